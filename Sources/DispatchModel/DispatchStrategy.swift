@@ -1,0 +1,86 @@
+/// The contract a dispatch strategy fulfils: its own representation of share
+/// items, platforms, feed rows and cells, and the SPEC operations on one
+/// element at a time.
+///
+/// The harness (`StrategyRegistry`) reaches every strategy through generic
+/// code specialised for the concrete strategy, so a call to a requirement is
+/// a direct call, never a witness-table or existential call of the harness's
+/// own. What happens after that call is the strategy's dispatch, and is what
+/// the benchmark measures.
+///
+/// ## Inlining policy
+/// Every per-element requirement (`share`, `identifier`, `height`,
+/// `configure`, `color`, `applyBackground`) is implemented with
+/// `@inline(never)` in every strategy, and nothing in a strategy module is
+/// `@inlinable`. So each element costs exactly one direct call from the
+/// harness loop into the strategy, whatever cross-module optimisation the
+/// build applies; inside its module each strategy is optimised as the
+/// compiler sees fit, as it would be in an app.
+public protocol DispatchStrategy: Sendable {
+  /// The name used in the registry, on the command line and in CSV files, in
+  /// lowercase kebab case (`classic-visitor`).
+  static var name: String { get }
+
+  /// How one element is dispatched, in one line.
+  static var mechanism: String { get }
+
+  // MARK: Representation
+
+  /// One share item in this strategy's form.
+  associatedtype ShareElement
+  /// A platform in this strategy's form: a visitor, a manager type, a case.
+  associatedtype ShareTarget
+  /// One feed row in this strategy's form.
+  associatedtype FeedElement
+  /// A cell in this strategy's form.
+  associatedtype Cell
+  /// What the strategy keeps from row to row, like a table-view controller
+  /// keeps its visitors.
+  associatedtype FeedController
+
+  static func makeShareElement(_ item: ShareItem) -> ShareElement
+  static func makeShareTarget(_ platform: Platform) -> ShareTarget
+  static func makeFeedElement(_ item: FeedItem) -> FeedElement
+  static func makeFeedController() -> FeedController
+
+  /// A new cell of the class registered for a reuse identifier, or `nil` for
+  /// an identifier no cell class has. Called on a reuse-pool miss only.
+  static func makeCell(reuseIdentifier: String) -> Cell?
+
+  /// The cell object behind a cell, for reading its state; never timed.
+  static func cellObject(_ cell: Cell) -> FeedCell
+
+  // MARK: Share operations
+
+  /// The content of sharing element `index` to target `targetIndex`
+  /// (SPEC §1).
+  ///
+  /// Like every per-element operation, it receives the strategy's own array
+  /// and an index, as a table view asks its data source for the row at an
+  /// index path: the strategy reads its element itself, so the harness never
+  /// copies a strategy's element type and what that read costs is the
+  /// pattern's own.
+  static func share(
+    _ elements: [ShareElement], at index: Int, to targets: [ShareTarget], at targetIndex: Int
+  ) -> String
+
+  // MARK: Feed operations
+
+  /// The reuse identifier of the row's cell class.
+  static func identifier(of rows: [FeedElement], at index: Int, using controller: FeedController)
+    -> String
+
+  /// The row's height in points.
+  static func height(of rows: [FeedElement], at index: Int, using controller: FeedController)
+    -> Double
+
+  /// Writes the row into a cell of the row's class.
+  static func configure(
+    _ cell: Cell, with rows: [FeedElement], at index: Int, using controller: FeedController)
+
+  /// The background colour of a cell, decided by its class.
+  static func color(of cell: Cell, using controller: FeedController) -> String
+
+  /// Sets a cell's background colour to the colour of its class.
+  static func applyBackground(to cell: Cell, using controller: FeedController)
+}
