@@ -1,10 +1,21 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Every strategy module implements ../shared/spec/SPEC.md; they differ only in
+// how one element is dispatched. Adding a strategy: one module below, one line
+// in `strategyModules`, one line in Sources/StrategyRegistry/Registry.swift.
+let strategyModules = [
+  "Naive",
+  "ProtocolGetter",
+  "ClassicVisitor",
+  "GenericVisitor",
+  "EnumSwitch",
+]
+
 // The same build policy for the model and every strategy: no cross-module
 // optimisation out of them, so no strategy's entry points are inlined or
 // re-specialised into the harness while another's are not. Inside a module
-// the optimiser does as it would in an app.
+// the optimiser does as it would in an app. See README, "Fair measurement".
 let libraryPolicy: [SwiftSetting] = [.unsafeFlags(["-disable-cmo"])]
 
 let package = Package(
@@ -15,8 +26,20 @@ let package = Package(
     // and the contract every strategy fulfils. Depends on the toolchain only.
     .target(name: "DispatchModel", swiftSettings: libraryPolicy),
 
+    // The five strategies, each depending on the model alone.
+  ] + strategyModules.map { name in
+    .target(name: name, dependencies: ["DispatchModel"], swiftSettings: libraryPolicy)
+  } + [
+    // The registry: the list of strategies, and the generic loops that are
+    // specialised for each of them (so the harness adds no dispatch).
+    .target(
+      name: "StrategyRegistry",
+      dependencies: ["DispatchModel"] + strategyModules.map { .target(name: $0) },
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass"])]),
+
     // Tests. Shared fixtures live in Tests/Fixtures, outside every target.
     .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel"]),
+    .testTarget(name: "StrategyTests", dependencies: ["DispatchModel", "StrategyRegistry"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,97 @@
+import DispatchModel
+
+/// The classic double-dispatch visitor of the share article: each element
+/// `accept`s a visitor object and calls back the `visit` overload for its
+/// concrete type; visits return `Void` and visitor classes keep the result.
+///
+/// **How one element is dispatched:** two indirect calls: `accept(visitor:)`
+/// through the element existential's witness table (after projecting its
+/// box), then `visit` through the visitor's; the result is then read back
+/// from the visitor object.
+public enum ClassicVisitorStrategy: DispatchStrategy {
+  public static let name = "classic-visitor"
+  public static let mechanism =
+    "double dispatch: `accept` via the element's witness table, `visit` via the visitor's; result read back"
+
+  public typealias ShareElement = any Shareable
+  public typealias ShareTarget = any SharePolicy
+  public typealias FeedElement = any FeedVisitable
+  public typealias Cell = any VisitableCell
+
+  public static func makeShareElement(_ item: ShareItem) -> any Shareable {
+    switch item {
+    case .user(let user): user
+    case .song(let song): song
+    case .playlist(let playlist): playlist
+    }
+  }
+
+  public static func makeShareTarget(_ platform: Platform) -> any SharePolicy {
+    makePolicy(for: platform)
+  }
+
+  public static func makeFeedElement(_ item: FeedItem) -> any FeedVisitable {
+    switch item {
+    case .invitation(let invitation): invitation
+    case .newSong(let song): song
+    case .newEvent(let event): event
+    case .plainText(let post): post
+    case .media(let media): media
+    case .memories(let memories): memories
+    }
+  }
+
+  public static func makeFeedController() -> FeedController {
+    FeedController()
+  }
+
+  public static func makeCell(reuseIdentifier: String) -> (any VisitableCell)? {
+    ClassicVisitor.makeCell(reuseIdentifier: reuseIdentifier)
+  }
+
+  public static func cellObject(_ cell: any VisitableCell) -> FeedCell {
+    cell
+  }
+
+  // MARK: Per-element entry points (never inlined; see DispatchStrategy)
+
+  @inline(never)
+  public static func share(
+    _ elements: [any Shareable], at index: Int, to targets: [any SharePolicy], at targetIndex: Int
+  ) -> String {
+    let policy = targets[targetIndex]
+    elements[index].accept(visitor: policy)
+    return policy.content
+  }
+
+  @inline(never)
+  public static func identifier(
+    of rows: [any FeedVisitable], at index: Int, using controller: FeedController
+  ) -> String {
+    controller.identifier(for: rows[index])
+  }
+
+  @inline(never)
+  public static func height(
+    of rows: [any FeedVisitable], at index: Int, using controller: FeedController
+  ) -> Double {
+    controller.height(for: rows[index])
+  }
+
+  @inline(never)
+  public static func configure(
+    _ cell: any VisitableCell, with rows: [any FeedVisitable], at index: Int, using controller: FeedController
+  ) {
+    controller.configure(cell, with: rows[index])
+  }
+
+  @inline(never)
+  public static func color(of cell: any VisitableCell, using controller: FeedController) -> String {
+    controller.color(of: cell)
+  }
+
+  @inline(never)
+  public static func applyBackground(to cell: any VisitableCell, using controller: FeedController) {
+    controller.applyBackground(to: cell)
+  }
+}

@@ -1,0 +1,82 @@
+import DispatchModel
+
+/// A feed row as a closed enum: its kind is the case tag, its view object
+/// the payload.
+public enum FeedRow {
+  case invitation(InvitationViewObject)
+  case newSong(NewSongViewObject)
+  case newEvent(NewEventViewObject)
+  case plainText(PlainTextViewObject)
+  case media(MediaViewObject)
+  case memories(MemoriesViewObject)
+}
+
+/// The table-view controller: every operation is one exhaustive `switch` on
+/// the row, with no `default:`, so adding a kind fails to compile until every
+/// operation handles it.
+public final class FeedController {
+  init() {}
+
+  func identifier(for row: FeedRow) -> String {
+    switch row {
+    case .invitation: InvitationCell.reuseIdentifier
+    case .newSong: NewSongCell.reuseIdentifier
+    case .newEvent: NewEventCell.reuseIdentifier
+    case .plainText: PlainTextCell.reuseIdentifier
+    case .media: MediaCell.reuseIdentifier
+    case .memories: MemoriesCell.reuseIdentifier
+    }
+  }
+
+  func height(for row: FeedRow) -> Double {
+    switch row {
+    case .invitation(let invitation): FeedContent.invitationHeight(isEmpty: invitation.isEmpty)
+    case .newSong: FeedContent.newSongHeight
+    case .newEvent: FeedContent.newEventHeight
+    case .plainText(let post): FeedContent.plainTextHeight(text: post.text)
+    case .media(let media):
+      FeedContent.mediaHeight(caption: media.caption, photoCount: media.photoURLs.count)
+    case .memories: FeedContent.memoriesHeight
+    }
+  }
+
+  /// Writes the row into its cell. The cell enum carries the concrete class,
+  /// so matching it is a tag compare, not a dynamic cast.
+  func configure(_ cell: CellElement, with row: FeedRow) {
+    switch row {
+    case .invitation(let invitation):
+      guard case .invitation(let cell) = cell else { wrongCell(cell, for: row) }
+      if invitation.isEmpty {
+        cell.show(title: FeedContent.emptyInvitationTitle, subtitle: "", imageURLs: [])
+      } else {
+        cell.show(
+          title: FeedContent.invitationTitle(inviter: invitation.inviter),
+          subtitle: invitation.eventTitle, imageURLs: [])
+      }
+    case .newSong(let song):
+      guard case .newSong(let cell) = cell else { wrongCell(cell, for: row) }
+      cell.show(title: song.songName, subtitle: song.artistName, imageURLs: [song.coverURL])
+    case .newEvent(let event):
+      guard case .newEvent(let cell) = cell else { wrongCell(cell, for: row) }
+      cell.show(
+        title: event.title,
+        subtitle: FeedContent.eventSubtitle(venue: event.venue, startsAt: event.startsAt),
+        imageURLs: [])
+    case .plainText(let post):
+      guard case .plainText(let cell) = cell else { wrongCell(cell, for: row) }
+      cell.show(title: post.author, subtitle: post.text, imageURLs: [])
+    case .media(let media):
+      guard case .media(let cell) = cell else { wrongCell(cell, for: row) }
+      cell.show(title: media.author, subtitle: media.caption, imageURLs: media.photoURLs)
+    case .memories(let memories):
+      guard case .memories(let cell) = cell else { wrongCell(cell, for: row) }
+      cell.show(
+        title: FeedContent.memoriesTitle(year: memories.year), subtitle: memories.caption,
+        imageURLs: [memories.photoURL])
+    }
+  }
+
+  private func wrongCell(_ cell: CellElement, for row: FeedRow) -> Never {
+    preconditionFailure("a \(cell) cannot show a \(identifier(for: row)) row")
+  }
+}

@@ -1,0 +1,92 @@
+import DispatchModel
+
+/// Closed enums for share items, platforms, feed rows and cells; every
+/// operation is an exhaustive `switch`.
+///
+/// **How one element is dispatched:** one `switch` on the enum's case tag
+/// (a compare chain or a jump table), with the payload stored inline in the
+/// array; no witness table, no existential box, no allocation.
+public enum EnumSwitchStrategy: DispatchStrategy {
+  public static let name = "enum-switch"
+  public static let mechanism =
+    "one exhaustive `switch` on the enum's case tag; payload inline, no witness table"
+
+  public typealias ShareTarget = Platform
+  public typealias FeedElement = FeedRow
+  public typealias Cell = CellElement
+
+  public static func makeShareElement(_ item: ShareItem) -> ShareElement {
+    switch item {
+    case .user(let user): .user(user)
+    case .song(let song): .song(song)
+    case .playlist(let playlist): .playlist(playlist)
+    }
+  }
+
+  public static func makeShareTarget(_ platform: Platform) -> Platform {
+    platform
+  }
+
+  public static func makeFeedElement(_ item: FeedItem) -> FeedRow {
+    switch item {
+    case .invitation(let invitation): .invitation(invitation)
+    case .newSong(let song): .newSong(song)
+    case .newEvent(let event): .newEvent(event)
+    case .plainText(let post): .plainText(post)
+    case .media(let media): .media(media)
+    case .memories(let memories): .memories(memories)
+    }
+  }
+
+  public static func makeFeedController() -> FeedController {
+    FeedController()
+  }
+
+  public static func makeCell(reuseIdentifier: String) -> CellElement? {
+    CellElement(reuseIdentifier: reuseIdentifier)
+  }
+
+  public static func cellObject(_ cell: CellElement) -> FeedCell {
+    cell.object
+  }
+
+  // MARK: Per-element entry points (never inlined; see DispatchStrategy)
+
+  @inline(never)
+  public static func share(
+    _ elements: [ShareElement], at index: Int, to targets: [Platform], at targetIndex: Int
+  ) -> String {
+    elements[index].content(for: targets[targetIndex])
+  }
+
+  @inline(never)
+  public static func identifier(
+    of rows: [FeedRow], at index: Int, using controller: FeedController
+  ) -> String {
+    controller.identifier(for: rows[index])
+  }
+
+  @inline(never)
+  public static func height(
+    of rows: [FeedRow], at index: Int, using controller: FeedController
+  ) -> Double {
+    controller.height(for: rows[index])
+  }
+
+  @inline(never)
+  public static func configure(
+    _ cell: CellElement, with rows: [FeedRow], at index: Int, using controller: FeedController
+  ) {
+    controller.configure(cell, with: rows[index])
+  }
+
+  @inline(never)
+  public static func color(of cell: CellElement, using controller: FeedController) -> String {
+    controller.color(of: cell)
+  }
+
+  @inline(never)
+  public static func applyBackground(to cell: CellElement, using controller: FeedController) {
+    controller.applyBackground(to: cell)
+  }
+}

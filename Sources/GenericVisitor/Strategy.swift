@@ -1,0 +1,95 @@
+import DispatchModel
+
+/// The generic visitor of the table-view articles: a visitor protocol with an
+/// `associatedtype T`, `accept<V: Visitor>(_:) -> V.T` on every element, and
+/// one visitor struct per operation.
+///
+/// **How one element is dispatched:** two indirect calls: `accept<V>` through
+/// the element existential's witness table (after projecting its box),
+/// unspecialised, so `V`'s metadata and witness table travel with the call;
+/// then `visit` through `V`'s witness table, returning `V.T` indirectly.
+public enum GenericVisitorStrategy: DispatchStrategy {
+  public static let name = "generic-visitor"
+  public static let mechanism =
+    "double dispatch with generics: unspecialised `accept<V>` via witness table, `visit` returns `V.T`"
+
+  public typealias ShareElement = any ShareVisitable
+  public typealias ShareTarget = any SharePolicy<String>
+  public typealias FeedElement = any FeedVisitable
+  public typealias Cell = any VisitableCell
+
+  public static func makeShareElement(_ item: ShareItem) -> any ShareVisitable {
+    switch item {
+    case .user(let user): user
+    case .song(let song): song
+    case .playlist(let playlist): playlist
+    }
+  }
+
+  public static func makeShareTarget(_ platform: Platform) -> any SharePolicy<String> {
+    makePolicy(for: platform)
+  }
+
+  public static func makeFeedElement(_ item: FeedItem) -> any FeedVisitable {
+    switch item {
+    case .invitation(let invitation): invitation
+    case .newSong(let song): song
+    case .newEvent(let event): event
+    case .plainText(let post): post
+    case .media(let media): media
+    case .memories(let memories): memories
+    }
+  }
+
+  public static func makeFeedController() -> FeedController {
+    FeedController()
+  }
+
+  public static func makeCell(reuseIdentifier: String) -> (any VisitableCell)? {
+    GenericVisitor.makeCell(reuseIdentifier: reuseIdentifier)
+  }
+
+  public static func cellObject(_ cell: any VisitableCell) -> FeedCell {
+    cell
+  }
+
+  // MARK: Per-element entry points (never inlined; see DispatchStrategy)
+
+  @inline(never)
+  public static func share(
+    _ elements: [any ShareVisitable], at index: Int, to targets: [any SharePolicy<String>], at targetIndex: Int
+  ) -> String {
+    elements[index].accept(targets[targetIndex])
+  }
+
+  @inline(never)
+  public static func identifier(
+    of rows: [any FeedVisitable], at index: Int, using controller: FeedController
+  ) -> String {
+    controller.identifier(for: rows[index])
+  }
+
+  @inline(never)
+  public static func height(
+    of rows: [any FeedVisitable], at index: Int, using controller: FeedController
+  ) -> Double {
+    controller.height(for: rows[index])
+  }
+
+  @inline(never)
+  public static func configure(
+    _ cell: any VisitableCell, with rows: [any FeedVisitable], at index: Int, using controller: FeedController
+  ) {
+    controller.configure(cell, with: rows[index])
+  }
+
+  @inline(never)
+  public static func color(of cell: any VisitableCell, using controller: FeedController) -> String {
+    controller.color(of: cell)
+  }
+
+  @inline(never)
+  public static func applyBackground(to cell: any VisitableCell, using controller: FeedController) {
+    controller.applyBackground(to: cell)
+  }
+}

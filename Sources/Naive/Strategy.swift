@@ -1,0 +1,124 @@
+import DispatchModel
+
+/// The articles' "thoughtless approach": loosely typed rows with a type tag,
+/// a share manager that flattens every model, and a controller that
+/// `switch`es on the tag in every operation.
+///
+/// **How one element is dispatched:** a `switch` on the row's type tag, then
+/// force-unwraps of optional fields; a share first allocates a `ShareManager`
+/// object and builds every string any platform might need; a cell's colour is
+/// found by testing its class against each cell class in turn.
+public enum NaiveStrategy: DispatchStrategy {
+  public static let name = "naive"
+  public static let mechanism =
+    "`switch` on a type tag with optional fields; a share allocates a manager that formats everything"
+
+  public typealias ShareElement = ShareRow
+  public typealias ShareTarget = Platform
+  public typealias FeedElement = FeedRow
+  public typealias Cell = FeedCell
+
+  public static func makeShareElement(_ item: ShareItem) -> ShareRow {
+    switch item {
+    case .user(let user): ShareRow(type: .user, user: user)
+    case .song(let song): ShareRow(type: .song, song: song)
+    case .playlist(let playlist): ShareRow(type: .playlist, playlist: playlist)
+    }
+  }
+
+  public static func makeShareTarget(_ platform: Platform) -> Platform {
+    platform
+  }
+
+  public static func makeFeedElement(_ item: FeedItem) -> FeedRow {
+    switch item {
+    case .invitation(let invitation):
+      var row = FeedRow(type: .invitation, id: invitation.id)
+      row.inviter = invitation.inviter
+      row.eventTitle = invitation.eventTitle
+      row.isEmpty = invitation.isEmpty
+      return row
+    case .newSong(let song):
+      var row = FeedRow(type: .newSong, id: song.id)
+      row.songName = song.songName
+      row.artistName = song.artistName
+      row.coverURL = song.coverURL
+      return row
+    case .newEvent(let event):
+      var row = FeedRow(type: .newEvent, id: event.id)
+      row.title = event.title
+      row.venue = event.venue
+      row.startsAt = event.startsAt
+      return row
+    case .plainText(let post):
+      var row = FeedRow(type: .plainText, id: post.id)
+      row.author = post.author
+      row.text = post.text
+      return row
+    case .media(let media):
+      var row = FeedRow(type: .media, id: media.id)
+      row.author = media.author
+      row.caption = media.caption
+      row.photoURLs = media.photoURLs
+      return row
+    case .memories(let memories):
+      var row = FeedRow(type: .memories, id: memories.id)
+      row.year = memories.year
+      row.photoURL = memories.photoURL
+      row.caption = memories.caption
+      return row
+    }
+  }
+
+  public static func makeFeedController() -> FeedController {
+    FeedController()
+  }
+
+  public static func makeCell(reuseIdentifier: String) -> FeedCell? {
+    Naive.makeCell(reuseIdentifier: reuseIdentifier)
+  }
+
+  public static func cellObject(_ cell: FeedCell) -> FeedCell {
+    cell
+  }
+
+  // MARK: Per-element entry points (never inlined; see DispatchStrategy)
+
+  @inline(never)
+  public static func share(
+    _ elements: [ShareRow], at index: Int, to targets: [Platform], at targetIndex: Int
+  ) -> String {
+    ShareManager(row: elements[index]).share(to: targets[targetIndex])
+  }
+
+  @inline(never)
+  public static func identifier(
+    of rows: [FeedRow], at index: Int, using controller: FeedController
+  ) -> String {
+    controller.identifier(for: rows[index])
+  }
+
+  @inline(never)
+  public static func height(
+    of rows: [FeedRow], at index: Int, using controller: FeedController
+  ) -> Double {
+    controller.height(for: rows[index])
+  }
+
+  @inline(never)
+  public static func configure(
+    _ cell: FeedCell, with rows: [FeedRow], at index: Int, using controller: FeedController
+  ) {
+    controller.configure(cell, with: rows[index])
+  }
+
+  @inline(never)
+  public static func color(of cell: FeedCell, using controller: FeedController) -> String {
+    controller.color(of: cell)
+  }
+
+  @inline(never)
+  public static func applyBackground(to cell: FeedCell, using controller: FeedController) {
+    controller.applyBackground(to: cell)
+  }
+}

@@ -1,0 +1,153 @@
+import DispatchModel
+
+/// The timed loops: one per operation, generic over the strategy and
+/// specialised for each, so a call into the strategy is a direct call.
+///
+/// A loop hands the strategy its own array and an index, as a table view asks
+/// its data source for a row; it never copies a strategy's element itself.
+/// Inputs pass through `opaque(_:)` so the optimiser cannot fold the loop,
+/// and every output goes to `blackHole(_:)`. `@inline(never)` keeps each
+/// loop a function of its own, which is what `profile` finds under valgrind.
+///
+/// The registry's module is built with LLVM's function-merging pass off:
+/// otherwise loops of different strategies that compile alike are merged into
+/// one that reaches the strategy through a function pointer, an indirect call
+/// some strategies would pay and others not.
+enum Kernels {
+  @inline(never)
+  static func share<S: DispatchStrategy>(
+    _: S.Type, _ elements: [S.ShareElement], to target: [S.ShareTarget], repetitions: Int
+  ) {
+    let elements = opaque(elements)
+    let target = opaque(target)
+    for _ in 0..<repetitions {
+      for index in elements.indices {
+        blackHole(S.share(elements, at: index, to: target, at: 0))
+      }
+    }
+  }
+
+  /// `share.mixed`: element *i* goes to `targets[platforms[i]]`.
+  @inline(never)
+  static func shareMixed<S: DispatchStrategy>(
+    _: S.Type, _ elements: [S.ShareElement], to targets: [S.ShareTarget], platforms: [UInt8],
+    repetitions: Int
+  ) {
+    let elements = opaque(elements)
+    let targets = opaque(targets)
+    opaque(platforms).withUnsafeBufferPointer { platforms in
+      for _ in 0..<repetitions {
+        for index in elements.indices {
+          blackHole(S.share(elements, at: index, to: targets, at: Int(platforms[index])))
+        }
+      }
+    }
+  }
+
+  @inline(never)
+  static func identifier<S: DispatchStrategy>(
+    _: S.Type, _ rows: [S.FeedElement], _ controller: S.FeedController, repetitions: Int
+  ) {
+    let rows = opaque(rows)
+    let controller = opaque(controller)
+    for _ in 0..<repetitions {
+      for index in rows.indices {
+        blackHole(S.identifier(of: rows, at: index, using: controller))
+      }
+    }
+  }
+
+  @inline(never)
+  static func height<S: DispatchStrategy>(
+    _: S.Type, _ rows: [S.FeedElement], _ controller: S.FeedController, repetitions: Int
+  ) {
+    let rows = opaque(rows)
+    let controller = opaque(controller)
+    for _ in 0..<repetitions {
+      for index in rows.indices {
+        blackHole(S.height(of: rows, at: index, using: controller))
+      }
+    }
+  }
+
+  /// Configuring writes into cell objects, which outlive the loop, so the
+  /// writes are observable without a black hole.
+  @inline(never)
+  static func configure<S: DispatchStrategy>(
+    _: S.Type, _ rows: [S.FeedElement], _ cells: [S.Cell], _ controller: S.FeedController,
+    repetitions: Int
+  ) {
+    let rows = opaque(rows)
+    let cells = opaque(cells)
+    let controller = opaque(controller)
+    for _ in 0..<repetitions {
+      for index in rows.indices {
+        S.configure(cells[index], with: rows, at: index, using: controller)
+      }
+    }
+  }
+
+  @inline(never)
+  static func color<S: DispatchStrategy>(
+    _: S.Type, _ cells: [S.Cell], _ controller: S.FeedController, repetitions: Int
+  ) {
+    let cells = opaque(cells)
+    let controller = opaque(controller)
+    for _ in 0..<repetitions {
+      for index in cells.indices {
+        blackHole(S.color(of: cells[index], using: controller))
+      }
+    }
+  }
+
+  /// Setting a background writes into cell objects, which outlive the loop.
+  @inline(never)
+  static func applyBackground<S: DispatchStrategy>(
+    _: S.Type, _ cells: [S.Cell], _ controller: S.FeedController, repetitions: Int
+  ) {
+    let cells = opaque(cells)
+    let controller = opaque(controller)
+    for _ in 0..<repetitions {
+      for index in cells.indices {
+        S.applyBackground(to: cells[index], using: controller)
+      }
+    }
+  }
+
+  @inline(never)
+  static func render<S: DispatchStrategy>(
+    _: S.Type, _ rows: [S.FeedElement], _ pool: ReusePool<S>, _ controller: S.FeedController,
+    repetitions: Int
+  ) {
+    let rows = opaque(rows)
+    let pool = opaque(pool)
+    let controller = opaque(controller)
+    for _ in 0..<repetitions {
+      for index in rows.indices {
+        blackHole(render(S.self, rows, at: index, pool, controller))
+      }
+    }
+  }
+
+  /// What a table view does for one row while scrolling: identifier, dequeue,
+  /// configure, height, background. The same driver for every strategy; each
+  /// step is the strategy's.
+  static func render<S: DispatchStrategy>(
+    _: S.Type, _ rows: [S.FeedElement], at index: Int, _ pool: ReusePool<S>,
+    _ controller: S.FeedController
+  ) -> Rendered<S.Cell> {
+    let identifier = S.identifier(of: rows, at: index, using: controller)
+    let cell = pool.dequeue(identifier)
+    S.configure(cell, with: rows, at: index, using: controller)
+    let height = S.height(of: rows, at: index, using: controller)
+    S.applyBackground(to: cell, using: controller)
+    return Rendered(identifier: identifier, height: height, cell: cell)
+  }
+}
+
+/// What rendering one row yields.
+struct Rendered<Cell> {
+  var identifier: String
+  var height: Double
+  var cell: Cell
+}

@@ -1,0 +1,29 @@
+import ClassicVisitor
+import DispatchModel
+import EnumSwitch
+import GenericVisitor
+import Naive
+import ProtocolGetter
+
+/// Every strategy the package measures, in the order tables list them.
+///
+/// Adding a strategy takes a module (see `Package.swift`) and one line here;
+/// the parity tests, `dump` and `run` pick it up from this list.
+public enum Registry {
+  public static let strategies: [RegisteredStrategy] = [
+    RegisteredStrategy(NaiveStrategy.self),
+    RegisteredStrategy(ProtocolGetterStrategy.self),
+    RegisteredStrategy(ClassicVisitorStrategy.self),
+    RegisteredStrategy(GenericVisitorStrategy.self),
+    RegisteredStrategy(EnumSwitchStrategy.self),
+  ]
+
+  /// The strategy ratios are taken against.
+  public static let baselineName = EnumSwitchStrategy.name
+
+  public static var names: [String] { strategies.map(\.name) }
+
+  public static func strategy(named name: String) -> RegisteredStrategy? {
+    strategies.first { $0.name == name }
+  }
+}

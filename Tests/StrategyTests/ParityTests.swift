@@ -1,0 +1,103 @@
+import DispatchModel
+import StrategyRegistry
+import Testing
+
+/// All strategies agree on every operation over generated feeds.
+@Suite struct ParityTests {
+  static let seeds: [UInt64] = [1, 42, 0xDEAD_BEEF]
+  static let sizes = [0, 1, 1_000]
+
+  /// The first element where a strategy's outputs differ from the first
+  /// strategy's, as a failure message, or `nil` when all agree.
+  static func firstDisagreement(
+    _ outputs: [(strategy: String, outputs: [String])], operation: SpecOperation, context: String
+  ) -> String? {
+    guard let reference = outputs.first else { return nil }
+    for other in outputs.dropFirst() {
+      guard other.outputs.count == reference.outputs.count else {
+        return "\(context) \(operation.rawValue): \(other.strategy) gave \(other.outputs.count) outputs, \(reference.strategy) \(reference.outputs.count)"
+      }
+      if let index = reference.outputs.indices.first(where: { reference.outputs[$0] != other.outputs[$0] }) {
+        return "\(context) \(operation.rawValue) index \(index): \(reference.strategy) gave \(reference.outputs[index].debugDescription), \(other.strategy) gave \(other.outputs[index].debugDescription)"
+      }
+    }
+    return nil
+  }
+
+  @Test(arguments: seeds, sizes)
+  func shareOperationsAgree(seed: UInt64, size: Int) {
+    let elements = ShareElements(
+      source: .generated(seed: seed, distribution: .uniform, kinds: 3), count: size)
+    if size >= 1_000 {
+      #expect(Set(elements.map(\.item.kind)) == Set(ShareKind.allCases))
+      #expect(Set(elements.map(\.platform)) == Set(Platform.allCases))
+    }
+    let prepared = Registry.strategies.map { $0.prepare(elements) }
+    for operation in SpecOperation.allCases where operation.domain == .share {
+      let outputs = prepared.map { ($0.strategy, $0.outputs(operation)) }
+      #expect(outputs.allSatisfy { $0.1.count == size })
+      let failure = Self.firstDisagreement(
+        outputs, operation: operation, context: "seed \(seed), size \(size):")
+      #expect(failure == nil, "\(failure ?? "")")
+    }
+  }
+
+  @Test(arguments: seeds, sizes)
+  func feedOperationsAgree(seed: UInt64, size: Int) {
+    let elements = FeedElements(
+      source: .generated(seed: seed, distribution: .uniform, kinds: 6), count: size)
+    if size >= 1_000 {
+      #expect(Set(elements.map(\.kind)) == Set(FeedKind.allCases))
+    }
+    let prepared = Registry.strategies.map { $0.prepare(elements) }
+    // feed.apply-background's output is the whole cell state after it runs.
+    for operation in SpecOperation.allCases where operation.domain == .feed {
+      let outputs = prepared.map { ($0.strategy, $0.outputs(operation)) }
+      #expect(outputs.allSatisfy { $0.1.count == size })
+      let failure = Self.firstDisagreement(
+        outputs, operation: operation, context: "seed \(seed), size \(size):")
+      #expect(failure == nil, "\(failure ?? "")")
+    }
+  }
+
+  /// Every kind alone, so a kind can't hide behind the others.
+  @Test(arguments: FeedKind.allCases.indices)
+  func eachFeedKindAloneAgrees(kindIndex: Int) {
+    let kind = FeedKind.allCases[kindIndex]
+    let rows = FeedElements(
+      source: .generated(seed: 7, distribution: .clustered, kinds: 6), count: 600
+    ).filter { $0.kind == kind }
+    #expect(rows.count > 10)
+    let file = FeedFile(feed: rows)
+    let feedOperations = SpecOperation.allCases.filter { $0.domain == .feed }
+    let outputs = Registry.strategies.map {
+      ($0.name, $0.outputs(for: file, operations: feedOperations))
+    }
+    for operation in feedOperations {
+      let failure = Self.firstDisagreement(
+        outputs.map { ($0.0, $0.1[operation]!) }, operation: operation,
+        context: "\(kind.rawValue) only:")
+      #expect(failure == nil, "\(failure ?? "")")
+    }
+  }
+
+  @Test(arguments: ShareKind.allCases.indices)
+  func eachShareKindAloneAgrees(kindIndex: Int) {
+    let kind = ShareKind.allCases[kindIndex]
+    let items = ShareElements(
+      source: .generated(seed: 7, distribution: .clustered, kinds: 3), count: 300
+    ).map(\.item).filter { $0.kind == kind }
+    #expect(items.count > 10)
+    let file = FeedFile(share: items)
+    let shareOperations = SpecOperation.allCases.filter { $0.domain == .share }
+    let outputs = Registry.strategies.map {
+      ($0.name, $0.outputs(for: file, operations: shareOperations))
+    }
+    for operation in shareOperations {
+      let failure = Self.firstDisagreement(
+        outputs.map { ($0.0, $0.1[operation]!) }, operation: operation,
+        context: "\(kind.rawValue) only:")
+      #expect(failure == nil, "\(failure ?? "")")
+    }
+  }
+}
