@@ -20,6 +20,9 @@ let libraryPolicy: [SwiftSetting] = [.unsafeFlags(["-disable-cmo"])]
 
 let package = Package(
   name: "dispatch-bench",
+  products: [
+    .executable(name: "dispatch-bench", targets: ["dispatch-bench"]),
+  ],
   dependencies: [],
   targets: [
     // The model: the spec's truth (models, formatting, loading, generators)
@@ -37,9 +40,25 @@ let package = Package(
       dependencies: ["DispatchModel"] + strategyModules.map { .target(name: $0) },
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass"])]),
 
+    // The benchmark: command line, timing, statistics, CSV, reports.
+    // Not public interface.
+    .target(
+      name: "BenchmarkKit",
+      dependencies: ["DispatchModel", "StrategyRegistry"],
+      path: "Benchmarks/BenchmarkKit"),
+    .executableTarget(
+      name: "dispatch-bench",
+      dependencies: ["BenchmarkKit"],
+      path: "Benchmarks/dispatch-bench"),
+
     // Tests. Shared fixtures live in Tests/Fixtures, outside every target.
     .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel"]),
     .testTarget(name: "StrategyTests", dependencies: ["DispatchModel", "StrategyRegistry"]),
+    .testTarget(
+      name: "BenchmarkKitTests",
+      // The executable is a dependency so that it is built for the tests
+      // that run it as a subprocess.
+      dependencies: ["BenchmarkKit", "DispatchModel", "StrategyRegistry", "dispatch-bench"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a command writes: standard output for results, standard error for
+/// progress, warnings and errors. Tests pass their own to capture both.
+public struct Console {
+  public var write: (String) -> Void
+  public var writeError: (String) -> Void
+  /// Whether standard error is a terminal, so that progress is worth drawing.
+  public var errorIsTerminal: Bool
+
+  public init(
+    write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
+    errorIsTerminal: Bool = false
+  ) {
+    self.write = write
+    self.writeError = writeError
+    self.errorIsTerminal = errorIsTerminal
+  }
+
+  /// The process's standard output and standard error.
+  public static var standard: Console {
+    Console(
+      write: { text in
+        print(text, terminator: "")
+      },
+      writeError: { text in
+        // Flush buffered standard output first, so the two interleave in order.
+        fflush(nil)
+        writeAll(STDERR_FILENO, text)
+      },
+      errorIsTerminal: isatty(STDERR_FILENO) != 0)
+  }
+
+  func line(_ text: String) {
+    write(text + "\n")
+  }
+
+  func errorLine(_ text: String) {
+    writeError(text + "\n")
+  }
+}
+
+/// Writes all of `text` to a file descriptor, unbuffered.
+func writeAll(_ descriptor: Int32, _ text: String) {
+  var text = text
+  text.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 { break }
+      offset += written
+    }
+  }
+}

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `dispatch-bench` command: subcommands, help and exit statuses.
+public enum DispatchBench {
+  static let overview = """
+    OVERVIEW: Measure what dispatching over many kinds of thing costs in Swift:
+    a naive manager, protocol getters, a classic visitor, a generic visitor and
+    a closed enum with an exhaustive switch, on the same share and feed
+    operations (../shared/spec/SPEC.md), with the same data and harness.
+
+    USAGE: dispatch-bench [SUBCOMMAND] [OPTIONS]
+
+    SUBCOMMANDS:
+      dump       Print every strategy's output for a feed file, one JSON line
+                 each, and fail if the strategies disagree.
+
+      See 'dispatch-bench help SUBCOMMAND' for a subcommand's options.
+    """
+
+  /// The subcommands, by name.
+  static let commands: [String: CommandSpec] = [
+    DumpCommand.spec.name: DumpCommand.spec
+  ]
+
+  /// Runs the command line and returns the exit status.
+  public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
+    do {
+      return try dispatch(arguments, console: console)
+    } catch {
+      console.errorLine("error: \(error.message)")
+      if let command = error.usageOf {
+        console.errorLine(commands[command]?.usage ?? overview)
+      }
+      return error.exitStatus
+    }
+  }
+
+  private static func dispatch(_ arguments: [String], console: Console) throws(CommandError)
+    -> Int32
+  {
+    guard let first = arguments.first else {
+      console.line(overview)
+      return ExitStatus.success
+    }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "--help", "-h":
+      console.line(overview)
+      return ExitStatus.success
+    case "help":
+      guard let name = rest.first else {
+        console.line(overview)
+        return ExitStatus.success
+      }
+      guard let spec = commands[name] else { throw unknownCommand(name) }
+      console.line(spec.help)
+      return ExitStatus.success
+    case DumpCommand.spec.name:
+      let parsed = try ParsedArguments(rest, spec: DumpCommand.spec)
+      if parsed.wantsHelp {
+        console.line(DumpCommand.spec.help)
+        return ExitStatus.success
+      }
+      return try DumpCommand(parsed).run(console: console)
+    default:
+      throw unknownCommand(first)
+    }
+  }
+
+  private static func unknownCommand(_ name: String) -> CommandError {
+    var message =
+      name.hasPrefix("-") ? "unknown option '\(name)'" : "unknown subcommand '\(name)'"
+    if let suggestion = Suggestion.closest(to: name, among: commands.keys.sorted()) {
+      message += " (did you mean '\(suggestion)'?)"
+    }
+    message += "\n\n" + overview
+    return CommandError(message, exitStatus: ExitStatus.usage)
+  }
+}

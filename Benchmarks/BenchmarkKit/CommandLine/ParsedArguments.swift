@@ -1,0 +1,224 @@
+/// A subcommand's arguments, split into flags, option values and positionals,
+/// and checked against its `CommandSpec`.
+struct ParsedArguments {
+  let spec: CommandSpec
+  private(set) var flags: Set<String> = []
+  private(set) var values: [String: String] = [:]
+  private(set) var positionals: [String] = []
+  private(set) var wantsHelp = false
+
+  /// Splits `arguments` (without the subcommand), refusing unknown flags,
+  /// repeated options, missing values and a wrong number of positionals.
+  init(_ arguments: [String], spec: CommandSpec) throws(CommandError) {
+    self.spec = spec
+    var remaining = arguments[...]
+    var onlyPositionals = false
+    while let argument = remaining.popFirst() {
+      if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        onlyPositionals = true
+        continue
+      }
+      if argument == "--help" || argument == "-h" {
+        wantsHelp = true
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      guard let option = spec.option(named: name) else {
+        var message = "unknown option '\(name)' for '\(spec.name)'"
+        if let suggestion = Suggestion.closest(to: name, among: spec.options.map(\.name)) {
+          message += " (did you mean '\(suggestion)'?)"
+        }
+        throw .usage(message, command: spec.name)
+      }
+      guard !flags.contains(name), values[name] == nil else {
+        throw .usage("\(name) is given more than once", command: spec.name)
+      }
+      if option.valueName == nil {
+        guard inlineValue == nil else {
+          throw .usage("\(name) takes no value, but was given '\(inlineValue!)'", command: spec.name)
+        }
+        flags.insert(name)
+      } else if let inlineValue {
+        values[name] = inlineValue
+      } else if let next = remaining.first, !next.hasPrefix("--") {
+        values[name] = next
+        remaining.removeFirst()
+      } else {
+        throw .usage(
+          "\(name) needs a value (example: \(option.example ?? "\(name) \(option.valueName!)"))",
+          command: spec.name)
+      }
+    }
+    guard wantsHelp || spec.positionals.contains(positionals.count) else {
+      if positionals.count > spec.positionals.upperBound {
+        let extra = positionals[spec.positionals.upperBound]
+        var message = "unexpected argument '\(extra)'"
+        if spec.positionals.upperBound == 0,
+          let suggestion = Suggestion.closest(to: "--" + extra, among: spec.options.map(\.name))
+        {
+          message += " (did you mean '\(suggestion)'?)"
+        }
+        throw .usage(message, command: spec.name)
+      }
+      throw .usage("missing \(spec.positionalName)", command: spec.name)
+    }
+  }
+
+  func has(_ flag: String) -> Bool {
+    flags.contains(flag)
+  }
+
+  func value(_ option: String) -> String? {
+    values[option]
+  }
+
+  /// The error for a bad value: names the option and value, gives an example.
+  func badValue(_ option: String, _ value: String, _ problem: String) -> CommandError {
+    var message = "\(option): \"\(value)\" \(problem)"
+    if let example = spec.option(named: option)?.example { message += " (example: \(example))" }
+    return .usage(message, command: spec.name)
+  }
+
+  // MARK: Typed values
+
+  /// A whole number in `range`.
+  func integer(_ option: String, in range: ClosedRange<Int>) throws(CommandError) -> Int? {
+    guard let text = value(option) else { return nil }
+    return try Self.integer(text, option: option, in: range, arguments: self)
+  }
+
+  /// A comma-separated list of whole numbers in `range`; `_` may group digits.
+  func integers(_ option: String, in range: ClosedRange<Int>) throws(CommandError) -> [Int]? {
+    guard let text = value(option) else { return nil }
+    let items = try list(option, text)
+    var result: [Int] = []
+    for item in items {
+      result.append(try Self.integer(item, option: option, in: range, arguments: self))
+    }
+    return result
+  }
+
+  /// A positive number of seconds.
+  func seconds(_ option: String, in range: ClosedRange<Double>) throws(CommandError) -> Double? {
+    guard let text = value(option) else { return nil }
+    guard let seconds = Double(text), seconds.isFinite else {
+      throw badValue(option, text, "is not a number of seconds")
+    }
+    guard range.contains(seconds) else {
+      throw badValue(option, text, "is outside \(format(range.lowerBound))…\(format(range.upperBound)) seconds")
+    }
+    return seconds
+  }
+
+  /// A comma-separated list of names, each one of `valid`.
+  func names(_ option: String, from valid: [String], kind: String) throws(CommandError)
+    -> [String]?
+  {
+    guard let text = value(option) else { return nil }
+    var result: [String] = []
+    for name in try list(option, text) {
+      guard valid.contains(name) else {
+        var problem = "is not a known \(kind)"
+        if let suggestion = Suggestion.closest(to: name, among: valid) {
+          problem += " (did you mean '\(suggestion)'?)"
+        }
+        problem += "; valid: \(valid.joined(separator: ", "))"
+        throw badValue(option, name, problem)
+      }
+      if !result.contains(name) { result.append(name) }
+    }
+    return result
+  }
+
+  /// One name out of `valid`.
+  func choice(_ option: String, from valid: [String]) throws(CommandError) -> String? {
+    guard let text = value(option) else { return nil }
+    guard valid.contains(text) else {
+      throw badValue(option, text, "is not one of \(valid.joined(separator: ", "))")
+    }
+    return text
+  }
+
+  private func list(_ option: String, _ text: String) throws(CommandError) -> [String] {
+    let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      String($0).trimmingSpaces()
+    }
+    guard !items.contains(where: \.isEmpty) else {
+      throw badValue(option, text, "has an empty item")
+    }
+    return items
+  }
+
+  private static func integer(
+    _ text: String, option: String, in range: ClosedRange<Int>, arguments: ParsedArguments
+  ) throws(CommandError) -> Int {
+    let digits = text.filter { $0 != "_" }
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }),
+      let value = Int(digits)
+    else {
+      throw arguments.badValue(option, text, "is not a whole number")
+    }
+    guard range.contains(value) else {
+      let upper = range.upperBound == Int.max ? "" : "\(range.upperBound)"
+      throw arguments.badValue(option, text, "is outside \(range.lowerBound)…\(upper)")
+    }
+    return value
+  }
+
+  private func format(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+}
+
+extension String {
+  func trimmingSpaces() -> String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}
+
+/// "Did you mean …?" for a mistyped name.
+enum Suggestion {
+  /// The candidate closest to `input` by edit distance, if it is close enough
+  /// to be a likely typo.
+  static func closest(to input: String, among candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, distance(input, $0)) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+    let limit = max(1, min(3, input.count / 3))
+    if best.1 <= limit { return best.0 }
+    // A prefix of exactly one candidate is also a good guess.
+    let prefixed = candidates.filter { $0.hasPrefix(input) && input.count >= 4 }
+    return prefixed.count == 1 ? prefixed[0] : nil
+  }
+
+  /// Edit distance counting an insertion, deletion, substitution or swap of
+  /// two neighbours as one edit (optimal string alignment), so that "dmup"
+  /// is one edit from "dump".
+  static func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { table[i][0] = i }
+    for j in 0...b.count { table[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return table[a.count][b.count]
+  }
+}

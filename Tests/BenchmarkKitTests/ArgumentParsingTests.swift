@@ -1,0 +1,81 @@
+@testable import BenchmarkKit
+import Testing
+
+@Suite struct ArgumentParsingTests {
+  static let spec = CommandSpec(
+    name: "test", summary: "A test command.", synopsis: "test [OPTIONS] [FILE]",
+    positionals: 0...1, positionalName: "FILE",
+    options: [
+      .flag("--quick", "Quick."),
+      .value("--sizes", "LIST", "Sizes.", example: "--sizes 1000,100000"),
+      .value("--seed", "N", "Seed.", example: "--seed 7"),
+    ],
+    examples: [])
+
+  func parse(_ arguments: [String]) throws(CommandError) -> ParsedArguments {
+    try ParsedArguments(arguments, spec: Self.spec)
+  }
+
+  @Test func splitsFlagsValuesAndPositionals() throws {
+    let parsed = try parse(["--quick", "--sizes", "1,2", "--seed=9", "file.csv"])
+    #expect(parsed.has("--quick"))
+    #expect(parsed.value("--sizes") == "1,2")
+    #expect(parsed.value("--seed") == "9")
+    #expect(parsed.positionals == ["file.csv"])
+  }
+
+  @Test func aDoubleDashEndsOptions() throws {
+    #expect(try parse(["--", "--quick"]).positionals == ["--quick"])
+  }
+
+  @Test(arguments: [
+    (["--quik"], "unknown option '--quik' for 'test' (did you mean '--quick'?)"),
+    (["--sizes"], "--sizes needs a value (example: --sizes 1000,100000)"),
+    (["--sizes", "--quick"], "--sizes needs a value"),
+    (["--quick", "--quick"], "--quick is given more than once"),
+    (["--quick=yes"], "--quick takes no value"),
+    (["a", "b"], "unexpected argument 'b'"),
+  ])
+  func refusesBadArguments(arguments: [String], message: String) {
+    #expect {
+      try parse(arguments)
+    } throws: { error in
+      let error = error as? CommandError
+      return error?.exitStatus == 64 && error?.message.hasPrefix(message) == true
+        && error?.usageOf == "test"
+    }
+  }
+
+  @Test func parsesIntegerLists() throws {
+    #expect(try parse(["--sizes", "1000, 100_000,0"]).integers("--sizes", in: 0...Int.max) == [1000, 100_000, 0])
+    #expect(try parse([]).integers("--sizes", in: 0...10) == nil)
+  }
+
+  @Test(arguments: [
+    ("10k", #"--sizes: "10k" is not a whole number (example: --sizes 1000,100000)"#),
+    ("1,,2", #"--sizes: "1,,2" has an empty item"#),
+    ("-5", #"--sizes: "-5" is outside 0…"#),
+    ("", #"--sizes: "" has an empty item"#),
+  ])
+  func refusesBadIntegers(value: String, message: String) {
+    #expect {
+      try parse(["--sizes", value]).integers("--sizes", in: 0...Int.max)
+    } throws: { error in
+      (error as? CommandError)?.message.hasPrefix(message) == true
+    }
+  }
+
+  @Test func suggestsTheClosestName() {
+    #expect(Suggestion.closest(to: "--sise", among: ["--sizes", "--seed"]) == "--sizes")
+    #expect(Suggestion.closest(to: "enum", among: ["enum-switch", "naive"]) == "enum-switch")
+    #expect(Suggestion.closest(to: "--zzzzzz", among: ["--sizes", "--seed"]) == nil)
+  }
+
+  @Test func helpListsEveryOption() {
+    let help = Self.spec.help
+    for option in ["--quick", "--sizes LIST", "--seed N", "--help"] {
+      #expect(help.contains(option))
+    }
+    #expect(help.contains("(example: --sizes 1000,100000)"))
+  }
+}

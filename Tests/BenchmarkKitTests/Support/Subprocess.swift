@@ -1,0 +1,52 @@
+import Foundation
+
+/// Runs the built `dispatch-bench` executable, as a user would.
+enum Subprocess {
+  struct Result {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+  }
+
+  /// The executable beside the test bundle: SwiftPM builds it first because
+  /// the test target depends on it.
+  static let executable: String = {
+    let bundleDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    var candidates = [bundleDirectory.appendingPathComponent("dispatch-bench").path]
+    for configuration in ["debug", "release"] {
+      candidates.append("\(Fixtures.packageRoot)/.build/\(configuration)/dispatch-bench")
+    }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
+  }()
+
+  /// Runs `dispatch-bench` with arguments and waits for it to exit.
+  static func run(_ arguments: [String], currentDirectory: String? = nil) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let currentDirectory {
+      process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory)
+    }
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    // Read both pipes while the process runs, so a full pipe cannot block it.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var errorData = Data()
+    group.enter()
+    DispatchQueue.global().async {
+      errorData = error.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      standardOutput: String(decoding: outputData, as: UTF8.self),
+      standardError: String(decoding: errorData, as: UTF8.self))
+  }
+}
