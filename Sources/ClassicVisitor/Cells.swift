@@ -76,12 +76,12 @@ func makeCell(reuseIdentifier: String) -> (any VisitableCell)? {
 }
 
 extension FeedController {
-  func color(of cell: any VisitableCell) -> String {
-    cell.accept(visitor: colorVisitor)
+  func color(of cells: [any VisitableCell], at index: Int) -> String {
+    cells[index].accept(visitor: colorVisitor)
     return colorVisitor.color
   }
 
-  func applyBackground(to cell: any VisitableCell) {
-    cell.accept(visitor: backgroundSetter)
+  func applyBackground(to cells: [any VisitableCell], at index: Int) {
+    cells[index].accept(visitor: backgroundSetter)
   }
 }

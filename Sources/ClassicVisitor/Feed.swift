@@ -126,18 +126,20 @@ public final class FeedController {
 
   init() {}
 
-  func identifier(for row: any FeedVisitable) -> String {
-    row.accept(visitor: identifierVisitor)
+  func identifier(for rows: [any FeedVisitable], at index: Int) -> String {
+    rows[index].accept(visitor: identifierVisitor)
     return identifierVisitor.identifier
   }
 
-  func height(for row: any FeedVisitable) -> Double {
-    row.accept(visitor: heightVisitor)
+  func height(for rows: [any FeedVisitable], at index: Int) -> Double {
+    rows[index].accept(visitor: heightVisitor)
     return heightVisitor.height
   }
 
-  func configure(_ cell: any VisitableCell, with row: any FeedVisitable) {
-    configurator.cell = cell
-    row.accept(visitor: configurator)
+  func configure(
+    _ cells: [any VisitableCell], at cellIndex: Int, with rows: [any FeedVisitable], at index: Int
+  ) {
+    configurator.cell = cells[cellIndex]
+    rows[index].accept(visitor: configurator)
   }
 }

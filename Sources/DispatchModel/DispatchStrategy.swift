@@ -57,8 +57,8 @@ public protocol DispatchStrategy: Sendable {
   ///
   /// Like every per-element operation, it receives the strategy's own array
   /// and an index, as a table view asks its data source for the row at an
-  /// index path: the strategy reads its element itself, so the harness never
-  /// copies a strategy's element type and what that read costs is the
+  /// index path: the strategy reads its element (or cell) itself, so the
+  /// harness never copies a strategy's value, and what the read costs is the
   /// pattern's own.
   static func share(
     _ elements: [ShareElement], at index: Int, to targets: [ShareTarget], at targetIndex: Int
@@ -74,13 +74,14 @@ public protocol DispatchStrategy: Sendable {
   static func height(of rows: [FeedElement], at index: Int, using controller: FeedController)
     -> Double
 
-  /// Writes the row into a cell of the row's class.
+  /// Writes row `index` into cell `cellIndex`, a cell of the row's class.
   static func configure(
-    _ cell: Cell, with rows: [FeedElement], at index: Int, using controller: FeedController)
+    _ cells: [Cell], at cellIndex: Int, with rows: [FeedElement], at index: Int,
+    using controller: FeedController)
 
-  /// The background colour of a cell, decided by its class.
-  static func color(of cell: Cell, using controller: FeedController) -> String
+  /// The background colour of cell `index`, decided by its class.
+  static func color(of cells: [Cell], at index: Int, using controller: FeedController) -> String
 
-  /// Sets a cell's background colour to the colour of its class.
-  static func applyBackground(to cell: Cell, using controller: FeedController)
+  /// Sets cell `index`'s background colour to the colour of its class.
+  static func applyBackground(to cells: [Cell], at index: Int, using controller: FeedController)
 }

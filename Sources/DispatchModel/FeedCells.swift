@@ -1,5 +1,10 @@
 /// A reusable cell that shows one feed row, like a table-view cell.
 ///
+/// Each subclass's reuse identifier and colour are `@inlinable` literals, the
+/// one exception to the model's no-cross-module-optimisation build: a
+/// constant should cost every strategy what a constant costs, not a call
+/// into the model.
+///
 /// Cells are reference types with mutable state so that configuring one and
 /// setting its background are real writes, as they are in UIKit. Each kind of
 /// row has its own final subclass; the base class is what a reuse pool hands
@@ -22,31 +27,31 @@ public class FeedCell {
 }
 
 public final class InvitationCell: FeedCell {
-  public static let reuseIdentifier = "InvitationCell"
-  public static let color = "#FFF4E5"
+  @inlinable public static var reuseIdentifier: String { "InvitationCell" }
+  @inlinable public static var color: String { "#FFF4E5" }
 }
 
 public final class NewSongCell: FeedCell {
-  public static let reuseIdentifier = "NewSongCell"
-  public static let color = "#000000"
+  @inlinable public static var reuseIdentifier: String { "NewSongCell" }
+  @inlinable public static var color: String { "#000000" }
 }
 
 public final class NewEventCell: FeedCell {
-  public static let reuseIdentifier = "NewEventCell"
-  public static let color = "#FFFFFF"
+  @inlinable public static var reuseIdentifier: String { "NewEventCell" }
+  @inlinable public static var color: String { "#FFFFFF" }
 }
 
 public final class PlainTextCell: FeedCell {
-  public static let reuseIdentifier = "PlainTextCell"
-  public static let color = "#FF0000"
+  @inlinable public static var reuseIdentifier: String { "PlainTextCell" }
+  @inlinable public static var color: String { "#FF0000" }
 }
 
 public final class MediaCell: FeedCell {
-  public static let reuseIdentifier = "MediaCell"
-  public static let color = "#1E1E1E"
+  @inlinable public static var reuseIdentifier: String { "MediaCell" }
+  @inlinable public static var color: String { "#1E1E1E" }
 }
 
 public final class MemoriesCell: FeedCell {
-  public static let reuseIdentifier = "MemoriesCell"
-  public static let color = "#FFE8F0"
+  @inlinable public static var reuseIdentifier: String { "MemoriesCell" }
+  @inlinable public static var color: String { "#FFE8F0" }
 }

@@ -47,9 +47,13 @@ public struct ShareElements: Sequence, Sendable {
     return AnyIterator { positions.next().map(element(at:)) }
   }
 
-  /// The kind of every element, in feed order, as SPEC-order indices.
+  /// The kind of every element, in feed order, as SPEC-order indices;
+  /// for a generated feed, without generating the elements.
   public func kindIndices() -> [UInt8] {
-    map { UInt8(ShareKind.allCases.firstIndex(of: $0.item.kind)!) }
+    switch source {
+    case .generated: layout.map { UInt8($0.kind) }
+    case .tiled: map { UInt8(ShareKind.allCases.firstIndex(of: $0.item.kind)!) }
+    }
   }
 
   private func element(at position: _KindLayout.Position) -> ShareElementSeed {
@@ -118,9 +122,13 @@ public struct FeedElements: Sequence, Sendable {
     return AnyIterator { positions.next().map(element(at:)) }
   }
 
-  /// The kind of every row, in feed order, as SPEC-order indices.
+  /// The kind of every row, in feed order, as SPEC-order indices; for a
+  /// generated feed, without generating the rows.
   public func kindIndices() -> [UInt8] {
-    map { UInt8(FeedKind.allCases.firstIndex(of: $0.kind)!) }
+    switch source {
+    case .generated: layout.map { UInt8($0.kind) }
+    case .tiled: map { UInt8(FeedKind.allCases.firstIndex(of: $0.kind)!) }
+    }
   }
 
   private func element(at position: _KindLayout.Position) -> FeedItem {

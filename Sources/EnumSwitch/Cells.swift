@@ -38,8 +38,8 @@ extension CellElement {
 }
 
 extension FeedController {
-  func color(of cell: CellElement) -> String {
-    switch cell {
+  func color(of cells: [CellElement], at index: Int) -> String {
+    switch cells[index] {
     case .invitation: InvitationCell.color
     case .newSong: NewSongCell.color
     case .newEvent: NewEventCell.color
@@ -49,8 +49,8 @@ extension FeedController {
     }
   }
 
-  func applyBackground(to cell: CellElement) {
-    switch cell {
+  func applyBackground(to cells: [CellElement], at index: Int) {
+    switch cells[index] {
     case .invitation(let cell): cell.backgroundColor = InvitationCell.color
     case .newSong(let cell): cell.backgroundColor = NewSongCell.color
     case .newEvent(let cell): cell.backgroundColor = NewEventCell.color

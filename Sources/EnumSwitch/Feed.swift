@@ -17,8 +17,8 @@ public enum FeedRow {
 public final class FeedController {
   init() {}
 
-  func identifier(for row: FeedRow) -> String {
-    switch row {
+  func identifier(for rows: [FeedRow], at index: Int) -> String {
+    switch rows[index] {
     case .invitation: InvitationCell.reuseIdentifier
     case .newSong: NewSongCell.reuseIdentifier
     case .newEvent: NewEventCell.reuseIdentifier
@@ -28,8 +28,8 @@ public final class FeedController {
     }
   }
 
-  func height(for row: FeedRow) -> Double {
-    switch row {
+  func height(for rows: [FeedRow], at index: Int) -> Double {
+    switch rows[index] {
     case .invitation(let invitation): FeedContent.invitationHeight(isEmpty: invitation.isEmpty)
     case .newSong: FeedContent.newSongHeight
     case .newEvent: FeedContent.newEventHeight
@@ -42,10 +42,10 @@ public final class FeedController {
 
   /// Writes the row into its cell. The cell enum carries the concrete class,
   /// so matching it is a tag compare, not a dynamic cast.
-  func configure(_ cell: CellElement, with row: FeedRow) {
-    switch row {
+  func configure(_ cells: [CellElement], at cellIndex: Int, with rows: [FeedRow], at index: Int) {
+    switch rows[index] {
     case .invitation(let invitation):
-      guard case .invitation(let cell) = cell else { wrongCell(cell, for: row) }
+      guard case .invitation(let cell) = cells[cellIndex] else { wrongCell(cells[cellIndex], for: rows, at: index) }
       if invitation.isEmpty {
         cell.show(title: FeedContent.emptyInvitationTitle, subtitle: "", imageURLs: [])
       } else {
@@ -54,29 +54,29 @@ public final class FeedController {
           subtitle: invitation.eventTitle, imageURLs: [])
       }
     case .newSong(let song):
-      guard case .newSong(let cell) = cell else { wrongCell(cell, for: row) }
+      guard case .newSong(let cell) = cells[cellIndex] else { wrongCell(cells[cellIndex], for: rows, at: index) }
       cell.show(title: song.songName, subtitle: song.artistName, imageURLs: [song.coverURL])
     case .newEvent(let event):
-      guard case .newEvent(let cell) = cell else { wrongCell(cell, for: row) }
+      guard case .newEvent(let cell) = cells[cellIndex] else { wrongCell(cells[cellIndex], for: rows, at: index) }
       cell.show(
         title: event.title,
         subtitle: FeedContent.eventSubtitle(venue: event.venue, startsAt: event.startsAt),
         imageURLs: [])
     case .plainText(let post):
-      guard case .plainText(let cell) = cell else { wrongCell(cell, for: row) }
+      guard case .plainText(let cell) = cells[cellIndex] else { wrongCell(cells[cellIndex], for: rows, at: index) }
       cell.show(title: post.author, subtitle: post.text, imageURLs: [])
     case .media(let media):
-      guard case .media(let cell) = cell else { wrongCell(cell, for: row) }
+      guard case .media(let cell) = cells[cellIndex] else { wrongCell(cells[cellIndex], for: rows, at: index) }
       cell.show(title: media.author, subtitle: media.caption, imageURLs: media.photoURLs)
     case .memories(let memories):
-      guard case .memories(let cell) = cell else { wrongCell(cell, for: row) }
+      guard case .memories(let cell) = cells[cellIndex] else { wrongCell(cells[cellIndex], for: rows, at: index) }
       cell.show(
         title: FeedContent.memoriesTitle(year: memories.year), subtitle: memories.caption,
         imageURLs: [memories.photoURL])
     }
   }
 
-  private func wrongCell(_ cell: CellElement, for row: FeedRow) -> Never {
-    preconditionFailure("a \(cell) cannot show a \(identifier(for: row)) row")
+  private func wrongCell(_ cell: CellElement, for rows: [FeedRow], at index: Int) -> Never {
+    preconditionFailure("a \(cell) cannot show row \(index), a \(identifier(for: rows, at: index)) row")
   }
 }

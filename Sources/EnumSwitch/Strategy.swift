@@ -56,37 +56,42 @@ public enum EnumSwitchStrategy: DispatchStrategy {
   public static func share(
     _ elements: [ShareElement], at index: Int, to targets: [Platform], at targetIndex: Int
   ) -> String {
-    elements[index].content(for: targets[targetIndex])
+    shareContent(of: elements, at: index, to: targets[targetIndex])
   }
 
   @inline(never)
   public static func identifier(
     of rows: [FeedRow], at index: Int, using controller: FeedController
   ) -> String {
-    controller.identifier(for: rows[index])
+    controller.identifier(for: rows, at: index)
   }
 
   @inline(never)
   public static func height(
     of rows: [FeedRow], at index: Int, using controller: FeedController
   ) -> Double {
-    controller.height(for: rows[index])
+    controller.height(for: rows, at: index)
   }
 
   @inline(never)
   public static func configure(
-    _ cell: CellElement, with rows: [FeedRow], at index: Int, using controller: FeedController
+    _ cells: [CellElement], at cellIndex: Int, with rows: [FeedRow], at index: Int,
+    using controller: FeedController
   ) {
-    controller.configure(cell, with: rows[index])
+    controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
   @inline(never)
-  public static func color(of cell: CellElement, using controller: FeedController) -> String {
-    controller.color(of: cell)
+  public static func color(of cells: [CellElement], at index: Int, using controller: FeedController)
+    -> String
+  {
+    controller.color(of: cells, at: index)
   }
 
   @inline(never)
-  public static func applyBackground(to cell: CellElement, using controller: FeedController) {
-    controller.applyBackground(to: cell)
+  public static func applyBackground(
+    to cells: [CellElement], at index: Int, using controller: FeedController
+  ) {
+    controller.applyBackground(to: cells, at: index)
   }
 }

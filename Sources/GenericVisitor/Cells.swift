@@ -74,11 +74,11 @@ func makeCell(reuseIdentifier: String) -> (any VisitableCell)? {
 }
 
 extension FeedController {
-  func color(of cell: any VisitableCell) -> String {
-    cell.accept(ColorVisitor())
+  func color(of cells: [any VisitableCell], at index: Int) -> String {
+    cells[index].accept(ColorVisitor())
   }
 
-  func applyBackground(to cell: any VisitableCell) {
-    cell.accept(BackgroundSetter())
+  func applyBackground(to cells: [any VisitableCell], at index: Int) {
+    cells[index].accept(BackgroundSetter())
   }
 }

@@ -117,15 +117,17 @@ struct ConfiguratorVisitor: FeedVisitor {
 public final class FeedController {
   init() {}
 
-  func identifier(for row: any FeedVisitable) -> String {
-    row.accept(IdentifierVisitor())
+  func identifier(for rows: [any FeedVisitable], at index: Int) -> String {
+    rows[index].accept(IdentifierVisitor())
   }
 
-  func height(for row: any FeedVisitable) -> Double {
-    row.accept(HeightVisitor())
+  func height(for rows: [any FeedVisitable], at index: Int) -> Double {
+    rows[index].accept(HeightVisitor())
   }
 
-  func configure(_ cell: any VisitableCell, with row: any FeedVisitable) {
-    row.accept(ConfiguratorVisitor(cell: cell))
+  func configure(
+    _ cells: [any VisitableCell], at cellIndex: Int, with rows: [any FeedVisitable], at index: Int
+  ) {
+    rows[index].accept(ConfiguratorVisitor(cell: cells[cellIndex]))
   }
 }

@@ -66,30 +66,35 @@ public enum GenericVisitorStrategy: DispatchStrategy {
   public static func identifier(
     of rows: [any FeedVisitable], at index: Int, using controller: FeedController
   ) -> String {
-    controller.identifier(for: rows[index])
+    controller.identifier(for: rows, at: index)
   }
 
   @inline(never)
   public static func height(
     of rows: [any FeedVisitable], at index: Int, using controller: FeedController
   ) -> Double {
-    controller.height(for: rows[index])
+    controller.height(for: rows, at: index)
   }
 
   @inline(never)
   public static func configure(
-    _ cell: any VisitableCell, with rows: [any FeedVisitable], at index: Int, using controller: FeedController
+    _ cells: [any VisitableCell], at cellIndex: Int, with rows: [any FeedVisitable], at index: Int,
+    using controller: FeedController
   ) {
-    controller.configure(cell, with: rows[index])
+    controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
   @inline(never)
-  public static func color(of cell: any VisitableCell, using controller: FeedController) -> String {
-    controller.color(of: cell)
+  public static func color(of cells: [any VisitableCell], at index: Int, using controller: FeedController)
+    -> String
+  {
+    controller.color(of: cells, at: index)
   }
 
   @inline(never)
-  public static func applyBackground(to cell: any VisitableCell, using controller: FeedController) {
-    controller.applyBackground(to: cell)
+  public static func applyBackground(
+    to cells: [any VisitableCell], at index: Int, using controller: FeedController
+  ) {
+    controller.applyBackground(to: cells, at: index)
   }
 }

@@ -16,7 +16,8 @@ func makeCell(reuseIdentifier: String) -> FeedCell? {
 extension FeedController {
   /// The colour of a cell's class, found by testing the cell against each
   /// class in turn: the "long sequence of if statements" of the cell articles.
-  func color(of cell: FeedCell) -> String {
+  func color(of cells: [FeedCell], at index: Int) -> String {
+    let cell = cells[index]
     if cell is InvitationCell { return InvitationCell.color }
     if cell is NewSongCell { return NewSongCell.color }
     if cell is NewEventCell { return NewEventCell.color }
@@ -26,7 +27,7 @@ extension FeedController {
     preconditionFailure("no colour for \(type(of: cell))")
   }
 
-  func applyBackground(to cell: FeedCell) {
-    cell.backgroundColor = color(of: cell)
+  func applyBackground(to cells: [FeedCell], at index: Int) {
+    cells[index].backgroundColor = color(of: cells, at: index)
   }
 }

@@ -38,8 +38,9 @@ public struct FeedRow {
 public final class FeedController {
   init() {}
 
-  func identifier(for row: FeedRow) -> String {
-    switch row.type {
+  func identifier(for rows: [FeedRow], at index: Int) -> String {
+    let row = rows[index]
+    return switch row.type {
     case .invitation: InvitationCell.reuseIdentifier
     case .newSong: NewSongCell.reuseIdentifier
     case .newEvent: NewEventCell.reuseIdentifier
@@ -49,8 +50,9 @@ public final class FeedController {
     }
   }
 
-  func height(for row: FeedRow) -> Double {
-    switch row.type {
+  func height(for rows: [FeedRow], at index: Int) -> Double {
+    let row = rows[index]
+    return switch row.type {
     case .invitation: FeedContent.invitationHeight(isEmpty: row.isEmpty!)
     case .newSong: FeedContent.newSongHeight
     case .newEvent: FeedContent.newEventHeight
@@ -62,7 +64,9 @@ public final class FeedController {
 
   /// Writes the row into its cell, force-casting the cell to the class the
   /// row's type calls for, as `dequeueReusableCell(…) as! InvitationCell` does.
-  func configure(_ cell: FeedCell, with row: FeedRow) {
+  func configure(_ cells: [FeedCell], at cellIndex: Int, with rows: [FeedRow], at index: Int) {
+    let row = rows[index]
+    let cell = cells[cellIndex]
     switch row.type {
     case .invitation:
       let cell = cell as! InvitationCell

@@ -95,30 +95,35 @@ public enum NaiveStrategy: DispatchStrategy {
   public static func identifier(
     of rows: [FeedRow], at index: Int, using controller: FeedController
   ) -> String {
-    controller.identifier(for: rows[index])
+    controller.identifier(for: rows, at: index)
   }
 
   @inline(never)
   public static func height(
     of rows: [FeedRow], at index: Int, using controller: FeedController
   ) -> Double {
-    controller.height(for: rows[index])
+    controller.height(for: rows, at: index)
   }
 
   @inline(never)
   public static func configure(
-    _ cell: FeedCell, with rows: [FeedRow], at index: Int, using controller: FeedController
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [FeedRow], at index: Int,
+    using controller: FeedController
   ) {
-    controller.configure(cell, with: rows[index])
+    controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
   @inline(never)
-  public static func color(of cell: FeedCell, using controller: FeedController) -> String {
-    controller.color(of: cell)
+  public static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
+    -> String
+  {
+    controller.color(of: cells, at: index)
   }
 
   @inline(never)
-  public static func applyBackground(to cell: FeedCell, using controller: FeedController) {
-    controller.applyBackground(to: cell)
+  public static func applyBackground(
+    to cells: [FeedCell], at index: Int, using controller: FeedController
+  ) {
+    controller.applyBackground(to: cells, at: index)
   }
 }

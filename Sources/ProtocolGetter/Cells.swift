@@ -43,11 +43,12 @@ func makeCell(reuseIdentifier: String) -> (any ColoredCell)? {
 }
 
 extension FeedController {
-  func color(of cell: any ColoredCell) -> String {
-    cell.backgroundHex
+  func color(of cells: [any ColoredCell], at index: Int) -> String {
+    cells[index].backgroundHex
   }
 
-  func applyBackground(to cell: any ColoredCell) {
+  func applyBackground(to cells: [any ColoredCell], at index: Int) {
+    let cell = cells[index]
     cell.backgroundColor = cell.backgroundHex
   }
 }

@@ -83,15 +83,17 @@ extension MemoriesViewObject: FeedViewObject {
 public final class FeedController {
   init() {}
 
-  func identifier(for row: any FeedViewObject) -> String {
-    row.reuseIdentifier
+  func identifier(for rows: [any FeedViewObject], at index: Int) -> String {
+    rows[index].reuseIdentifier
   }
 
-  func height(for row: any FeedViewObject) -> Double {
-    row.height
+  func height(for rows: [any FeedViewObject], at index: Int) -> Double {
+    rows[index].height
   }
 
-  func configure(_ cell: any ColoredCell, with row: any FeedViewObject) {
-    row.configure(cell)
+  func configure(
+    _ cells: [any ColoredCell], at cellIndex: Int, with rows: [any FeedViewObject], at index: Int
+  ) {
+    rows[index].configure(cells[cellIndex])
   }
 }

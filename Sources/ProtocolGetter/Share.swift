@@ -96,11 +96,12 @@ func managerType(for platform: Platform) -> any ShareManager.Type {
   }
 }
 
-/// Shares a model with a manager type known only at run time: the metatype
-/// is opened, and `init` and `share()` are reached through its witness table.
-func share(_ model: any Shareable, with manager: any ShareManager.Type) -> String {
+/// Shares element `index` with a manager type known only at run time: the
+/// metatype is opened, and `init` and `share()` are reached through its
+/// witness table; the manager holds a copy of the model existential.
+func share(_ models: [any Shareable], at index: Int, with manager: any ShareManager.Type) -> String {
   func open<Manager: ShareManager>(_: Manager.Type) -> String {
-    Manager(model: model).share()
+    Manager(model: models[index]).share()
   }
   return open(manager)
 }

@@ -59,37 +59,42 @@ public enum ProtocolGetterStrategy: DispatchStrategy {
   public static func share(
     _ elements: [any Shareable], at index: Int, to targets: [any ShareManager.Type], at targetIndex: Int
   ) -> String {
-    ProtocolGetter.share(elements[index], with: targets[targetIndex])
+    ProtocolGetter.share(elements, at: index, with: targets[targetIndex])
   }
 
   @inline(never)
   public static func identifier(
     of rows: [any FeedViewObject], at index: Int, using controller: FeedController
   ) -> String {
-    controller.identifier(for: rows[index])
+    controller.identifier(for: rows, at: index)
   }
 
   @inline(never)
   public static func height(
     of rows: [any FeedViewObject], at index: Int, using controller: FeedController
   ) -> Double {
-    controller.height(for: rows[index])
+    controller.height(for: rows, at: index)
   }
 
   @inline(never)
   public static func configure(
-    _ cell: any ColoredCell, with rows: [any FeedViewObject], at index: Int, using controller: FeedController
+    _ cells: [any ColoredCell], at cellIndex: Int, with rows: [any FeedViewObject], at index: Int,
+    using controller: FeedController
   ) {
-    controller.configure(cell, with: rows[index])
+    controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
   @inline(never)
-  public static func color(of cell: any ColoredCell, using controller: FeedController) -> String {
-    controller.color(of: cell)
+  public static func color(of cells: [any ColoredCell], at index: Int, using controller: FeedController)
+    -> String
+  {
+    controller.color(of: cells, at: index)
   }
 
   @inline(never)
-  public static func applyBackground(to cell: any ColoredCell, using controller: FeedController) {
-    controller.applyBackground(to: cell)
+  public static func applyBackground(
+    to cells: [any ColoredCell], at index: Int, using controller: FeedController
+  ) {
+    controller.applyBackground(to: cells, at: index)
   }
 }

@@ -82,7 +82,7 @@ enum Kernels {
     let controller = opaque(controller)
     for _ in 0..<repetitions {
       for index in rows.indices {
-        S.configure(cells[index], with: rows, at: index, using: controller)
+        S.configure(cells, at: index, with: rows, at: index, using: controller)
       }
     }
   }
@@ -95,7 +95,7 @@ enum Kernels {
     let controller = opaque(controller)
     for _ in 0..<repetitions {
       for index in cells.indices {
-        blackHole(S.color(of: cells[index], using: controller))
+        blackHole(S.color(of: cells, at: index, using: controller))
       }
     }
   }
@@ -109,7 +109,7 @@ enum Kernels {
     let controller = opaque(controller)
     for _ in 0..<repetitions {
       for index in cells.indices {
-        S.applyBackground(to: cells[index], using: controller)
+        S.applyBackground(to: cells, at: index, using: controller)
       }
     }
   }
@@ -135,19 +135,21 @@ enum Kernels {
   static func render<S: DispatchStrategy>(
     _: S.Type, _ rows: [S.FeedElement], at index: Int, _ pool: ReusePool<S>,
     _ controller: S.FeedController
-  ) -> Rendered<S.Cell> {
+  ) -> Rendered {
     let identifier = S.identifier(of: rows, at: index, using: controller)
     let cell = pool.dequeue(identifier)
-    S.configure(cell, with: rows, at: index, using: controller)
+    let cells = pool.cells
+    S.configure(cells, at: cell, with: rows, at: index, using: controller)
     let height = S.height(of: rows, at: index, using: controller)
-    S.applyBackground(to: cell, using: controller)
+    S.applyBackground(to: cells, at: cell, using: controller)
     return Rendered(identifier: identifier, height: height, cell: cell)
   }
 }
 
 /// What rendering one row yields.
-struct Rendered<Cell> {
+struct Rendered {
   var identifier: String
   var height: Double
-  var cell: Cell
+  /// The index of the cell in the reuse pool.
+  var cell: Int
 }

@@ -56,23 +56,29 @@ struct FeedWorkload<S: DispatchStrategy> {
   let controller: S.FeedController
   let pool: ReusePool<S>
   /// The cell row *i* is configured into: the pooled cell for its identifier.
-  let cells: [S.Cell]
+  /// Made on first use, so that what preparing allocates is the strategy's
+  /// representation of the rows alone.
+  private let cellsByRow = _Lazy<[S.Cell]>()
 
   init(_ source: FeedElements) {
     var rows: [S.FeedElement] = []
     rows.reserveCapacity(source.count)
     for item in source { rows.append(S.makeFeedElement(item)) }
-    let controller = S.makeFeedController()
-    let pool = ReusePool<S>()
-    var cells: [S.Cell] = []
-    cells.reserveCapacity(rows.count)
-    for index in rows.indices {
-      cells.append(pool.dequeue(S.identifier(of: rows, at: index, using: controller)))
-    }
     self.rows = rows
-    self.controller = controller
-    self.pool = pool
-    self.cells = cells
+    controller = S.makeFeedController()
+    pool = ReusePool<S>()
+  }
+
+  var cells: [S.Cell] {
+    cellsByRow.value {
+      var cells: [S.Cell] = []
+      cells.reserveCapacity(rows.count)
+      for index in rows.indices {
+        let cellIndex = pool.dequeue(S.identifier(of: rows, at: index, using: controller))
+        cells.append(pool.cells[cellIndex])
+      }
+      return cells
+    }
   }
 
   func prepared(name: String) -> PreparedFeed {
@@ -86,10 +92,13 @@ struct FeedWorkload<S: DispatchStrategy> {
         case .feedHeight:
           Kernels.height(S.self, rows, controller, repetitions: repetitions)
         case .feedConfigure:
+          let cells = cells
           Kernels.configure(S.self, rows, cells, controller, repetitions: repetitions)
         case .feedColor:
+          let cells = cells
           Kernels.color(S.self, cells, controller, repetitions: repetitions)
         case .feedApplyBackground:
+          let cells = cells
           Kernels.applyBackground(S.self, cells, controller, repetitions: repetitions)
         case .feedRender:
           Kernels.render(S.self, rows, pool, controller, repetitions: repetitions)
@@ -100,47 +109,92 @@ struct FeedWorkload<S: DispatchStrategy> {
       output: { operation, index in output(operation, at: index) })
   }
 
+  /// The SPEC §3 output of row `index`. Never traps on a strategy's bug: an
+  /// identifier no cell class is registered for gives an output that names
+  /// it, which the checksum comparison then reports.
   private func output(_ operation: SpecOperation, at index: Int) -> String {
-    let cell = cells[index]
-    let object = S.cellObject(cell)
     switch operation {
     case .feedIdentifier:
       return S.identifier(of: rows, at: index, using: controller)
     case .feedHeight:
       return Formatting.height(S.height(of: rows, at: index, using: controller))
-    case .feedConfigure:
-      S.configure(cell, with: rows, at: index, using: controller)
-      return SpecOutput.configured(object)
-    case .feedColor:
-      S.configure(cell, with: rows, at: index, using: controller)
-      return S.color(of: cell, using: controller)
-    case .feedApplyBackground:
-      S.configure(cell, with: rows, at: index, using: controller)
-      object.backgroundColor = ""
-      S.applyBackground(to: cell, using: controller)
-      return "\(SpecOutput.configured(object))|\(object.backgroundColor)"
-    case .feedRender:
+    case .feedConfigure, .feedColor, .feedApplyBackground, .feedRender:
+      break
+    default:
+      preconditionFailure("\(operation.rawValue) is not a feed operation")
+    }
+    let identifier = S.identifier(of: rows, at: index, using: controller)
+    guard let cellIndex = pool.index(for: identifier) else {
+      return "<no cell class is registered for \"\(identifier)\">"
+    }
+    if operation == .feedRender {
       let rendered = Kernels.render(S.self, rows, at: index, pool, controller)
       return SpecOutput.rendered(
         identifier: rendered.identifier, height: rendered.height,
-        cell: S.cellObject(rendered.cell))
+        cell: S.cellObject(pool.cells[rendered.cell]))
+    }
+    let cells = pool.cells
+    let object = S.cellObject(cells[cellIndex])
+    S.configure(cells, at: cellIndex, with: rows, at: index, using: controller)
+    switch operation {
+    case .feedColor:
+      return S.color(of: cells, at: cellIndex, using: controller)
+    case .feedApplyBackground:
+      object.backgroundColor = ""
+      S.applyBackground(to: cells, at: cellIndex, using: controller)
+      return "\(SpecOutput.configured(object))|\(object.backgroundColor)"
     default:
-      preconditionFailure("\(operation.rawValue) is not a feed operation")
+      return SpecOutput.configured(object)
     }
   }
 }
 
 /// A table view's reuse pool: one cell per reuse identifier, made on a miss
 /// from the class the strategy registers for that identifier.
+///
+/// Cells are kept in an array and handed out by index, so that strategies
+/// receive them as they receive rows: their own array and an index.
 final class ReusePool<S: DispatchStrategy> {
-  private var cells: [String: S.Cell] = [:]
+  private(set) var cells: [S.Cell] = []
+  private var indices: [String: Int] = [:]
 
-  func dequeue(_ identifier: String) -> S.Cell {
-    if let cell = cells[identifier] { return cell }
-    guard let cell = S.makeCell(reuseIdentifier: identifier) else {
+  /// The index in `cells` of the cell for a reuse identifier.
+  ///
+  /// - Precondition: a cell class is registered for `identifier`; the run
+  ///   checks every strategy's outputs with `index(for:)` before timing.
+  func dequeue(_ identifier: String) -> Int {
+    if let index = indices[identifier] { return index }
+    guard let index = makeCell(identifier) else {
       preconditionFailure("\(S.name): no cell class is registered for \"\(identifier)\"")
     }
-    cells[identifier] = cell
-    return cell
+    return index
+  }
+
+  /// The index of the cell for a reuse identifier, or `nil` when no cell
+  /// class is registered for it.
+  func index(for identifier: String) -> Int? {
+    indices[identifier] ?? makeCell(identifier)
+  }
+
+  /// The miss path, kept out of the timed loops so that what they inline is
+  /// the same lookup for every strategy.
+  @inline(never)
+  private func makeCell(_ identifier: String) -> Int? {
+    guard let cell = S.makeCell(reuseIdentifier: identifier) else { return nil }
+    cells.append(cell)
+    indices[identifier] = cells.count - 1
+    return cells.count - 1
+  }
+}
+
+/// A value made on first use and kept.
+final class _Lazy<Value> {
+  private var stored: Value?
+
+  func value(_ make: () -> Value) -> Value {
+    if let stored { return stored }
+    let made = make()
+    stored = made
+    return made
   }
 }
