@@ -44,8 +44,10 @@ let package = Package(
     // Not public interface.
     .target(
       name: "BenchmarkKit",
-      dependencies: ["DispatchModel", "StrategyRegistry"],
+      dependencies: ["DispatchModel", "StrategyRegistry", "CAllocationCounter"],
       path: "Benchmarks/BenchmarkKit"),
+    // Counts heap allocations by interposing malloc and free (glibc).
+    .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
     .executableTarget(
       name: "dispatch-bench",
       dependencies: ["BenchmarkKit"],

@@ -17,6 +17,8 @@ public enum DispatchBench {
     USAGE: dispatch-bench [SUBCOMMAND] [OPTIONS]
 
     SUBCOMMANDS:
+      run        (default) Time every strategy on every operation over
+                 generated feeds; write a CSV to results/ and print a table.
       dump       Print every strategy's output for a feed file, one JSON line
                  each, and fail if the strategies disagree.
 
@@ -25,7 +27,8 @@ public enum DispatchBench {
 
   /// The subcommands, by name.
   static let commands: [String: CommandSpec] = [
-    DumpCommand.spec.name: DumpCommand.spec
+    RunOptions.spec.name: RunOptions.spec,
+    DumpCommand.spec.name: DumpCommand.spec,
   ]
 
   /// Runs the command line and returns the exit status.
@@ -44,9 +47,10 @@ public enum DispatchBench {
   private static func dispatch(_ arguments: [String], console: Console) throws(CommandError)
     -> Int32
   {
-    guard let first = arguments.first else {
-      console.line(overview)
-      return ExitStatus.success
+    // No subcommand, or options only: `run`.
+    guard let first = arguments.first, !first.hasPrefix("-") || first == "--help" || first == "-h"
+    else {
+      return try run(arguments, recorded: arguments, console: console)
     }
     let rest = Array(arguments.dropFirst())
     switch first {
@@ -61,6 +65,8 @@ public enum DispatchBench {
       guard let spec = commands[name] else { throw unknownCommand(name) }
       console.line(spec.help)
       return ExitStatus.success
+    case RunOptions.spec.name:
+      return try run(rest, recorded: arguments, console: console)
     case DumpCommand.spec.name:
       let parsed = try ParsedArguments(rest, spec: DumpCommand.spec)
       if parsed.wantsHelp {
@@ -71,6 +77,17 @@ public enum DispatchBench {
     default:
       throw unknownCommand(first)
     }
+  }
+
+  private static func run(_ arguments: [String], recorded: [String], console: Console)
+    throws(CommandError) -> Int32
+  {
+    let parsed = try ParsedArguments(arguments, spec: RunOptions.spec)
+    if parsed.wantsHelp {
+      console.line(RunOptions.spec.help)
+      return ExitStatus.success
+    }
+    return try RunCommand(options: RunOptions(parsed), arguments: recorded).run(console: console)
   }
 
   private static func unknownCommand(_ name: String) -> CommandError {

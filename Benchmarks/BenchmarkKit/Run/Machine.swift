@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a result was measured on and built with, written into every row.
+public struct Machine: Equatable, Sendable {
+  public var swiftVersion: String
+  /// `release` or `debug`.
+  public var buildConfiguration: String
+  /// The optimisation and the package's own build policy.
+  public var buildFlags: String
+  public var operatingSystem: String
+  public var cpuModel: String
+  public var cores: Int
+
+  /// This process's machine and build.
+  public static func current() -> Machine {
+    Machine(
+      swiftVersion: compilerVersion, buildConfiguration: isDebugBuild ? "debug" : "release",
+      buildFlags: buildFlags, operatingSystem: operatingSystemDescription(),
+      cpuModel: cpuModelName(), cores: processorCount())
+  }
+
+  /// Whether this binary was built without optimisation.
+  public static var isDebugBuild: Bool {
+    #if DEBUG
+    return true
+    #else
+    return false
+    #endif
+  }
+
+  static var buildFlags: String {
+    // SwiftPM builds debug with -Onone and release with -O.
+    let optimization = isDebugBuild ? "-Onone" : "-O"
+    return "\(optimization) model+strategies:-disable-cmo registry:-disable-llvm-merge-functions-pass"
+  }
+
+  /// The compiler version this binary was built with, read from `#if
+  /// compiler` checks at build time.
+  static let compilerVersion: String = {
+    #if compiler(>=7.0)
+    return ">=7.0"
+    #elseif compiler(>=6.3.2)
+    return ">=6.3.2"
+    #elseif compiler(>=6.3.1)
+    return "6.3.1"
+    #elseif compiler(>=6.3)
+    return "6.3"
+    #elseif compiler(>=6.2.1)
+    return "6.2.x"
+    #elseif compiler(>=6.2)
+    return "6.2"
+    #elseif compiler(>=6.1)
+    return "6.1.x"
+    #elseif compiler(>=6.0)
+    return "6.0.x"
+    #else
+    return "<6.0"
+    #endif
+  }()
+
+  static func operatingSystemDescription() -> String {
+    var name = "unknown OS"
+    if let release = try? readText("/etc/os-release") {
+      for line in release.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {
+        name = String(line.dropFirst("PRETTY_NAME=".count)).trimmingCharacters(in: "\"")
+      }
+    }
+    var system = utsname()
+    uname(&system)
+    let kernel = withUnsafeBytes(of: &system.release) { bytes in
+      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    let machine = withUnsafeBytes(of: &system.machine) { bytes in
+      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    return "\(name), kernel \(kernel), \(machine)"
+  }
+
+  static func cpuModelName() -> String {
+    guard let info = try? readText("/proc/cpuinfo") else { return "unknown CPU" }
+    for line in info.split(separator: "\n") where line.hasPrefix("model name") {
+      if let colon = line.firstIndex(of: ":") {
+        return String(line[line.index(after: colon)...]).trimmingCharacters(in: " \t")
+      }
+    }
+    return "unknown CPU"
+  }
+
+  static func processorCount() -> Int {
+    Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+  }
+
+  /// Bytes of physical memory, or `nil` where it cannot be read.
+  static func physicalMemory() -> Int? {
+    let pages = sysconf(Int32(_SC_PHYS_PAGES))
+    let pageSize = sysconf(Int32(_SC_PAGESIZE))
+    guard pages > 0, pageSize > 0 else { return nil }
+    return pages * pageSize
+  }
+}
+
+extension String {
+  func trimmingCharacters(in set: String) -> String {
+    let characters = Set(set)
+    return String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
+  }
+}

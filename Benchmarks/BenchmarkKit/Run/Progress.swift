@@ -1,0 +1,58 @@
+/// Progress on standard error: step k of n, elapsed, estimated remaining.
+///
+/// Quiet unless standard error is a terminal, or when asked to be.
+final class Progress {
+  private let console: Console
+  private let enabled: Bool
+  private let total: Int
+  private var done = 0
+  private let start = Clock.now()
+  private var stepStart = Clock.now()
+  private var current = ""
+
+  init(console: Console, total: Int, enabled: Bool) {
+    self.console = console
+    self.total = total
+    self.enabled = enabled
+  }
+
+  func begin(_ description: String) {
+    current = description
+    stepStart = Clock.now()
+    draw()
+  }
+
+  func end() {
+    done += 1
+    draw()
+  }
+
+  func finish() {
+    if enabled { console.writeError("\r\u{1B}[2K") }
+  }
+
+  private func draw() {
+    guard enabled else { return }
+    let elapsed = Double(Clock.now() - start) / 1e9
+    var line = "[\(min(done + 1, total))/\(total)] \(current) · \(Self.duration(elapsed))"
+    if done > 0 && done < total {
+      let remaining = elapsed / Double(done) * Double(total - done)
+      line += " elapsed, ~\(Self.duration(remaining)) left"
+    } else {
+      line += " elapsed"
+    }
+    console.writeError("\r\u{1B}[2K" + line)
+  }
+
+  static func duration(_ seconds: Double) -> String {
+    let whole = Int(seconds.rounded())
+    return whole >= 60 ? "\(whole / 60)m\(String(twoDigits: whole % 60))s" : "\(whole)s"
+  }
+}
+
+extension String {
+  /// Two digits, zero-padded.
+  init(twoDigits value: Int) {
+    self = value < 10 ? "0\(value)" : "\(value)"
+  }
+}

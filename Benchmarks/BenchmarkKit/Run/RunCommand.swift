@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+import DispatchModel
+import StrategyRegistry
+
+/// `dispatch-bench run`, the main job: time every strategy on the planned
+/// cells and write the results.
+struct RunCommand {
+  var options: RunOptions
+  var arguments: [String]
+  /// Whether to stop early (set by an interrupt).
+  var shouldStop: () -> Bool = { false }
+
+  func run(console: Console) throws(CommandError) -> Int32 {
+    if Machine.isDebugBuild && !options.allowDebugBuild && !options.listOnly {
+      throw .usage(
+        """
+        this is a debug build, whose timings measure unoptimised code rather than the patterns. \
+        Run 'swift run -c release dispatch-bench', or pass --allow-debug-build
+        """, command: RunOptions.spec.name)
+    }
+    let plan = options.matrix.plan()
+    guard plan.cellCount > 0 else {
+      throw .usage("no cells to run: --filter or --strategies left nothing", command: RunOptions.spec.name)
+    }
+    if options.listOnly {
+      for feed in plan.feeds {
+        for key in feed.keys { console.line(key) }
+      }
+      return ExitStatus.success
+    }
+
+    let started = Timestamp.now()
+    let outputPath = options.output ?? "results/\(started.fileName).csv"
+    try checkWritable(outputPath, creatingDirectory: options.output == nil)
+    if let samplesPath = options.samplesPath { try checkWritable(samplesPath, creatingDirectory: false) }
+    let schedules = try MemoryPlanner().schedules(for: plan)
+
+    let machine = Machine.current()
+    let note: (String) -> Void = { text in
+      if !options.quiet { console.errorLine(text) }
+    }
+    note(
+      "dispatch-bench run: \(plan.cellCount) cells on \(plan.feeds.count) feeds, seed \(options.matrix.seed), writing \(outputPath)"
+    )
+    note("machine: \(machine.cpuModel), \(machine.cores) cores; \(machine.operatingSystem); Swift \(machine.swiftVersion), \(machine.buildConfiguration)")
+    if !HeapCounter.isSupported {
+      note("note: heap counting is not available on this platform; footprint columns say n/a")
+    }
+
+    let progress = Progress(
+      console: console, total: plan.stepCount, enabled: console.errorIsTerminal && !options.quiet)
+    let runner = FeedRunner(
+      sampler: Sampler(settings: options.sampling, shouldStop: shouldStop), progress: progress)
+    var results = RunResults(
+      runID: "\(started.fileName)-\(String(UInt32(truncatingIfNeeded: Clock.now() ^ UInt64(getpid())), radix: 16))",
+      timestamp: started.iso8601, machine: machine, seed: options.matrix.seed,
+      command: Self.commandLine(arguments), cells: [])
+    do {
+      for planned in plan.feeds {
+        results.cells += try runner.run(planned, schedule: schedules[planned.feed] ?? .interleaved)
+      }
+    } catch {
+      progress.finish()
+      switch error {
+      case .mismatch(let mismatch):
+        console.errorLine("error: \(mismatch)")
+        return ExitStatus.disagreement
+      case .interrupted:
+        // Issue: partial results are written by the interrupt handling.
+        return ExitStatus.interrupted
+      }
+    }
+    progress.finish()
+    results.computeRatios(baseline: Registry.baselineName)
+
+    do {
+      try writeAtomically(ResultsCSV.document(results), to: outputPath, overwrite: options.force)
+      if let samplesPath = options.samplesPath {
+        try writeAtomically(ResultsCSV.samplesDocument(results), to: samplesPath, overwrite: options.force)
+      }
+    } catch {
+      throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
+    }
+    console.write(ResultsTable.render(results, format: options.format, baseline: Registry.baselineName))
+    note("wrote \(outputPath) (\(results.cells.count) rows)")
+    if let samplesPath = options.samplesPath { note("wrote \(samplesPath)") }
+    return ExitStatus.success
+  }
+
+  /// Refuses, before any work, an output that could not be written.
+  private func checkWritable(_ path: String, creatingDirectory: Bool) throws(CommandError) {
+    let directory = directoryOf(path)
+    if creatingDirectory {
+      do {
+        try makeDirectory(directory)
+      } catch {
+        throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
+      }
+    }
+    guard isDirectory(directory) else {
+      throw CommandError(
+        "cannot write \(path): directory \(directory) does not exist", exitStatus: ExitStatus.cannotCreate)
+    }
+    guard access(directory, W_OK) == 0 else {
+      throw CommandError(
+        "cannot write \(path): directory \(directory) is not writable", exitStatus: ExitStatus.cannotCreate)
+    }
+    if !options.force && fileExists(path) {
+      throw CommandError(
+        "\(path) already exists; pass --force to overwrite it, or --output another path",
+        exitStatus: ExitStatus.cannotCreate)
+    }
+  }
+
+  /// The command as a user would type it, for the record.
+  static func commandLine(_ arguments: [String]) -> String {
+    (["dispatch-bench"] + arguments).map { argument in
+      argument.allSatisfy({ $0.isLetter || $0.isNumber || "-_.,/=:".contains($0) }) && !argument.isEmpty
+        ? argument : "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }.joined(separator: " ")
+  }
+}
+
+/// A moment in UTC, written for a file name and for a record.
+struct Timestamp {
+  var year, month, day, hour, minute, second: Int
+
+  static func now() -> Timestamp {
+    var seconds = time(nil)
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    return Timestamp(
+      year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+      hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
+  }
+
+  private var date: String { "\(year)-\(String(twoDigits: month))-\(String(twoDigits: day))" }
+
+  /// `2026-11-22T13:04:05Z`
+  var iso8601: String {
+    "\(date)T\(String(twoDigits: hour)):\(String(twoDigits: minute)):\(String(twoDigits: second))Z"
+  }
+
+  /// `2026-11-22T13-04-05Z`: no colons, which some file systems refuse.
+  var fileName: String {
+    "\(date)T\(String(twoDigits: hour))-\(String(twoDigits: minute))-\(String(twoDigits: second))Z"
+  }
+}

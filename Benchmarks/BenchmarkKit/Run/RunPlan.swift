@@ -1,0 +1,217 @@
+import DispatchModel
+import StrategyRegistry
+
+/// One feed a run builds and times operations on: a domain's elements at a
+/// size, laid out by a distribution over a number of kinds.
+public struct FeedSpec: Hashable, Sendable {
+  public var domain: Domain
+  public var size: Int
+  /// `uniform`, `clustered`, `skewed`, `single`, or `file` for a tiled file.
+  public var distribution: String
+  /// How many kinds the feed holds.
+  public var kinds: Int
+  public var seed: UInt64
+  /// `generated`, or the path of the tiled feed file.
+  public var source: String
+  var elementSource: ElementSource
+
+  /// The feed's part of a cell key: `domain`, `distribution` and `size`.
+  func key(operation: String, strategy: String) -> String {
+    "\(domain.rawValue)/\(operation)/\(strategy)/\(distribution)/\(size)"
+  }
+
+  var title: String {
+    let kindsText = kinds == 1 ? "1 kind" : "\(kinds) kinds"
+    let what = source == "generated" ? distribution : "tiled from \(source)"
+    return "\(domain.rawValue) · \(size.formatted) elements · \(what) · \(kindsText)"
+  }
+}
+
+/// The operations and strategies a run times on one feed.
+struct PlannedFeed {
+  var feed: FeedSpec
+  /// Each operation with the strategies timed on it, in registry order.
+  var operations: [(operation: SpecOperation, strategies: [String])]
+
+  /// Every row this feed contributes, floor included, as cell keys.
+  var keys: [String] {
+    [feed.key(operation: "floor", strategy: "floor")]
+      + operations.flatMap { entry in
+        entry.strategies.map { feed.key(operation: entry.operation.rawValue, strategy: $0) }
+      }
+  }
+}
+
+/// Which cells a run times.
+struct RunPlan {
+  var feeds: [PlannedFeed]
+
+  var cellCount: Int { feeds.reduce(0) { $0 + $1.keys.count } }
+
+  /// The steps progress counts: one per operation timed on a feed, plus the
+  /// feed's floor.
+  var stepCount: Int { feeds.reduce(0) { $0 + $1.operations.count + 1 } }
+}
+
+/// The dimensions a run crosses, after defaults and presets are applied.
+struct RunMatrix {
+  /// The default suite's one size and distribution for "every operation".
+  static let primarySize = 100_000
+  static let defaultSizes = [1_000, 100_000, 1_000_000]
+  /// The operations the default suite sweeps over sizes and distributions:
+  /// the cheapest dispatch of each domain, where dispatch costs show most.
+  static let sweepOperations: [SpecOperation] = [.shareInstagram, .feedIdentifier]
+
+  enum Shape {
+    /// The default suite: every operation at one size and distribution, then a
+    /// size sweep and a distribution sweep on one operation per domain.
+    case defaultSuite
+    /// Every combination of the dimensions below.
+    case crossProduct
+  }
+
+  var shape: Shape
+  var operations: [SpecOperation]
+  var sizes: [Int]
+  var distributions: [KindDistribution]
+  /// Kinds in play, per entry; share uses at most 3.
+  var kinds: [Int]?
+  var seed: UInt64
+  var strategies: [String]
+  var filters: [GlobPattern]
+  /// A tiled feed file, replacing generated feeds.
+  var file: (path: String, contents: FeedFile)?
+
+  func plan() -> RunPlan {
+    var feeds: [PlannedFeed] = []
+    func add(_ feed: FeedSpec, _ operation: SpecOperation) {
+      let strategies = strategies.filter { name in
+        filters.isEmpty
+          || filters.contains { $0.matches(feed.key(operation: operation.rawValue, strategy: name)) }
+      }
+      guard !strategies.isEmpty else { return }
+      if let index = feeds.firstIndex(where: { $0.feed == feed }) {
+        guard !feeds[index].operations.contains(where: { $0.operation == operation }) else { return }
+        feeds[index].operations.append((operation, strategies))
+      } else {
+        feeds.append(PlannedFeed(feed: feed, operations: [(operation, strategies)]))
+      }
+    }
+    for (feed, operation) in combinations() { add(feed, operation) }
+    // Operations in SPEC order within each feed.
+    for index in feeds.indices {
+      feeds[index].operations.sort {
+        SpecOperation.allCases.firstIndex(of: $0.operation)! < SpecOperation.allCases.firstIndex(of: $1.operation)!
+      }
+    }
+    return RunPlan(feeds: feeds)
+  }
+
+  private func combinations() -> [(FeedSpec, SpecOperation)] {
+    switch shape {
+    case .crossProduct:
+      var result: [(FeedSpec, SpecOperation)] = []
+      for operation in operations {
+        for size in sizes {
+          for distribution in file == nil ? distributions : [.uniform] {
+            for kinds in kindsList(for: operation.domain) {
+              result.append((feed(operation.domain, size, distribution, kinds), operation))
+            }
+          }
+        }
+      }
+      return result
+    case .defaultSuite:
+      var result: [(FeedSpec, SpecOperation)] = []
+      for operation in operations {
+        result.append((feed(operation.domain, Self.primarySize, .uniform, maximumKinds(operation.domain)), operation))
+      }
+      for operation in Self.sweepOperations where operations.contains(operation) {
+        let kinds = maximumKinds(operation.domain)
+        for size in sizes where size != Self.primarySize {
+          result.append((feed(operation.domain, size, .uniform, kinds), operation))
+        }
+        for distribution in KindDistribution.allCases where distribution != .uniform {
+          result.append((feed(operation.domain, Self.primarySize, distribution, kinds), operation))
+        }
+      }
+      return result
+    }
+  }
+
+  private func maximumKinds(_ domain: Domain) -> Int {
+    domain == .share ? ShareKind.allCases.count : FeedKind.allCases.count
+  }
+
+  private func kindsList(for domain: Domain) -> [Int] {
+    guard let kinds else { return [maximumKinds(domain)] }
+    var seen: [Int] = []
+    for value in kinds.map({ min($0, maximumKinds(domain)) }) where !seen.contains(value) {
+      seen.append(value)
+    }
+    return seen
+  }
+
+  private func feed(_ domain: Domain, _ size: Int, _ distribution: KindDistribution, _ kinds: Int)
+    -> FeedSpec
+  {
+    if let file {
+      let kindsPresent =
+        domain == .share
+        ? Set(file.contents.share.map(\.kind)).count : Set(file.contents.feed.map(\.kind)).count
+      return FeedSpec(
+        domain: domain, size: size, distribution: "file", kinds: kindsPresent, seed: seed,
+        source: file.path, elementSource: .tiled(file.contents, seed: seed))
+    }
+    return FeedSpec(
+      domain: domain, size: size, distribution: distribution.rawValue,
+      kinds: distribution.kindsPresent(inPlay: kinds), seed: seed, source: "generated",
+      elementSource: .generated(seed: seed, distribution: distribution, kinds: kinds))
+  }
+}
+
+/// A shell-style pattern: `*` matches any run of characters (`/` included),
+/// `?` any one character.
+struct GlobPattern: Equatable {
+  var pattern: String
+
+  func matches(_ text: String) -> Bool {
+    let pattern = Array(pattern)
+    let text = Array(text)
+    var p = 0
+    var t = 0
+    var star: Int?
+    var resume = 0
+    while t < text.count {
+      if p < pattern.count && (pattern[p] == "?" || pattern[p] == text[t]) {
+        p += 1
+        t += 1
+      } else if p < pattern.count && pattern[p] == "*" {
+        star = p
+        resume = t
+        p += 1
+      } else if let star {
+        p = star + 1
+        resume += 1
+        t = resume
+      } else {
+        return false
+      }
+    }
+    while p < pattern.count && pattern[p] == "*" { p += 1 }
+    return p == pattern.count
+  }
+}
+
+extension Int {
+  /// Digits grouped in threes by commas: `1,000,000`.
+  var formatted: String {
+    let digits = String(magnitude)
+    var result = ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0 && (digits.count - offset) % 3 == 0 { result += "," }
+      result.append(digit)
+    }
+    return (self < 0 ? "-" : "") + result
+  }
+}

@@ -1,0 +1,55 @@
+import DispatchModel
+
+/// The physical floor of a feed: a loop over the elements' kinds stored as
+/// bytes, adding a per-kind constant from a table, each running total handed
+/// to the black hole like every strategy's output.
+///
+/// It is the cheapest visit that still depends on each element's kind: no
+/// call, no branch on the kind, one byte of memory traffic per element. A
+/// strategy measured faster than its feed's floor is a measuring error (the
+/// optimiser deleted work) and is flagged, not reported as a win.
+public struct PreparedFloor {
+  public static let name = "floor"
+
+  public let count: Int
+  private let kinds: [UInt8]
+
+  public init(kinds: [UInt8]) {
+    self.kinds = kinds
+    count = kinds.count
+  }
+
+  /// One pass over every element, `repetitions` times.
+  public func run(repetitions: Int) {
+    Kernels.floor(kinds, repetitions: repetitions)
+  }
+
+  /// The digest of the running totals, as strategies' outputs are digested.
+  public var checksum: UInt64 {
+    var checksum = Checksum()
+    var total = 0
+    for kind in kinds {
+      total &+= Kernels.floorConstants[Int(kind)]
+      checksum.combine(UInt64(bitPattern: Int64(total)))
+    }
+    return checksum.value
+  }
+}
+
+extension Kernels {
+  /// One constant per kind, so the loop's work depends on every kind.
+  static let floorConstants = [3, 5, 7, 11, 13, 17]
+
+  @inline(never)
+  static func floor(_ kinds: [UInt8], repetitions: Int) {
+    let kinds = opaque(kinds)
+    let constants = opaque(floorConstants)
+    for _ in 0..<repetitions {
+      var total = 0
+      for index in kinds.indices {
+        total &+= constants[Int(kinds[index])]
+        blackHole(total)
+      }
+    }
+  }
+}

@@ -1,0 +1,99 @@
+@testable import BenchmarkKit
+import DispatchModel
+import EnumSwitch
+import StrategyRegistry
+import Testing
+
+/// enum-switch, except that row 7 gets the wrong reuse identifier.
+enum BrokenStrategy: DispatchStrategy {
+  static let name = "broken"
+  static let mechanism = "enum-switch with a bug at row 7"
+  typealias Base = EnumSwitchStrategy
+
+  static func makeShareElement(_ item: ShareItem) -> Base.ShareElement { Base.makeShareElement(item) }
+  static func makeShareTarget(_ platform: Platform) -> Platform { Base.makeShareTarget(platform) }
+  static func makeFeedElement(_ item: FeedItem) -> Base.FeedElement { Base.makeFeedElement(item) }
+  static func makeFeedController() -> Base.FeedController { Base.makeFeedController() }
+  static func makeCell(reuseIdentifier: String) -> Base.Cell? { Base.makeCell(reuseIdentifier: reuseIdentifier) }
+  static func cellObject(_ cell: Base.Cell) -> FeedCell { Base.cellObject(cell) }
+
+  static func share(
+    _ elements: [Base.ShareElement], at index: Int, to targets: [Platform], at targetIndex: Int
+  ) -> String {
+    Base.share(elements, at: index, to: targets, at: targetIndex)
+  }
+
+  static func identifier(of rows: [Base.FeedElement], at index: Int, using controller: Base.FeedController)
+    -> String
+  {
+    index == 7 ? "WrongCell" : Base.identifier(of: rows, at: index, using: controller)
+  }
+
+  static func height(of rows: [Base.FeedElement], at index: Int, using controller: Base.FeedController)
+    -> Double
+  {
+    Base.height(of: rows, at: index, using: controller)
+  }
+
+  static func configure(
+    _ cells: [Base.Cell], at cellIndex: Int, with rows: [Base.FeedElement], at index: Int,
+    using controller: Base.FeedController
+  ) {
+    Base.configure(cells, at: cellIndex, with: rows, at: index, using: controller)
+  }
+
+  static func color(of cells: [Base.Cell], at index: Int, using controller: Base.FeedController) -> String {
+    Base.color(of: cells, at: index, using: controller)
+  }
+
+  static func applyBackground(to cells: [Base.Cell], at index: Int, using controller: Base.FeedController) {
+    Base.applyBackground(to: cells, at: index, using: controller)
+  }
+}
+
+@Suite struct ChecksumMismatchTests {
+  func runner(_ strategies: [RegisteredStrategy]) -> FeedRunner {
+    var settings = SamplingSettings()
+    settings.maximumTimePerCell = 0.01
+    settings.minimumSampleDuration = 0.0001
+    let silent = Console(write: { _ in }, writeError: { _ in })
+    return FeedRunner(
+      sampler: Sampler(settings: settings), progress: Progress(console: silent, total: 1, enabled: false),
+      strategies: strategies)
+  }
+
+  func planned(_ operation: SpecOperation, strategies: [String]) -> PlannedFeed {
+    PlannedFeed(feed: SampleRuns.feed(.feed, size: 50), operations: [(operation, strategies)])
+  }
+
+  @Test(arguments: [Schedule.interleaved, .sequential])
+  func aStrategyThatDisagreesStopsTheRunBeforeTiming(schedule: Schedule) {
+    let strategies = [Registry.strategy(named: "enum-switch")!, RegisteredStrategy(BrokenStrategy.self)]
+    let runner = runner(strategies)
+    #expect {
+      try runner.run(planned(.feedIdentifier, strategies: ["enum-switch", "broken"]), schedule: schedule)
+    } throws: { error in
+      guard case .mismatch(let mismatch) = error as? RunFailure else { return false }
+      #expect(mismatch.strategy == "broken")
+      #expect(mismatch.reference == "enum-switch")
+      #expect(mismatch.operation == .feedIdentifier)
+      #expect(mismatch.index == 7)
+      #expect(mismatch.actual == "WrongCell")
+      let message = mismatch.description
+      for part in ["broken", "enum-switch", "feed.identifier", "seed 1", "element 7", "No timings were written"] {
+        #expect(message.contains(part), "\(part)")
+      }
+      return true
+    }
+  }
+
+  @Test func strategiesThatAgreeAreTimedWithTheirChecksum() throws {
+    let strategies = [Registry.strategy(named: "enum-switch")!, RegisteredStrategy(BrokenStrategy.self)]
+    // feed.height is not broken: both agree, both get a row and a checksum.
+    let results = try runner(strategies).run(
+      planned(.feedHeight, strategies: ["enum-switch", "broken"]), schedule: .interleaved)
+    #expect(results.map(\.strategy) == ["floor", "enum-switch", "broken"])
+    #expect(results[1].checksum == results[2].checksum)
+    #expect(results.allSatisfy { $0.samples.count >= 10 })
+  }
+}

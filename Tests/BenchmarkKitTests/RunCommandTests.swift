@@ -1,0 +1,107 @@
+@testable import BenchmarkKit
+import DispatchModel
+import Foundation
+import StrategyRegistry
+import Testing
+
+/// `dispatch-bench run` as a subprocess. These tests check what a run
+/// writes and how it fails, never how fast anything was.
+@Suite struct RunCommandTests {
+  static func temporaryDirectory() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("dispatch-bench-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  @Test func aQuickRunWritesEveryStrategyAndTheFloor() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let output = directory + "/quick.csv"
+    let samples = directory + "/samples.csv"
+    let result = try Subprocess.run([
+      "run", "--quick", "--allow-debug-build", "--output", output, "--samples-csv", samples,
+      "--format", "csv",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let text = try String(contentsOfFile: output, encoding: .utf8)
+    // Standard output got the same CSV.
+    #expect(result.standardOutput == text)
+    let table = try CSVReader.parse(text)
+    #expect(table.header == ResultsCSV.columns)
+    func column(_ name: String) -> Int { table.header.firstIndex(of: name)! }
+    let rows = table.records.map(\.fields)
+    for operation in SpecOperation.allCases {
+      let strategies = Set(rows.filter { $0[column("operation")] == operation.rawValue }.map { $0[column("strategy")] })
+      #expect(strategies == Set(Registry.names), "\(operation.rawValue)")
+      // The strategies' checksums agree, as the run checked before timing.
+      let checksums = Set(rows.filter { $0[column("operation")] == operation.rawValue }.map { $0[column("checksum")] })
+      #expect(checksums.count == 1, "\(operation.rawValue)")
+    }
+    #expect(rows.filter { $0[column("strategy")] == "floor" }.map { $0[column("domain")] }.sorted() == ["feed", "share"])
+    for row in rows {
+      #expect(row[column("build_configuration")] == "debug")
+      #expect(row[column("size")] == "1000")
+      #expect(Int(row[column("samples")])! >= 10)
+      #expect(row[column("command")].hasPrefix("dispatch-bench run --quick"))
+      let low = Double(row[column("ci95_low_ns")])!
+      let median = Double(row[column("median_ns")])!
+      let high = Double(row[column("ci95_high_ns")])!
+      #expect(low <= median && median <= high)
+      if row[column("strategy")] == "enum-switch" { #expect(row[column("ratio_to_enum_switch")] == "1.0") }
+    }
+    let sampleTable = try CSVReader.parse(try String(contentsOfFile: samples, encoding: .utf8))
+    let total = rows.reduce(0) { $0 + Int($1[column("samples")])! }
+    #expect(sampleTable.records.count == total)
+  }
+
+  @Test func aDebugBuildIsRefusedUnlessAllowed() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let result = try Subprocess.run(["run", "--quick", "--output", directory + "/x.csv"])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("debug build"))
+    #expect(result.standardError.contains("--allow-debug-build"))
+    #expect(!FileManager.default.fileExists(atPath: directory + "/x.csv"))
+  }
+
+  @Test func anExistingOutputIsNeverOverwrittenWithoutForce() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let output = directory + "/kept.csv"
+    try "precious\n".write(toFile: output, atomically: true, encoding: .utf8)
+    let result = try Subprocess.run([
+      "run", "--quick", "--allow-debug-build", "--operations", "feed.color", "--output", output,
+    ])
+    #expect(result.status == 73)
+    #expect(result.standardError.contains("already exists"))
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "precious\n")
+  }
+
+  @Test func listPrintsTheCellsWithoutRunning() throws {
+    let result = try Subprocess.run(["run", "--quick", "--operations", "feed.color", "--list"])
+    #expect(result.status == 0)
+    let keys = result.standardOutput.split(separator: "\n").map(String.init)
+    #expect(keys.first == "feed/floor/floor/uniform/1000")
+    #expect(Set(keys.dropFirst()) == Set(Registry.names.map { "feed/feed.color/\($0)/uniform/1000" }))
+  }
+
+  @Test func aSizeThatCannotFitIsRefusedUpFrontWithTheEstimate() throws {
+    let result = try Subprocess.run([
+      "run", "--allow-debug-build", "--operations", "feed.identifier", "--sizes", "100000000000",
+      "--output", "/tmp/never-written-\(UUID()).csv",
+    ])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("--sizes 100000000000"))
+    #expect(result.standardError.contains("would need about"))
+    #expect(result.standardError.contains("GiB"))
+  }
+
+  @Test func helpDocumentsEveryFlag() throws {
+    let result = try Subprocess.run(["run", "--help"])
+    #expect(result.status == 0)
+    for option in RunOptions.spec.options {
+      #expect(result.standardOutput.contains(option.name), "\(option.name)")
+      if let example = option.example { #expect(result.standardOutput.contains(example)) }
+    }
+  }
+}

@@ -1,0 +1,173 @@
+@testable import BenchmarkKit
+import DispatchModel
+import Foundation
+import StrategyRegistry
+import Testing
+
+@Suite struct RunOptionsTests {
+  func options(_ arguments: [String]) throws(CommandError) -> RunOptions {
+    try RunOptions(ParsedArguments(arguments, spec: RunOptions.spec))
+  }
+
+  func plan(_ arguments: [String]) throws -> RunPlan {
+    try options(arguments).matrix.plan()
+  }
+
+  // MARK: The default suite, --quick and --full
+
+  @Test func theDefaultSuiteTimesEveryOperationThenSweepsOnePerDomain() throws {
+    let plan = try plan([])
+    let primary = plan.feeds.filter { $0.feed.size == 100_000 && $0.feed.distribution == "uniform" }
+    #expect(Set(primary.flatMap { $0.operations.map(\.operation) }) == Set(SpecOperation.allCases))
+    for operation in RunMatrix.sweepOperations {
+      let feeds = plan.feeds.filter { $0.operations.contains { $0.operation == operation } }
+      let sizes = Set(feeds.filter { $0.feed.distribution == "uniform" }.map(\.feed.size))
+      #expect(sizes == [1_000, 100_000, 1_000_000], "\(operation)")
+      let distributions = Set(feeds.filter { $0.feed.size == 100_000 }.map(\.feed.distribution))
+      #expect(distributions == Set(KindDistribution.allCases.map(\.rawValue)), "\(operation)")
+    }
+    // Every operation is timed for every strategy, and every feed has a floor.
+    for feed in plan.feeds {
+      #expect(feed.operations.allSatisfy { $0.strategies == Registry.names })
+      #expect(feed.keys.first == feed.feed.key(operation: "floor", strategy: "floor"))
+    }
+    #expect(plan.feeds.count == 12)
+  }
+
+  @Test func quickTimesEveryOperationOnOneSmallUniformFeed() throws {
+    let options = try options(["--quick"])
+    let plan = options.matrix.plan()
+    #expect(plan.feeds.map(\.feed.size) == [1_000, 1_000])
+    #expect(Set(plan.feeds.flatMap { $0.operations.map(\.operation) }) == Set(SpecOperation.allCases))
+    #expect(options.sampling.maximumTimePerCell == 0.25)
+  }
+
+  @Test func fullIsTheWholeCrossProduct() throws {
+    let plan = try plan(["--full"])
+    // 2 domains × 3 sizes × 4 distributions, each with its domain's operations.
+    #expect(plan.feeds.count == 24)
+    #expect(plan.cellCount == 24 + 3 * 4 * (5 * 5 + 6 * 5))
+  }
+
+  @Test func givenDimensionsMakeACrossProduct() throws {
+    let plan = try plan([
+      "--operations", "feed.height", "--sizes", "10,20", "--distributions", "clustered,single",
+      "--kinds", "3",
+    ])
+    #expect(plan.feeds.map(\.feed.size) == [10, 10, 20, 20])
+    #expect(plan.feeds.map(\.feed.distribution) == ["clustered", "single", "clustered", "single"])
+    // single holds one kind whatever is in play.
+    #expect(plan.feeds.map(\.feed.kinds) == [3, 1, 3, 1])
+  }
+
+  @Test func shareUsesAtMostThreeKinds() throws {
+    let plan = try plan(["--operations", "share.line", "--sizes", "10", "--kinds", "2,6"])
+    #expect(plan.feeds.map(\.feed.kinds) == [2, 3])
+  }
+
+  @Test func strategiesAndFiltersSelectCells() throws {
+    let plan = try plan([
+      "--quick", "--strategies", "naive,enum-switch", "--filter", "*/feed.render/*,share/*/naive/*",
+    ])
+    let keys = plan.feeds.flatMap(\.keys)
+    #expect(keys.contains("feed/feed.render/naive/uniform/1000"))
+    #expect(keys.contains("feed/feed.render/enum-switch/uniform/1000"))
+    #expect(keys.contains("share/share.line/naive/uniform/1000"))
+    #expect(!keys.contains("share/share.line/enum-switch/uniform/1000"))
+    #expect(!keys.contains { $0.contains("protocol-getter") || $0.contains("feed.height") })
+    #expect(keys.contains("share/floor/floor/uniform/1000"))
+  }
+
+  @Test(arguments: [
+    ("*", "feed/feed.height/naive/uniform/1000", true),
+    ("feed/*/naive/*", "feed/feed.height/naive/uniform/1000", true),
+    ("feed/*/naive/*", "feed/feed.height/enum-switch/uniform/1000", false),
+    ("*/1000", "share/share.line/naive/uniform/1000", true),
+    ("*/100", "share/share.line/naive/uniform/1000", false),
+    ("share/share.???e/*", "share/share.line/naive/uniform/1000", true),
+    ("", "x", false),
+  ])
+  func globs(pattern: String, text: String, matches: Bool) {
+    #expect(GlobPattern(pattern: pattern).matches(text) == matches)
+  }
+
+  // MARK: Every flag
+
+  @Test func parsesEveryFlag() throws {
+    let options = try options([
+      "--sizes", "1_000,5000", "--distributions", "skewed", "--kinds", "4", "--seed", "18446744073709551615",
+      "--strategies", "enum-switch", "--operations", "feed.color", "--filter", "*",
+      "--max-time-per-cell", "0.5", "--output", "out.csv", "--force", "--samples-csv", "samples.csv",
+      "--format", "json", "--quiet", "--list", "--allow-debug-build",
+    ])
+    #expect(options.matrix.sizes == [1_000, 5_000])
+    #expect(options.matrix.distributions == [.skewed])
+    #expect(options.matrix.kinds == [4])
+    #expect(options.matrix.seed == .max)
+    #expect(options.matrix.strategies == ["enum-switch"])
+    #expect(options.matrix.operations == [.feedColor])
+    #expect(options.matrix.filters == [GlobPattern(pattern: "*")])
+    #expect(options.sampling.maximumTimePerCell == 0.5)
+    #expect(options.output == "out.csv" && options.force)
+    #expect(options.samplesPath == "samples.csv")
+    #expect(options.format == .json)
+    #expect(options.quiet && options.listOnly && options.allowDebugBuild)
+  }
+
+  @Test func readsAFeedFileToTile() throws {
+    let options = try options(["--feed", Fixtures.exampleFeed, "--sizes", "100"])
+    let plan = options.matrix.plan()
+    #expect(plan.feeds.allSatisfy { $0.feed.distribution == "file" && $0.feed.source == Fixtures.exampleFeed })
+    #expect(plan.feeds.map(\.feed.kinds) == [3, 6])
+  }
+
+  @Test(arguments: [
+    (["--sizes", "10k"], #"--sizes: "10k" is not a whole number (example: --sizes 1000,100000)"#),
+    (["--sizes", "0"], #"--sizes: "0" is outside 1…"#),
+    (["--sizes", "-3"], #"--sizes: "-3" is outside 1…"#),
+    (["--kinds", "7"], #"--kinds: "7" is outside 2…6 (example: --kinds 2,6)"#),
+    (["--kinds", "1"], #"--kinds: "1" is outside 2…6"#),
+    (["--distributions", "zipf"], #"--distributions: "zipf" is not a known distribution; valid: uniform, clustered, skewed, single"#),
+    (["--strategies", "visitor"], #"--strategies: "visitor" is not a known strategy"#),
+    (["--operations", "feed.colour"], #"--operations: "feed.colour" is not a known operation (did you mean 'feed.color'?)"#),
+    (["--seed", "-1"], #"--seed: "-1" is not a whole number from 0 to 18446744073709551615 (example: --seed 42)"#),
+    (["--max-time-per-cell", "soon"], #"--max-time-per-cell: "soon" is not a number of seconds"#),
+    (["--max-time-per-cell", "0"], #"--max-time-per-cell: "0" is outside"#),
+    (["--format", "xml"], #"--format: "xml" is not one of table, csv, markdown, json (example: --format markdown)"#),
+    (["--filter", "a,,b"], #"--filter: "a,,b" has an empty pattern"#),
+    (["--quick", "--full"], "--quick and --full cannot be used together"),
+    (["--feed", "x.json", "--distributions", "uniform"], "--distributions applies to generated feeds"),
+    (["--output", "a.csv", "--samples-csv", "a.csv"], "--output and --samples-csv name the same file"),
+  ])
+  func refusesBadValues(arguments: [String], message: String) {
+    #expect {
+      try options(arguments)
+    } throws: { error in
+      let error = error as? CommandError
+      #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
+      return error?.exitStatus == 64 && error?.usageOf == "run"
+    }
+  }
+
+  @Test func aFeedFileThatCannotBeLoadedExitsWith65() {
+    #expect {
+      try options(["--feed", "/nonexistent.json"])
+    } throws: { error in
+      let error = error as? CommandError
+      return error?.exitStatus == 65 && error?.message.contains("/nonexistent.json") == true
+    }
+  }
+
+  @Test func aFeedFileWithoutShareItemsCannotTileShareOperations() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("feed-only-\(UUID()).json").path
+    try #"{"feed": [{"kind": "plainText", "id": "1", "author": "a", "text": "t"}]}"#.write(
+      toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(Set(try options(["--feed", path]).matrix.plan().feeds.map(\.feed.domain)) == [.feed])
+    #expect {
+      try options(["--feed", path, "--operations", "share.line"])
+    } throws: { error in
+      (error as? CommandError)?.message.contains("has no share items to tile for share.line") == true
+    }
+  }
+}

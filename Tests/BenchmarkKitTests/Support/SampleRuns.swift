@@ -1,0 +1,45 @@
+@testable import BenchmarkKit
+import DispatchModel
+
+/// Synthetic run results, for tests that need rows without timing anything.
+enum SampleRuns {
+  static let machine = Machine(
+    swiftVersion: "6.3.1", buildConfiguration: "release", buildFlags: "-O", operatingSystem: "Test OS",
+    cpuModel: "Test CPU, \"quoted\", with commas", cores: 2)
+
+  static func feed(_ domain: Domain = .feed, size: Int = 1_000, distribution: KindDistribution = .uniform)
+    -> FeedSpec
+  {
+    FeedSpec(
+      domain: domain, size: size, distribution: distribution.rawValue,
+      kinds: domain == .share ? 3 : 6, seed: 1, source: "generated",
+      elementSource: .generated(seed: 1, distribution: distribution, kinds: domain == .share ? 3 : 6))
+  }
+
+  static func cell(
+    _ strategy: String, _ operation: String, samples: [Double], feed: FeedSpec = feed()
+  ) -> CellResult {
+    CellResult(
+      feed: feed, operation: operation, strategy: strategy, schedule: "interleaved",
+      samples: samples, rounds: Array(samples.indices), statistics: SampleStatistics(samples),
+      elementsPerSample: feed.size, checksum: 0xDEAD_BEEF, elementStride: 8,
+      footprintBytesPerElement: 40.5)
+  }
+
+  /// A small run: the floor, and two strategies on two operations.
+  static func results(scale: [String: Double] = [:]) -> RunResults {
+    var cells = [cell("floor", "floor", samples: [1, 1.1, 0.9, 1, 1, 1, 1, 1, 1, 1])]
+    for operation in ["feed.identifier", "feed.height"] {
+      for (strategy, base) in [("protocol-getter", 20.0), ("enum-switch", 10.0)] {
+        let factor = scale["\(operation)/\(strategy)"] ?? 1
+        cells.append(
+          cell(strategy, operation, samples: (0..<10).map { base * factor + Double($0 % 3) * 0.01 }))
+      }
+    }
+    var results = RunResults(
+      runID: "test-run", timestamp: "2026-11-22T00:00:00Z", machine: machine, seed: 1,
+      command: "dispatch-bench run --quick", cells: cells)
+    results.computeRatios(baseline: "enum-switch")
+    return results
+  }
+}
