@@ -19,6 +19,9 @@ public enum DispatchBench {
     SUBCOMMANDS:
       run        (default) Time every strategy on every operation over
                  generated feeds; write a CSV to results/ and print a table.
+      compare    Compare strategies within a run, or two runs cell by cell
+                 with a verdict (exit 2 on a regression).
+      report     Write a run's report: report.md and SVG charts.
       dump       Print every strategy's output for a feed file, one JSON line
                  each, and fail if the strategies disagree.
 
@@ -29,6 +32,8 @@ public enum DispatchBench {
   static let commands: [String: CommandSpec] = [
     RunOptions.spec.name: RunOptions.spec,
     DumpCommand.spec.name: DumpCommand.spec,
+    CompareCommand.spec.name: CompareCommand.spec,
+    ReportCommand.spec.name: ReportCommand.spec,
   ]
 
   /// Runs the command line and returns the exit status.
@@ -74,6 +79,20 @@ public enum DispatchBench {
         return ExitStatus.success
       }
       return try DumpCommand(parsed).run(console: console)
+    case CompareCommand.spec.name:
+      let parsed = try ParsedArguments(rest, spec: CompareCommand.spec)
+      if parsed.wantsHelp {
+        console.line(CompareCommand.spec.help)
+        return ExitStatus.success
+      }
+      return try CompareCommand(parsed).run(console: console)
+    case ReportCommand.spec.name:
+      let parsed = try ParsedArguments(rest, spec: ReportCommand.spec)
+      if parsed.wantsHelp {
+        console.line(ReportCommand.spec.help)
+        return ExitStatus.success
+      }
+      return try ReportCommand(parsed).run(console: console)
     default:
       throw unknownCommand(first)
     }

@@ -1,0 +1,66 @@
+/// `dispatch-bench report`: a run's charts and the tables behind them.
+struct ReportCommand {
+  static let spec = CommandSpec(
+    name: "report",
+    summary: "Write a run's report: report.md and SVG charts.",
+    synopsis: "report RUN.csv [--out DIR] [--force]",
+    positionals: 1...1, positionalName: "RUN.csv",
+    options: [
+      .value(
+        "--out", "DIR", "Where report.md and the charts go (default: the run's\nfile name without .csv, plus -report).",
+        example: "--out results/latest-report"),
+      .flag("--force", "Replace an existing report in DIR."),
+    ],
+    discussion: """
+      Charts: median ns per element of every strategy for every operation of
+      each feed (grouped bars, log scale where the spread needs it, 95%
+      interval whiskers); size scaling (ns per element against feed size, log
+      x); distribution sensitivity (each strategy under each kind layout).
+      Each chart's caption gives the run's machine, Swift version and seed;
+      report.md holds the tables behind the charts and links them.
+      Exit status: 0 written, 64 bad usage, 65 the run file unreadable or not
+      a dispatch-bench run, 73 the report cannot be written or exists.
+      """,
+    examples: [
+      "dispatch-bench report results/2026-11-22T13-46-40Z.csv",
+      "dispatch-bench report results/run.csv --out /tmp/report --force",
+    ])
+
+  var path: String
+  var outputDirectory: String
+  var force: Bool
+
+  init(_ arguments: ParsedArguments) throws(CommandError) {
+    path = arguments.positionals[0]
+    let stem = path.hasSuffix(".csv") ? String(path.dropLast(4)) : path
+    outputDirectory = arguments.value("--out") ?? stem + "-report"
+    force = arguments.has("--force")
+  }
+
+  func run(console: Console) throws(CommandError) -> Int32 {
+    let run = try RunFile.load(path)
+    let report = ReportDocument(run: run)
+    let files = report.files()
+    do {
+      try makeDirectory(outputDirectory)
+    } catch {
+      throw CommandError("cannot write the report: \(error)", exitStatus: ExitStatus.cannotCreate)
+    }
+    if !force {
+      for (name, _) in files where fileExists("\(outputDirectory)/\(name)") {
+        throw CommandError(
+          "\(outputDirectory)/\(name) already exists; pass --force to replace the report",
+          exitStatus: ExitStatus.cannotCreate)
+      }
+    }
+    do {
+      for (name, content) in files {
+        try writeAtomically(content, to: "\(outputDirectory)/\(name)", overwrite: true)
+      }
+    } catch {
+      throw CommandError("cannot write the report: \(error)", exitStatus: ExitStatus.cannotCreate)
+    }
+    console.errorLine("wrote \(outputDirectory)/report.md and \(files.count - 1) charts")
+    return ExitStatus.success
+  }
+}

@@ -1,0 +1,248 @@
+/// Which cell a row measured: what `compare` matches rows of two runs by.
+struct CellKey: Hashable, Comparable, CustomStringConvertible {
+  var domain: String
+  var operation: String
+  var strategy: String
+  var size: Int
+  var distribution: String
+  var kinds: Int
+
+  /// The same cell for another strategy.
+  func with(strategy: String) -> CellKey {
+    var key = self
+    key.strategy = strategy
+    return key
+  }
+
+  /// The cells strategies are ranked within: the key without the strategy.
+  var group: CellKey { with(strategy: "") }
+
+  var description: String {
+    "\(domain)/\(operation)/\(strategy)/\(distribution)/\(size)" + (kinds == 0 ? "" : " (\(kinds) kinds)")
+  }
+
+  static func < (a: CellKey, b: CellKey) -> Bool {
+    (a.domain, a.operation, a.size, a.distribution, a.kinds, a.strategy)
+      < (b.domain, b.operation, b.size, b.distribution, b.kinds, b.strategy)
+  }
+}
+
+/// One row of a run CSV, typed.
+struct RunRow {
+  var line: Int
+  var key: CellKey
+  var source: String
+  var schedule: String
+  var samples: Int
+  var elementsPerSample: Int
+  var min: Double
+  var p25: Double
+  var median: Double
+  var p75: Double
+  var p90: Double
+  var max: Double
+  var mean: Double
+  var standardDeviation: Double
+  var medianAbsoluteDeviation: Double
+  var intervalLow: Double
+  var intervalHigh: Double
+  var ratioToBaseline: Double?
+  var ratioToFloor: Double?
+  var elementStride: Int?
+  var footprintBytesPerElement: Double?
+  var checksum: String
+  var suspect: Bool
+  /// Every column by name, as written: the ones above and any others.
+  var fields: [String: String]
+}
+
+/// A run CSV written by `dispatch-bench run`, read back and checked.
+struct RunFile {
+  static let supportedSchemaVersions: Set<String> = [ResultsCSV.schemaVersion]
+  /// Columns every version has; others are read when present.
+  static let requiredColumns = [
+    "schema_version", "run_id", "timestamp_utc", "swift_version", "build_configuration",
+    "build_flags", "os", "cpu_model", "cores", "seed", "domain", "operation", "strategy", "size",
+    "distribution", "kinds", "samples", "median_ns", "ci95_low_ns", "ci95_high_ns",
+  ]
+  /// What the run was measured on; `compare` warns when two runs differ.
+  static let machineColumns = [
+    "cpu_model", "cores", "os", "swift_version", "build_configuration", "build_flags",
+  ]
+
+  var path: String
+  var rows: [RunRow]
+  /// The first row's values of the run-wide columns (machine, seed, command…).
+  var run: [String: String]
+
+  /// Reads and checks a run CSV.
+  ///
+  /// - Throws: `CommandError` with exit status 65 naming the file, and the
+  ///   line and column at fault: an unreadable file, one that is not a
+  ///   dispatch-bench run (no `schema_version` column), a missing column, an
+  ///   unknown schema version, a row of the wrong width, a value of the wrong
+  ///   type, a cell that appears twice, or no rows at all.
+  static func load(_ path: String) throws(CommandError) -> RunFile {
+    let table = try readTable(path)
+    guard table.header.contains("schema_version") else {
+      throw .dataError(
+        "\(path): not a dispatch-bench run CSV (its header has no schema_version column)")
+    }
+    for column in requiredColumns where !table.header.contains(column) {
+      throw .dataError("\(path): line 1: missing column \"\(column)\"")
+    }
+    var rows: [RunRow] = []
+    var seen: [CellKey: Int] = [:]
+    for record in table.records {
+      let reader = try RowReader(path: path, header: table.header, record: record)
+      let version = reader.text("schema_version")
+      guard supportedSchemaVersions.contains(version) else {
+        throw reader.failure(
+          "schema_version",
+          "unknown schema version \"\(version)\" (this build reads \(supportedSchemaVersions.sorted().joined(separator: ", ")))")
+      }
+      let row = try reader.runRow()
+      if let first = seen[row.key] {
+        throw .dataError("\(path): line \(record.line): the cell \(row.key) appears again (first at line \(first))")
+      }
+      seen[row.key] = record.line
+      rows.append(row)
+    }
+    guard let first = rows.first else { throw .dataError("\(path): has a header but no rows") }
+    var run: [String: String] = [:]
+    for column in table.header { run[column] = first.fields[column] }
+    return RunFile(path: path, rows: rows, run: run)
+  }
+
+  /// The rows by key.
+  var byKey: [CellKey: RunRow] {
+    Dictionary(rows.map { ($0.key, $0) }) { first, _ in first }
+  }
+}
+
+/// Raw samples written by `run --samples-csv`, by cell.
+enum SamplesFile {
+  static let requiredColumns = [
+    "domain", "operation", "strategy", "size", "distribution", "kinds", "ns_per_element",
+  ]
+
+  static func load(_ path: String) throws(CommandError) -> [CellKey: [Double]] {
+    let table = try readTable(path)
+    for column in requiredColumns where !table.header.contains(column) {
+      throw .dataError(
+        "\(path): line 1: missing column \"\(column)\" (is this a samples CSV from run --samples-csv?)")
+    }
+    var samples: [CellKey: [Double]] = [:]
+    for record in table.records {
+      let reader = try RowReader(path: path, header: table.header, record: record)
+      let value = try reader.double("ns_per_element")
+      samples[try reader.key(), default: []].append(value)
+    }
+    return samples
+  }
+}
+
+/// Reads a CSV file, turning every failure into exit status 65.
+private func readTable(_ path: String) throws(CommandError) -> CSVTable {
+  let text: String
+  do {
+    text = try readText(path)
+  } catch {
+    throw .dataError("\(error)")
+  }
+  do {
+    return try CSVReader.parse(text)
+  } catch {
+    throw .dataError("\(path): line \(error.line), column \(error.column): \(error.message)")
+  }
+}
+
+/// Typed access to one record's fields, with errors that name the cell.
+private struct RowReader {
+  let path: String
+  let header: [String]
+  let record: CSVTable.Record
+  let fields: [String: String]
+
+  init(path: String, header: [String], record: CSVTable.Record) throws(CommandError) {
+    self.path = path
+    self.header = header
+    self.record = record
+    guard record.fields.count == header.count else {
+      throw .dataError(
+        "\(path): line \(record.line): \(record.fields.count) fields where the header has \(header.count)")
+    }
+    var fields: [String: String] = [:]
+    for (name, value) in zip(header, record.fields) { fields[name] = value }
+    self.fields = fields
+  }
+
+  func failure(_ column: String, _ message: String) -> CommandError {
+    let index = (header.firstIndex(of: column) ?? 0) + 1
+    return .dataError("\(path): line \(record.line), column \(index) (\(column)): \(message)")
+  }
+
+  func text(_ column: String) -> String { fields[column] ?? "" }
+
+  func integer(_ column: String) throws(CommandError) -> Int {
+    guard let value = Int(text(column)) else {
+      throw failure(column, "\"\(text(column))\" is not a whole number")
+    }
+    return value
+  }
+
+  func double(_ column: String) throws(CommandError) -> Double {
+    guard let value = Double(text(column)), value.isFinite else {
+      throw failure(column, "\"\(text(column))\" is not a number")
+    }
+    return value
+  }
+
+  /// An optional number: empty, `n/a` or absent mean none.
+  func optionalDouble(_ column: String) throws(CommandError) -> Double? {
+    let value = text(column)
+    if value.isEmpty || value == "n/a" { return nil }
+    return try double(column)
+  }
+
+  func optionalInteger(_ column: String) throws(CommandError) -> Int? {
+    let value = text(column)
+    if value.isEmpty || value == "n/a" { return nil }
+    return try integer(column)
+  }
+
+  func key() throws(CommandError) -> CellKey {
+    for column in ["domain", "operation", "strategy", "distribution"] where text(column).isEmpty {
+      throw failure(column, "is empty")
+    }
+    return CellKey(
+      domain: text("domain"), operation: text("operation"), strategy: text("strategy"),
+      size: try integer("size"), distribution: text("distribution"), kinds: try integer("kinds"))
+  }
+
+  func runRow() throws(CommandError) -> RunRow {
+    let median = try double("median_ns")
+    let low = try double("ci95_low_ns")
+    let high = try double("ci95_high_ns")
+    guard low <= median && median <= high else {
+      throw failure("median_ns", "the median \(median) is outside its interval [\(low), \(high)]")
+    }
+    let samples = try integer("samples")
+    guard samples > 0 else { throw failure("samples", "must be at least 1") }
+    return RunRow(
+      line: record.line, key: try key(), source: text("source"), schedule: text("schedule"),
+      samples: samples, elementsPerSample: try optionalInteger("elements_per_sample") ?? 0,
+      min: try optionalDouble("min_ns") ?? median, p25: try optionalDouble("p25_ns") ?? median,
+      median: median, p75: try optionalDouble("p75_ns") ?? median,
+      p90: try optionalDouble("p90_ns") ?? median, max: try optionalDouble("max_ns") ?? median,
+      mean: try optionalDouble("mean_ns") ?? median,
+      standardDeviation: try optionalDouble("stddev_ns") ?? 0,
+      medianAbsoluteDeviation: try optionalDouble("mad_ns") ?? 0,
+      intervalLow: low, intervalHigh: high,
+      ratioToBaseline: try optionalDouble("ratio_to_enum_switch"),
+      ratioToFloor: try optionalDouble("ratio_to_floor"),
+      elementStride: try optionalInteger("element_stride_bytes"),
+      footprintBytesPerElement: try optionalDouble("footprint_bytes_per_element"),
+      checksum: text("checksum"), suspect: text("suspect") == "true", fields: fields)
+  }
+}

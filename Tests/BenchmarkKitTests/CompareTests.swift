@@ -1,0 +1,190 @@
+@testable import BenchmarkKit
+import Foundation
+import Testing
+
+/// `compare` on synthetic runs: verdicts, exit statuses, within-run ratios.
+@Suite struct CompareTests {
+  /// Writes a run CSV to a temporary file.
+  static func write(_ results: RunResults) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID()).csv").path
+    try ResultsCSV.document(results).write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  static func load(_ results: RunResults) throws -> RunFile {
+    let path = try write(results)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return try RunFile.load(path)
+  }
+
+  func compare(_ base: RunResults, _ new: RunResults, threshold: Double = 0.05) throws
+    -> (changes: [CellChange], onlyInBase: [CellKey], onlyInNew: [CellKey])
+  {
+    Comparison.between(
+      try Self.load(base), try Self.load(new), threshold: threshold, baseSamples: nil, newSamples: nil)
+  }
+
+  @Test func identicalRunsHaveNoRegression() throws {
+    let run = SampleRuns.results()
+    let result = try compare(run, run)
+    #expect(result.changes.count == run.cells.count)
+    #expect(result.changes.allSatisfy { $0.verdict == .unchanged && $0.ratio == 1 })
+    #expect(result.onlyInBase.isEmpty && result.onlyInNew.isEmpty)
+  }
+
+  @Test func aCellTwiceAsSlowRegresses() throws {
+    let base = SampleRuns.results()
+    let new = SampleRuns.results(scale: ["feed.height/protocol-getter": 2])
+    let result = try compare(base, new)
+    let regressed = result.changes.filter { $0.verdict == .regressed }
+    #expect(regressed.map(\.key.description) == ["feed/feed.height/protocol-getter/uniform/1000 (6 kinds)"])
+    #expect(abs(regressed[0].ratio - 2) < 0.01)
+    #expect(regressed[0].interval.lowerBound > 1.9 && regressed[0].interval.upperBound < 2.1)
+    #expect(result.changes.filter { $0.verdict != .unchanged }.count == 1)
+  }
+
+  @Test func aCellTwiceAsFastImproves() throws {
+    let result = try compare(SampleRuns.results(), SampleRuns.results(scale: ["feed.identifier/enum-switch": 0.5]))
+    #expect(result.changes.filter { $0.verdict == .improved }.map(\.key.operation) == ["feed.identifier"])
+  }
+
+  @Test func aChangeInsideTheThresholdIsUnchanged() throws {
+    // 3% slower, clearly outside the intervals, but inside a 5% threshold.
+    let result = try compare(SampleRuns.results(), SampleRuns.results(scale: ["feed.height/enum-switch": 1.03]))
+    let cell = result.changes.first { $0.key.operation == "feed.height" && $0.key.strategy == "enum-switch" }!
+    #expect(cell.significant)
+    #expect(cell.verdict == .unchanged)
+    // With a 1% threshold the same change is a regression.
+    let strict = try compare(
+      SampleRuns.results(), SampleRuns.results(scale: ["feed.height/enum-switch": 1.03]), threshold: 0.01)
+    #expect(strict.changes.filter { $0.verdict == .regressed }.count == 1)
+  }
+
+  @Test func aLargeChangeWithinOverlappingIntervalsIsUnchanged() throws {
+    // Samples spread 5…35: a 10% change is not significant.
+    var base = SampleRuns.results()
+    base.cells[1] = SampleRuns.cell("protocol-getter", "feed.identifier", samples: (0..<10).map { 5 + Double($0) * 3 })
+    var new = base
+    new.cells[1] = SampleRuns.cell("protocol-getter", "feed.identifier", samples: (0..<10).map { (5 + Double($0) * 3) * 1.1 })
+    let result = try compare(base, new)
+    #expect(result.changes.allSatisfy { $0.verdict == .unchanged })
+  }
+
+  @Test func cellsInOneRunOnlyAreListed() throws {
+    let base = SampleRuns.results()
+    var new = base
+    let removed = new.cells.removeLast()
+    new.cells.append(SampleRuns.cell("naive", "feed.height", samples: Array(repeating: 30, count: 10)))
+    let result = try compare(base, new)
+    #expect(result.onlyInBase.map(\.strategy) == [removed.strategy])
+    #expect(result.onlyInNew.map(\.strategy) == ["naive"])
+  }
+
+  @Test func theRankTestDecidesWhenSamplesAreGiven() throws {
+    let base = try Self.load(SampleRuns.results())
+    let new = try Self.load(SampleRuns.results(scale: ["feed.height/enum-switch": 1.5]))
+    var baseSamples: [CellKey: [Double]] = [:]
+    var newSamples: [CellKey: [Double]] = [:]
+    for row in base.rows { baseSamples[row.key] = (0..<10).map { row.median + Double($0 % 3) * 0.01 } }
+    for row in new.rows { newSamples[row.key] = (0..<10).map { row.median + Double($0 % 3) * 0.01 } }
+    let result = Comparison.between(base, new, threshold: 0.05, baseSamples: baseSamples, newSamples: newSamples)
+    let cell = result.changes.first { $0.verdict == .regressed }
+    #expect(cell?.method == "rank test")
+    #expect((cell?.pValue ?? 1) < 0.001)
+  }
+
+  @Test func warnsWhenTheRunsWereMadeOnDifferentMachines() throws {
+    var other = SampleRuns.results()
+    other.machine.cpuModel = "Another CPU"
+    other.machine.swiftVersion = "6.4"
+    let warnings = Comparison.warnings(try Self.load(SampleRuns.results()), try Self.load(other))
+    #expect(warnings.count == 2)
+    #expect(warnings.contains { $0.contains("cpu_model") && $0.contains("Another CPU") })
+    #expect(warnings.contains { $0.contains("swift_version") })
+  }
+
+  // MARK: Within one run
+
+  @Test func ranksStrategiesAgainstTheBaseline() throws {
+    let groups = Comparison.within(try Self.load(SampleRuns.results()), baseline: "enum-switch", samples: nil)
+    #expect(groups.count == 2)
+    for group in groups {
+      #expect(group.standings.map(\.key.strategy) == ["enum-switch", "protocol-getter"])
+      #expect(group.standings.map(\.rank) == [1, 2])
+      #expect(group.standings[0].ratio == 1 && group.standings[0].interval == nil)
+      let getter = group.standings[1]
+      // Medians 20.01 and 10.01; intervals [20, 20.02] and [10, 10.02].
+      #expect(abs(getter.ratio - 20.01 / 10.01) < 1e-9)
+      let interval = try #require(getter.interval)
+      #expect(abs(interval.lowerBound - 20 / 10.02) < 1e-9)
+      #expect(abs(interval.upperBound - 20.02 / 10) < 1e-9)
+    }
+  }
+
+  @Test func bootstrapsTheRatioFromRawSamples() {
+    let numerator = (0..<40).map { 20 + Double($0 % 5) * 0.1 }
+    let denominator = (0..<40).map { 10 + Double($0 % 5) * 0.05 }
+    let interval = RatioInterval.bootstrap(numerator: numerator, denominator: denominator)
+    #expect(interval.contains(2))
+    #expect(interval.lowerBound > 1.95 && interval.upperBound < 2.05)
+    // Seeded: the same samples give the same interval.
+    #expect(interval == RatioInterval.bootstrap(numerator: numerator, denominator: denominator))
+  }
+
+  @Test func rankTestPValues() {
+    let low = (0..<20).map(Double.init)
+    #expect(RankTest.pValue(low, low) > 0.9)
+    #expect(RankTest.pValue(low, low.map { $0 + 100 }) < 1e-6)
+    #expect(RankTest.pValue([1, 1, 1], [1, 1, 1]) == 1)
+    // A known value: U = 0 for 10 vs 10 fully separated, two-sided p ≈ 0.00018.
+    let p = RankTest.pValue((1...10).map(Double.init), (11...20).map(Double.init))
+    #expect(abs(p - 0.00018) < 0.00003)
+  }
+
+  // MARK: As a command
+
+  @Test func exitsWith2OnARegressionAnd0Otherwise() throws {
+    let base = try Self.write(SampleRuns.results())
+    let slower = try Self.write(SampleRuns.results(scale: ["feed.height/protocol-getter": 2]))
+    defer {
+      try? FileManager.default.removeItem(atPath: base)
+      try? FileManager.default.removeItem(atPath: slower)
+    }
+    let same = try Subprocess.run(["compare", base, base])
+    #expect(same.status == 0)
+    #expect(same.standardOutput.contains("0 regressed, 0 improved, 5 unchanged"))
+    let regressed = try Subprocess.run(["compare", base, slower, "--format", "markdown"])
+    #expect(regressed.status == 2)
+    #expect(regressed.standardOutput.contains("feed/feed.height/protocol-getter/uniform/1000"))
+    #expect(regressed.standardOutput.contains("| regressed |"))
+    let json = try Subprocess.run(["compare", base, slower, "--format", "json"])
+    #expect(json.status == 2)
+    #expect(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) is [String: Any])
+    let csv = try Subprocess.run(["compare", base, slower, "--format", "csv"])
+    let table = try CSVReader.parse(csv.standardOutput)
+    #expect(table.records.filter { $0.fields.last == "regressed" }.count == 1)
+    let within = try Subprocess.run(["compare", base])
+    #expect(within.status == 0)
+    #expect(within.standardOutput.contains("enum-switch"))
+  }
+
+  @Test(arguments: [
+    (["compare"], 64, "missing RUN.csv"),
+    (["compare", "a.csv", "b.csv", "c.csv"], 64, "unexpected argument 'c.csv'"),
+    (["compare", "/nonexistent/run.csv"], 65, "/nonexistent/run.csv: cannot open"),
+    (["compare", "x.csv", "--threshold", "five"], 64, #"--threshold: "five" is not a percentage"#),
+  ])
+  func badUsageAndMissingFiles(arguments: [String], status: Int32, message: String) throws {
+    let result = try Subprocess.run(arguments)
+    #expect(result.status == status)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+  }
+
+  @Test func anUnknownBaselineStrategyIsNamed() throws {
+    let path = try Self.write(SampleRuns.results())
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = try Subprocess.run(["compare", path, "--baseline-strategy", "naive"])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("has no rows for \"naive\"; it has enum-switch, protocol-getter"))
+  }
+}

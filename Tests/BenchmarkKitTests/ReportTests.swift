@@ -1,0 +1,117 @@
+@testable import BenchmarkKit
+import DispatchModel
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `dispatch-bench report`: the files it writes, and that they are sound.
+@Suite struct ReportTests {
+  /// A run with every kind of chart: several operations on one feed, a size
+  /// sweep and a distribution sweep, for three strategies.
+  static func sweepRun() -> RunResults {
+    var cells: [CellResult] = []
+    let strategies = [("naive", 30.0), ("protocol-getter", 20.0), ("enum-switch", 10.0)]
+    func add(_ feed: FeedSpec, _ operation: String) {
+      for (strategy, base) in strategies {
+        let factor = Double(feed.size).squareRoot() / 100 + 1
+        cells.append(
+          SampleRuns.cell(strategy, operation, samples: (0..<10).map { base * factor + Double($0) * 0.1 }, feed: feed))
+      }
+    }
+    let primary = SampleRuns.feed(.feed, size: 100_000)
+    cells.append(SampleRuns.cell("floor", "floor", samples: Array(repeating: 2, count: 10), feed: primary))
+    for operation in ["feed.identifier", "feed.height", "feed.render"] { add(primary, operation) }
+    for size in [1_000, 1_000_000] { add(SampleRuns.feed(.feed, size: size), "feed.identifier") }
+    for distribution in [KindDistribution.clustered, .skewed, .single] {
+      add(SampleRuns.feed(.feed, size: 100_000, distribution: distribution), "feed.identifier")
+    }
+    var results = SampleRuns.results()
+    results.cells = cells
+    results.computeRatios(baseline: "enum-switch")
+    return results
+  }
+
+  /// Parses an SVG and returns the `data-series` names of its series groups.
+  static func seriesNames(_ svg: String) throws -> [String] {
+    final class Collector: NSObject, XMLParserDelegate {
+      var series: [String] = []
+      var rootIsSVG = false
+      var depth = 0
+      func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+      ) {
+        if depth == 0 { rootIsSVG = name == "svg" }
+        depth += 1
+        if name == "g", attributes["class"] == "series", let series = attributes["data-series"] {
+          self.series.append(series)
+        }
+      }
+      func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        depth -= 1
+      }
+    }
+    let parser = XMLParser(data: Data(svg.utf8))
+    let collector = Collector()
+    parser.delegate = collector
+    guard parser.parse(), collector.rootIsSVG else {
+      throw ParseFailure(message: parser.parserError.map { "\($0)" } ?? "the root is not <svg>")
+    }
+    return collector.series
+  }
+
+  struct ParseFailure: Error {
+    var message: String
+  }
+
+  @Test func writesChartsThatParseWithOneSeriesPerStrategy() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let run = try CompareTests.write(Self.sweepRun())
+    defer { try? FileManager.default.removeItem(atPath: run) }
+    let result = try Subprocess.run(["report", run, "--out", directory])
+    #expect(result.status == 0, "\(result.standardError)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    #expect(files.contains("report.md"))
+    let charts = files.filter { $0.hasSuffix(".svg") }
+    #expect(charts == [
+      "distributions-feed-identifier-100000.svg", "operations-feed-100000-uniform.svg",
+      "sizes-feed-identifier-uniform-6.svg",
+    ])
+    for chart in charts {
+      let svg = try String(contentsOfFile: "\(directory)/\(chart)", encoding: .utf8)
+      #expect(try Self.seriesNames(svg) == ["naive", "protocol-getter", "enum-switch"], "\(chart)")
+      // The caption names the machine, the Swift version and the seed.
+      #expect(svg.contains("Swift 6.3.1") && svg.contains("seed 1"), "\(chart)")
+    }
+    let markdown = try String(contentsOfFile: "\(directory)/report.md", encoding: .utf8)
+    for chart in charts { #expect(markdown.contains("](\(chart))"), "\(chart) is linked") }
+    // The tables behind the charts hold the medians.
+    #expect(markdown.contains("| feed.identifier |"))
+    #expect(markdown.contains("| 1,000,000 |"))
+    #expect(markdown.contains("| clustered |"))
+  }
+
+  @Test func refusesToReplaceAReportWithoutForce() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let run = try CompareTests.write(SampleRuns.results())
+    defer { try? FileManager.default.removeItem(atPath: run) }
+    #expect(try Subprocess.run(["report", run, "--out", directory]).status == 0)
+    let again = try Subprocess.run(["report", run, "--out", directory])
+    #expect(again.status == 73)
+    #expect(again.standardError.contains("already exists; pass --force"))
+    #expect(try Subprocess.run(["report", run, "--out", directory, "--force"]).status == 0)
+  }
+
+  @Test func aBadRunFileExitsWith65() throws {
+    let path = try RunFileTests.write("name,value\n1,2\n")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = try Subprocess.run(["report", path, "--out", "/tmp/never-\(UUID())"])
+    #expect(result.status == 65)
+    #expect(result.standardError.contains("not a dispatch-bench run CSV"))
+  }
+}
