@@ -44,10 +44,15 @@ let package = Package(
     // Not public interface.
     .target(
       name: "BenchmarkKit",
-      dependencies: ["DispatchModel", "StrategyRegistry", "CAllocationCounter"],
+      dependencies: [
+        "DispatchModel", "StrategyRegistry", "CAllocationCounter", "CMeasurementSupport",
+      ],
       path: "Benchmarks/BenchmarkKit"),
     // Counts heap allocations by interposing malloc and free (glibc).
     .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
+    // Hardware counters through perf_event_open where the kernel allows, and
+    // turning off address randomisation for profile's valgrind runs.
+    .target(name: "CMeasurementSupport", path: "Benchmarks/CMeasurementSupport"),
     .executableTarget(
       name: "dispatch-bench",
       dependencies: ["BenchmarkKit"],

@@ -80,6 +80,8 @@ import FoundationXML
     #expect(charts == [
       "distributions-feed-identifier-100000.svg", "operations-feed-100000-uniform.svg",
       "sizes-feed-identifier-uniform-6.svg",
+      // The why section: one per operation of the feed with several.
+      "why-feed-feed-height.svg", "why-feed-feed-identifier.svg", "why-feed-feed-render.svg",
     ])
     for chart in charts {
       let svg = try String(contentsOfFile: "\(directory)/\(chart)", encoding: .utf8)
@@ -93,6 +95,43 @@ import FoundationXML
     #expect(markdown.contains("| feed.identifier |"))
     #expect(markdown.contains("| 1,000,000 |"))
     #expect(markdown.contains("| clustered |"))
+    #expect(markdown.contains("## Why: what each element costs"))
+    #expect(markdown.contains("pass its CSV with `--profile`"))
+  }
+
+  @Test func theWhySectionSetsProfileCountsBesideTheTimes() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let run = try CompareTests.write(Self.sweepRun())
+    defer { try? FileManager.default.removeItem(atPath: run) }
+    // A profile of two cells of the run's primary feed, at another size.
+    var profile = ProfileResults(
+      runID: "p", timestamp: "t", machine: SampleRuns.machine, seed: 1, command: "dispatch-bench profile",
+      tool: "valgrind-3.19.0 callgrind", rows: [])
+    for (strategy, instructions) in [("naive", 300.0), ("enum-switch", 55.0)] {
+      profile.rows.append(
+        ProfileRow(
+          cell: .init(
+            domain: .feed, operation: "feed.identifier", strategy: strategy, size: 1_000,
+            distribution: "uniform", kinds: 6, seed: 1),
+          instructions: instructions, conditionalBranches: 5, conditionalMispredicts: 0.5,
+          indirectBranches: 2, indirectMispredicts: 0.84, retains: 1, releases: 2, allocations: 0,
+          frees: 0))
+    }
+    let profilePath = directory + "-profile.csv"
+    try ProfileCSV.document(profile).write(toFile: profilePath, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: profilePath) }
+    let result = try Subprocess.run(["report", run, "--profile", profilePath, "--out", directory])
+    #expect(result.status == 0, "\(result.standardError)")
+    let markdown = try String(contentsOfFile: "\(directory)/report.md", encoding: .utf8)
+    #expect(markdown.contains("| strategy | ns | instructions | cond. mispredicts | indirect mispredicts | retains | releases |"))
+    #expect(markdown.contains("Counts from the profile at 1,000 elements; times at 100,000."))
+    let svg = try String(contentsOfFile: "\(directory)/why-feed-feed-identifier.svg", encoding: .utf8)
+    #expect(try Self.seriesNames(svg) == ["naive", "protocol-getter", "enum-switch"])
+    // A run CSV is refused where the profile should be, and the reverse.
+    let swapped = try Subprocess.run(["report", profilePath, "--out", directory + "-x"])
+    #expect(swapped.status == 64)
+    #expect(swapped.standardError.contains("is a profile"))
   }
 
   @Test func refusesToReplaceAReportWithoutForce() throws {

@@ -46,6 +46,28 @@ import Testing
     #expect(try RunFile.load(path).rows.count == SampleRuns.results().cells.count)
   }
 
+  @Test func readsTheEarlierSchemaVersion() throws {
+    // Version 1 had no allocation or hardware-counter columns.
+    let table = try CSVReader.parse(Self.valid)
+    let dropped: Set<String> = [
+      "alloc_calls_per_element", "alloc_bytes_per_element", "cycles_per_element",
+      "instructions_per_element", "branch_misses_per_element",
+    ]
+    let keep = table.header.indices.filter { !dropped.contains(table.header[$0]) }
+    let version = table.header.firstIndex(of: "schema_version")!
+    var text = CSVWriter.record(keep.map { table.header[$0] })
+    for record in table.records {
+      var fields = record.fields
+      fields[version] = "1"
+      text += CSVWriter.record(keep.map { fields[$0] })
+    }
+    let path = try Self.write(text)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = try RunFile.load(path)
+    #expect(run.rows.count == table.records.count)
+    #expect(run.rows.allSatisfy { $0.allocationsPerElement == nil })
+  }
+
   @Test func refusesAFileThatIsNotARun() throws {
     try expectRejected("name,value\na,1\n", "not a dispatch-bench run CSV")
   }
@@ -64,7 +86,9 @@ import Testing
   }
 
   @Test func refusesAnUnknownSchemaVersion() throws {
-    let text = Self.valid.replacingOccurrences(of: "\n1,test-run", with: "\n7,test-run")
+    let text = Self.valid.replacingOccurrences(
+      of: "\n\(ResultsCSV.schemaVersion),test-run", with: "\n7,test-run")
+    #expect(text != Self.valid)
     try expectRejected(text, "line 2, column 1 (schema_version): unknown schema version \"7\"")
   }
 

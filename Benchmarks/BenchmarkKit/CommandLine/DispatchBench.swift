@@ -22,6 +22,8 @@ public enum DispatchBench {
       compare    Compare strategies within a run, or two runs cell by cell
                  with a verdict (exit 2 on a regression).
       report     Write a run's report: report.md and SVG charts.
+      profile    Count instructions, branch misses, retains, releases and
+                 allocations per element under valgrind (deterministic).
       dump       Print every strategy's output for a feed file, one JSON line
                  each, and fail if the strategies disagree.
 
@@ -34,6 +36,7 @@ public enum DispatchBench {
     DumpCommand.spec.name: DumpCommand.spec,
     CompareCommand.spec.name: CompareCommand.spec,
     ReportCommand.spec.name: ReportCommand.spec,
+    ProfileCommand.spec.name: ProfileCommand.spec,
   ]
 
   /// Runs the command line and returns the exit status.
@@ -72,6 +75,15 @@ public enum DispatchBench {
       return ExitStatus.success
     case RunOptions.spec.name:
       return try run(rest, recorded: arguments, console: console)
+    case ProfileCell.name:
+      return ProfileCell.main(rest)
+    case ProfileCommand.spec.name:
+      let parsed = try ParsedArguments(rest, spec: ProfileCommand.spec)
+      if parsed.wantsHelp {
+        console.line(ProfileCommand.spec.help)
+        return ExitStatus.success
+      }
+      return try ProfileCommand(parsed, recorded: arguments).run(console: console)
     case DumpCommand.spec.name:
       let parsed = try ParsedArguments(rest, spec: DumpCommand.spec)
       if parsed.wantsHelp {

@@ -82,6 +82,11 @@ struct CompareCommand {
 
   func run(console: Console) throws(CommandError) -> Int32 {
     let runs = try paths.map { path throws(CommandError) in try RunFile.load(path) }
+    if runs.count == 2 && runs[0].kind != runs[1].kind {
+      throw .usage(
+        "\(paths[0]) and \(paths[1]) are not both runs or both profiles; compare like with like",
+        command: Self.spec.name)
+    }
     let samples = try samplesPaths.map { list throws(CommandError) in
       try list.map { path throws(CommandError) in try SamplesFile.load(path) }
     }
@@ -154,7 +159,7 @@ enum CompareOutput {
         ? "## \(run.path): each strategy against \(groups.first?.baseline ?? "the baseline")\n\nRatio of medians with a 95% interval (\(method)); rank 1 is the fastest.\n\n"
         : "\(run.path): each strategy against \(groups.first?.baseline ?? "the baseline"); ratio of medians with a 95% interval (\(method)); rank 1 is the fastest\n\n"
       for group in groups {
-        let header = ["rank", "strategy", "median ns", "ratio", "95% interval"]
+        let header = ["rank", "strategy", run.kind == .timing ? "median ns" : "instructions", "ratio", "95% interval"]
         let rows = group.standings.map { standing in
           [
             String(standing.rank), standing.key.strategy, ResultsTable.nanoseconds(standing.median),
@@ -217,9 +222,11 @@ enum CompareOutput {
       for warning in warnings { text += (markdown ? "> **Warning:** " : "warning: ") + warning + "\n" }
       if !warnings.isEmpty && markdown { text += "\n" }
       text +=
-        "A verdict needs a change beyond \(number(threshold * 100))% and significance "
-        + "(rank test on raw samples where given, else non-overlapping 95% intervals).\n\n"
-      let header = ["cell", "base ns", "new ns", "new/base", "95% interval", "verdict"]
+        base.kind == .profile
+        ? "Instructions per element are exact counts: a verdict needs a change beyond \(number(threshold * 100))%.\n\n"
+        : "A verdict needs a change beyond \(number(threshold * 100))% and significance "
+          + "(rank test on raw samples where given, else non-overlapping 95% intervals).\n\n"
+      let header = ["cell", "base \(base.measure)", "new \(new.measure)", "new/base", "95% interval", "verdict"]
       let rows = changes.map { change in
         [
           change.key.description, ResultsTable.nanoseconds(change.baseMedian),

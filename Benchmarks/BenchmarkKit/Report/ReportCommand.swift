@@ -3,12 +3,16 @@ struct ReportCommand {
   static let spec = CommandSpec(
     name: "report",
     summary: "Write a run's report: report.md and SVG charts.",
-    synopsis: "report RUN.csv [--out DIR] [--force]",
+    synopsis: "report RUN.csv [--profile PROFILE.csv] [--out DIR] [--force]",
     positionals: 1...1, positionalName: "RUN.csv",
     options: [
       .value(
         "--out", "DIR", "Where report.md and the charts go (default: the run's\nfile name without .csv, plus -report).",
         example: "--out results/latest-report"),
+      .value(
+        "--profile", "PROFILE.csv",
+        "A profile (dispatch-bench profile) whose counts explain\nthe times: adds the report's \"why\" section charts.",
+        example: "--profile results/2026-11-22T15-00-00Z-profile.csv"),
       .flag("--force", "Replace an existing report in DIR."),
     ],
     discussion: """
@@ -17,7 +21,10 @@ struct ReportCommand {
       interval whiskers); size scaling (ns per element against feed size, log
       x); distribution sensitivity (each strategy under each kind layout).
       Each chart's caption gives the run's machine, Swift version and seed;
-      report.md holds the tables behind the charts and links them.
+      report.md holds the tables behind the charts and links them. Its "why"
+      section sets each strategy's time next to its allocations and footprint
+      (from the run) and, with --profile, its instructions, branch
+      mispredictions, retains and releases per element.
       Exit status: 0 written, 64 bad usage, 65 the run file unreadable or not
       a dispatch-bench run, 73 the report cannot be written or exists.
       """,
@@ -27,6 +34,7 @@ struct ReportCommand {
     ])
 
   var path: String
+  var profilePath: String?
   var outputDirectory: String
   var force: Bool
 
@@ -35,11 +43,20 @@ struct ReportCommand {
     let stem = path.hasSuffix(".csv") ? String(path.dropLast(4)) : path
     outputDirectory = arguments.value("--out") ?? stem + "-report"
     force = arguments.has("--force")
+    profilePath = arguments.value("--profile")
   }
 
   func run(console: Console) throws(CommandError) -> Int32 {
     let run = try RunFile.load(path)
-    let report = ReportDocument(run: run)
+    guard run.kind == .timing else {
+      throw .usage(
+        "\(path) is a profile; report a run CSV and pass the profile with --profile", command: Self.spec.name)
+    }
+    let profile = try profilePath.map { path throws(CommandError) in try RunFile.load(path) }
+    if let profile, profile.kind != .profile {
+      throw .usage("--profile: \(profile.path) is not a profile CSV", command: Self.spec.name)
+    }
+    let report = ReportDocument(run: run, profile: profile)
     let files = report.files()
     do {
       try makeDirectory(outputDirectory)

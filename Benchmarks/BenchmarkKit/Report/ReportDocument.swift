@@ -1,6 +1,7 @@
 /// A run's report: `report.md` and the SVG charts it links.
 struct ReportDocument {
   let run: RunFile
+  var profile: RunFile? = nil
 
   /// The report's files, `report.md` first, as (file name, content).
   func files() -> [(name: String, content: String)] {
@@ -28,6 +29,17 @@ struct ReportDocument {
     for chart in distributions {
       charts.append((chart.name, chart.svg))
       markdown += "### \(chart.title)\n\n![\(chart.title)](\(chart.name))\n\n\(chart.table)\n"
+    }
+    let why = whyCharts()
+    if !why.isEmpty {
+      markdown += "## Why: what each element costs\n\n"
+      markdown += whyIntroduction()
+    }
+    for chart in why {
+      if let svg = chart.svg.isEmpty ? nil : chart.svg { charts.append((chart.name, svg)) }
+      markdown += "### \(chart.title)\n\n"
+      if !chart.svg.isEmpty { markdown += "![\(chart.title)](\(chart.name))\n\n" }
+      markdown += chart.table + "\n"
     }
     return [("report.md", markdown)] + charts
   }
@@ -236,11 +248,11 @@ struct ReportDocument {
 
   private func kindsText(_ kinds: Int) -> String { kinds == 1 ? "1 kind" : "\(kinds) kinds" }
 
-  private func slug(_ text: String) -> String {
+  func slug(_ text: String) -> String {
     String(text.map { $0.isLetter || $0.isNumber ? $0 : "-" })
   }
 
-  private func fileName(_ path: String) -> String {
+  func fileName(_ path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
   }
 }

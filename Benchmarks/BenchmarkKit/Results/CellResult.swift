@@ -24,6 +24,15 @@ public struct CellResult: Sendable {
   /// Heap bytes per element the strategy's representation holds (the element
   /// array, boxes, payloads it allocated), or `nil` where not counted.
   public var footprintBytesPerElement: Double?
+  /// Heap allocations (calls) and bytes asked for per element, counted in a
+  /// separate pass after timing, or `nil` where not counted.
+  public var allocationsPerElement: Double?
+  public var allocatedBytesPerElement: Double?
+  /// Hardware counts per element during timing, or `nil` where the kernel
+  /// does not expose them.
+  public var cyclesPerElement: Double?
+  public var instructionsPerElement: Double?
+  public var branchMissesPerElement: Double?
   public var ratioToBaseline: Double?
   public var ratioToFloor: Double?
   /// Faster than the feed's floor: a measuring error, not a result.

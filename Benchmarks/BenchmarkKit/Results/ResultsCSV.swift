@@ -4,7 +4,8 @@
 /// them by name, so adding a column is not a break. `schemaVersion` changes
 /// when a column's meaning does.
 enum ResultsCSV {
-  static let schemaVersion = "1"
+  /// 2 added the allocation and hardware-counter columns.
+  static let schemaVersion = "2"
 
   static let columns = [
     "schema_version", "run_id", "timestamp_utc", "swift_version", "build_configuration",
@@ -15,6 +16,8 @@ enum ResultsCSV {
     "mad_ns", "ci95_low_ns", "ci95_high_ns",
     "ratio_to_enum_switch", "ratio_to_floor",
     "element_stride_bytes", "footprint_bytes_per_element",
+    "alloc_calls_per_element", "alloc_bytes_per_element",
+    "cycles_per_element", "instructions_per_element", "branch_misses_per_element",
     "checksum", "suspect",
   ]
 
@@ -38,6 +41,11 @@ enum ResultsCSV {
       cell.ratioToBaseline.map(ratio) ?? "", cell.ratioToFloor.map(ratio) ?? "",
       cell.elementStride.map { String($0) } ?? "n/a",
       cell.footprintBytesPerElement.map(number) ?? "n/a",
+      cell.allocationsPerElement.map(number) ?? "n/a",
+      cell.allocatedBytesPerElement.map(number) ?? "n/a",
+      cell.cyclesPerElement.map(number) ?? "n/a",
+      cell.instructionsPerElement.map(number) ?? "n/a",
+      cell.branchMissesPerElement.map(number) ?? "n/a",
       hex(cell.checksum), cell.suspect ? "true" : "false",
     ]
   }

@@ -145,6 +145,15 @@ enum ResultsTable {
       text += "\"ratio_to_floor\": \(cell.ratioToFloor.map(JSONText.number) ?? "null"), "
       text += "\"element_stride_bytes\": \(cell.elementStride.map { String($0) } ?? "null"), "
       text += "\"footprint_bytes_per_element\": \(cell.footprintBytesPerElement.map(JSONText.number) ?? "null"), "
+      for (name, value) in [
+        ("alloc_calls_per_element", cell.allocationsPerElement),
+        ("alloc_bytes_per_element", cell.allocatedBytesPerElement),
+        ("cycles_per_element", cell.cyclesPerElement),
+        ("instructions_per_element", cell.instructionsPerElement),
+        ("branch_misses_per_element", cell.branchMissesPerElement),
+      ] {
+        text += "\"\(name)\": \(value.map(JSONText.number) ?? "null"), "
+      }
       text += "\"checksum\": \"\(ResultsCSV.hex(cell.checksum))\", \"suspect\": \(cell.suspect)}"
     }
     text += "\n  ]\n}\n"

@@ -50,6 +50,11 @@ struct RunRow {
   var ratioToFloor: Double?
   var elementStride: Int?
   var footprintBytesPerElement: Double?
+  var allocationsPerElement: Double?
+  var allocatedBytesPerElement: Double?
+  var cyclesPerElement: Double?
+  var instructionsPerElement: Double?
+  var branchMissesPerElement: Double?
   var checksum: String
   var suspect: Bool
   /// Every column by name, as written: the ones above and any others.
@@ -58,7 +63,9 @@ struct RunRow {
 
 /// A run CSV written by `dispatch-bench run`, read back and checked.
 struct RunFile {
-  static let supportedSchemaVersions: Set<String> = [ResultsCSV.schemaVersion]
+  /// Version 1 lacks the allocation and hardware-counter columns, which read
+  /// as absent.
+  static let supportedSchemaVersions: Set<String> = ["1", ResultsCSV.schemaVersion]
   /// Columns every version has; others are read when present.
   static let requiredColumns = [
     "schema_version", "run_id", "timestamp_utc", "swift_version", "build_configuration",
@@ -70,10 +77,28 @@ struct RunFile {
     "cpu_model", "cores", "os", "swift_version", "build_configuration", "build_flags",
   ]
 
+  /// What a file's rows measure.
+  enum Kind: Equatable {
+    /// A run: medians of timed samples, in nanoseconds per element.
+    case timing
+    /// A profile: exact counts under valgrind; a row's measure is its
+    /// instructions per element, with an interval of that one value.
+    case profile
+  }
+
   var path: String
+  var kind: Kind = .timing
   var rows: [RunRow]
   /// The first row's values of the run-wide columns (machine, seed, command…).
   var run: [String: String]
+
+  /// What the rows' `median` is, for headings.
+  var measure: String { kind == .timing ? "ns" : "instructions" }
+
+  static let profileColumns = [
+    "profile_schema_version", "domain", "operation", "strategy", "size", "distribution", "kinds",
+    "instructions_per_element",
+  ]
 
   /// Reads and checks a run CSV.
   ///
@@ -84,6 +109,7 @@ struct RunFile {
   ///   type, a cell that appears twice, or no rows at all.
   static func load(_ path: String) throws(CommandError) -> RunFile {
     let table = try readTable(path)
+    if table.header.contains("profile_schema_version") { return try loadProfile(path, table) }
     guard table.header.contains("schema_version") else {
       throw .dataError(
         "\(path): not a dispatch-bench run CSV (its header has no schema_version column)")
@@ -112,6 +138,38 @@ struct RunFile {
     var run: [String: String] = [:]
     for column in table.header { run[column] = first.fields[column] }
     return RunFile(path: path, rows: rows, run: run)
+  }
+
+  private static func loadProfile(_ path: String, _ table: CSVTable) throws(CommandError) -> RunFile {
+    for column in profileColumns where !table.header.contains(column) {
+      throw .dataError("\(path): line 1: missing column \"\(column)\"")
+    }
+    var rows: [RunRow] = []
+    var seen: [CellKey: Int] = [:]
+    for record in table.records {
+      let reader = try RowReader(path: path, header: table.header, record: record)
+      let version = reader.text("profile_schema_version")
+      guard version == ProfileCSV.schemaVersion else {
+        throw reader.failure(
+          "profile_schema_version",
+          "unknown profile schema version \"\(version)\" (this build reads \(ProfileCSV.schemaVersion))")
+      }
+      let row = try reader.profileRow()
+      if let first = seen[row.key] {
+        throw .dataError("\(path): line \(record.line): the cell \(row.key) appears again (first at line \(first))")
+      }
+      seen[row.key] = record.line
+      rows.append(row)
+    }
+    guard let first = rows.first else { throw .dataError("\(path): has a header but no rows") }
+    var run: [String: String] = [:]
+    for column in table.header { run[column] = first.fields[column] }
+    return RunFile(path: path, kind: .profile, rows: rows, run: run)
+  }
+
+  /// A profile column of a row, as a number.
+  static func count(_ row: RunRow, _ column: String) -> Double? {
+    row.fields[column].flatMap(Double.init)
   }
 
   /// The rows by key.
@@ -220,6 +278,20 @@ private struct RowReader {
       size: try integer("size"), distribution: text("distribution"), kinds: try integer("kinds"))
   }
 
+  /// A profile row as a row whose measure is its instructions per element.
+  func profileRow() throws(CommandError) -> RunRow {
+    for metric in ProfileCSV.metrics.map(\.column) where fields[metric] != nil {
+      _ = try double(metric)
+    }
+    let instructions = try double("instructions_per_element")
+    return RunRow(
+      line: record.line, key: try key(), source: text("source"), schedule: "", samples: 1,
+      elementsPerSample: 0, min: instructions, p25: instructions, median: instructions,
+      p75: instructions, p90: instructions, max: instructions, mean: instructions,
+      standardDeviation: 0, medianAbsoluteDeviation: 0, intervalLow: instructions,
+      intervalHigh: instructions, checksum: "", suspect: false, fields: fields)
+  }
+
   func runRow() throws(CommandError) -> RunRow {
     let median = try double("median_ns")
     let low = try double("ci95_low_ns")
@@ -243,6 +315,11 @@ private struct RowReader {
       ratioToFloor: try optionalDouble("ratio_to_floor"),
       elementStride: try optionalInteger("element_stride_bytes"),
       footprintBytesPerElement: try optionalDouble("footprint_bytes_per_element"),
+      allocationsPerElement: try optionalDouble("alloc_calls_per_element"),
+      allocatedBytesPerElement: try optionalDouble("alloc_bytes_per_element"),
+      cyclesPerElement: try optionalDouble("cycles_per_element"),
+      instructionsPerElement: try optionalDouble("instructions_per_element"),
+      branchMissesPerElement: try optionalDouble("branch_misses_per_element"),
       checksum: text("checksum"), suspect: text("suspect") == "true", fields: fields)
   }
 }

@@ -175,25 +175,50 @@ struct FeedRunner {
     let sample = sampler.measure([
       Participant(name: PreparedFloor.name, elements: floor.count) { floor.run(repetitions: $0) }
     ])[0]
-    return CellResult(
+    var result = CellResult(
       feed: feed, operation: PreparedFloor.name, strategy: PreparedFloor.name,
       schedule: schedule.rawValue, samples: sample.nanosecondsPerElement, rounds: sample.rounds,
       statistics: SampleStatistics(sample.nanosecondsPerElement),
       elementsPerSample: sample.elementsPerSample, checksum: floor.checksum,
       elementStride: MemoryLayout<UInt8>.stride, footprintBytesPerElement: 1)
+    record(sample, allocations: countAllocations(elements: floor.count) { floor.run(repetitions: 1) }, in: &result)
+    return result
+  }
+
+  /// What one pass allocates per element, counted after timing, never
+  /// during it; `nil` where the heap counter is not available.
+  private func countAllocations(elements: Int, _ pass: () -> Void) -> HeapCounter.Counts? {
+    guard HeapCounter.isSupported else { return nil }
+    return HeapCounter.count(pass).counts
+  }
+
+  private func record(_ sample: ParticipantSamples, allocations: HeapCounter.Counts?, in result: inout CellResult) {
+    let elements = Double(max(1, result.feed.size))
+    result.allocationsPerElement = allocations.map { Double($0.allocations) / elements }
+    result.allocatedBytesPerElement = allocations.map { Double($0.requestedBytes) / elements }
+    result.cyclesPerElement = sample.perElement(\.cycles)
+    result.instructionsPerElement = sample.perElement(\.instructions)
+    result.branchMissesPerElement = sample.perElement(\.branchMisses)
   }
 
   private func result(
     _ feed: FeedSpec, _ operation: SpecOperation, _ participant: Prepared,
     _ sample: ParticipantSamples, checksum: UInt64, _ schedule: Schedule
   ) -> CellResult {
-    CellResult(
+    var result = CellResult(
       feed: feed, operation: operation.rawValue, strategy: participant.name,
       schedule: schedule.rawValue, samples: sample.nanosecondsPerElement, rounds: sample.rounds,
       statistics: SampleStatistics(sample.nanosecondsPerElement),
       elementsPerSample: sample.elementsPerSample, checksum: checksum,
       elementStride: participant.prepared.elementStride,
       footprintBytesPerElement: participant.footprintBytesPerElement)
+    let prepared = participant.prepared
+    record(
+      sample,
+      allocations: countAllocations(elements: prepared.count) {
+        prepared.run(operation, repetitions: 1)
+      }, in: &result)
+    return result
   }
 
   private func firstDifference(_ a: [UInt64], _ b: [UInt64]) -> Int? {

@@ -51,13 +51,22 @@ struct RunCommand {
     )
     note("machine: \(machine.cpuModel), \(machine.cores) cores; \(machine.operatingSystem); Swift \(machine.swiftVersion), \(machine.buildConfiguration)")
     if !HeapCounter.isSupported {
-      note("note: heap counting is not available on this platform; footprint columns say n/a")
+      note("note: heap counting is not available on this platform; footprint and allocation columns say n/a")
+    }
+    var counters: HardwareCounters?
+    switch HardwareCounters.open() {
+    case .success(let opened): counters = opened
+    case .failure(let unavailable):
+      note(
+        "note: hardware counters are not available here (perf_event_open: \(unavailable.reason)); the cycles, instructions and branch-miss columns say n/a"
+      )
     }
 
     let progress = Progress(
       console: console, total: plan.stepCount, enabled: console.errorIsTerminal && !options.quiet)
     let runner = FeedRunner(
-      sampler: Sampler(settings: options.sampling, shouldStop: shouldStop), progress: progress)
+      sampler: Sampler(settings: options.sampling, shouldStop: shouldStop, counters: counters),
+      progress: progress)
     var results = RunResults(
       runID: "\(started.fileName)-\(String(UInt32(truncatingIfNeeded: Clock.now() ^ UInt64(getpid())), radix: 16))",
       timestamp: started.iso8601, machine: machine, seed: options.matrix.seed,

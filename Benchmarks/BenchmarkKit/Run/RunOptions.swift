@@ -91,9 +91,12 @@ struct RunOptions {
   var listOnly: Bool
   var allowDebugBuild: Bool
 
-  init(_ arguments: ParsedArguments) throws(CommandError) {
-    let spec = Self.spec
-    let quick = arguments.has("--quick")
+  /// - Parameter smallByDefault: With no dimension given, every operation at
+  ///   1,000 uniform elements (as `--quick`) instead of the default suite;
+  ///   `profile` reads its options this way.
+  init(_ arguments: ParsedArguments, smallByDefault: Bool = false) throws(CommandError) {
+    let spec = arguments.spec
+    let quick = arguments.has("--quick") || smallByDefault
     let full = arguments.has("--full")
     if quick && full { throw .usage("--quick and --full cannot be used together", command: spec.name) }
 
@@ -155,7 +158,7 @@ struct RunOptions {
     if quick { matrix.shape = .crossProduct }
 
     sampling = SamplingSettings()
-    if quick { sampling.maximumTimePerCell = 0.25 }
+    if arguments.has("--quick") { sampling.maximumTimePerCell = 0.25 }
     if let seconds = try arguments.seconds("--max-time-per-cell", in: 0.001...86_400) {
       sampling.maximumTimePerCell = seconds
     }

@@ -33,6 +33,15 @@ struct ParticipantSamples {
   /// The round each sample was taken in, and the participant's place in it.
   var rounds: [Int]
   var elementsPerSample: Int
+  /// Hardware counts summed over every sample, where counters are available.
+  var counters: HardwareCounters.Counts?
+
+  /// A hardware count per element, over every sample.
+  func perElement(_ count: KeyPath<HardwareCounters.Counts, UInt64>) -> Double? {
+    guard let counters, !nanosecondsPerElement.isEmpty else { return nil }
+    return Double(counters[keyPath: count])
+      / Double(nanosecondsPerElement.count * max(1, elementsPerSample))
+  }
 }
 
 /// Takes samples of several participants, interleaved.
@@ -47,6 +56,9 @@ struct ParticipantSamples {
 struct Sampler {
   var settings: SamplingSettings
   var shouldStop: () -> Bool = { false }
+  /// Read around every sample when the hardware allows; the reads are outside
+  /// the timed interval.
+  var counters: HardwareCounters? = nil
 
   func measure(_ participants: [Participant]) -> [ParticipantSamples] {
     let start = Clock.now()
@@ -58,13 +70,22 @@ struct Sampler {
     var results = zip(participants, repetitions).map { participant, repetitions in
       ParticipantSamples(
         name: participant.name, nanosecondsPerElement: [], rounds: [],
-        elementsPerSample: participant.elements * repetitions)
+        elementsPerSample: participant.elements * repetitions,
+        counters: counters == nil ? nil : HardwareCounters.Counts())
     }
     var round = 0
     while true {
       for offset in participants.indices {
         let index = (offset + round) % participants.count
-        let elapsed = time(participants[index], repetitions: repetitions[index])
+        var elapsed: UInt64 = 0
+        if let counters {
+          let counts = counters.count {
+            elapsed = time(participants[index], repetitions: repetitions[index])
+          }
+          results[index].counters = results[index].counters.map { $0 + counts }
+        } else {
+          elapsed = time(participants[index], repetitions: repetitions[index])
+        }
         results[index].nanosecondsPerElement.append(
           Double(elapsed) / Double(max(1, results[index].elementsPerSample)))
         results[index].rounds.append(round)

@@ -21,10 +21,13 @@ enum Subprocess {
   }()
 
   /// Runs `dispatch-bench` with arguments and waits for it to exit.
-  static func run(_ arguments: [String], currentDirectory: String? = nil) throws -> Result {
+  static func run(
+    _ arguments: [String], currentDirectory: String? = nil, environment: [String: String]? = nil
+  ) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let environment { process.environment = environment }
     if let currentDirectory {
       process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory)
     }

@@ -1,0 +1,116 @@
+/// What callgrind wrote: event totals, and how often each function was
+/// called, by the object it lives in.
+///
+/// Reads the callgrind format (valgrind's docs, "Callgrind Format
+/// Specification"): name compression (`fn=(12) name`, then `fn=(12)`),
+/// `ob=` / `cob=` objects, `cfn=` and `calls=` arcs, and the `events:` and
+/// `totals:` (or `summary:`) lines. Recursion levels (`swift_release'2`)
+/// count as the function itself.
+struct CallgrindOutput: Equatable {
+  /// Each event's total over the whole run, by name (`Ir`, `Bc`, `Bcm`,
+  /// `Bi`, `Bim`).
+  var totals: [String: Int]
+  /// Calls to each function, by (object, function).
+  var calls: [Callee: Int]
+
+  struct Callee: Hashable {
+    var object: String
+    var function: String
+  }
+
+  struct ParseError: Error, Equatable, CustomStringConvertible {
+    var line: Int
+    var message: String
+    var description: String { "line \(line): \(message)" }
+  }
+
+  static func parse(_ text: String) throws(ParseError) -> CallgrindOutput {
+    var objects: [String: String] = [:]
+    var functions: [String: String] = [:]
+    var events: [String] = []
+    var totals: [String: Int] = [:]
+    var calls: [Callee: Int] = [:]
+    var object = ""
+    var calleeObject: String?
+    var callee: String?
+
+    /// Resolves `(id) name` (defining) or `(id)` (referring) or a bare name.
+    func resolve(_ value: Substring, in table: inout [String: String], line: Int) throws(ParseError)
+      -> String
+    {
+      guard value.hasPrefix("("), let close = value.firstIndex(of: ")") else {
+        return String(value)
+      }
+      let id = String(value[value.index(after: value.startIndex)..<close])
+      let rest = value[value.index(after: close)...].drop { $0 == " " }
+      if !rest.isEmpty {
+        table[id] = String(rest)
+        return String(rest)
+      }
+      guard let name = table[id] else { throw ParseError(line: line, message: "undefined name (\(id))") }
+      return name
+    }
+
+    var lineNumber = 0
+    // isNewline, not "\n": a CRLF is one Character in Swift.
+    for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+      lineNumber += 1
+      guard let equals = line.firstIndex(of: "="), let first = line.first, first.isLetter else {
+        if let colon = line.firstIndex(of: ":"), line.first?.isLetter == true {
+          let key = line[..<colon]
+          let value = line[line.index(after: colon)...].split(separator: " ")
+          if key == "events" {
+            events = value.map(String.init)
+          } else if key == "totals" || (key == "summary" && totals.isEmpty) {
+            guard value.count <= events.count else {
+              throw ParseError(line: lineNumber, message: "more totals than events")
+            }
+            totals = [:]
+            for (name, number) in zip(events, value) {
+              guard let count = Int(number) else {
+                throw ParseError(line: lineNumber, message: "\"\(number)\" is not a count")
+              }
+              totals[name] = count
+            }
+          }
+        }
+        continue
+      }
+      let key = line[..<equals]
+      let value = line[line.index(after: equals)...]
+      switch key {
+      case "ob":
+        object = try resolve(value, in: &objects, line: lineNumber)
+      case "cob":
+        calleeObject = try resolve(value, in: &objects, line: lineNumber)
+      case "fn":
+        _ = try resolve(value, in: &functions, line: lineNumber)
+        calleeObject = nil
+        callee = nil
+      case "cfn":
+        callee = try resolve(value, in: &functions, line: lineNumber)
+      case "calls":
+        guard let callee else { throw ParseError(line: lineNumber, message: "calls= without cfn=") }
+        guard let count = value.split(separator: " ").first.flatMap({ Int($0) }) else {
+          throw ParseError(line: lineNumber, message: "calls= without a count")
+        }
+        let function = callee.split(separator: "'").first.map(String.init) ?? callee
+        calls[Callee(object: calleeObject ?? object, function: function), default: 0] += count
+        calleeObject = nil
+      default:
+        continue
+      }
+    }
+    guard !events.isEmpty, !totals.isEmpty else {
+      throw ParseError(line: lineNumber, message: "no events: and totals: lines; is this callgrind output?")
+    }
+    return CallgrindOutput(totals: totals, calls: calls)
+  }
+
+  /// Calls to any of `functions`, in any object, or only in `object`.
+  func calls(to functions: Set<String>, in object: ((String) -> Bool)? = nil) -> Int {
+    calls.reduce(0) { sum, entry in
+      functions.contains(entry.key.function) && (object?(entry.key.object) ?? true) ? sum + entry.value : sum
+    }
+  }
+}

@@ -1,0 +1,210 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+import CMeasurementSupport
+import DispatchModel
+import StrategyRegistry
+
+/// `dispatch-bench profile`: deterministic counts per element under valgrind.
+struct ProfileCommand {
+  static let spec = CommandSpec(
+    name: "profile",
+    summary: "Count instructions, branch misses, retains, releases and allocations per element under valgrind.",
+    synopsis: "profile [OPTIONS]",
+    options: [
+      RunOptions.spec.option(named: "--sizes")!,
+      RunOptions.spec.option(named: "--distributions")!,
+      RunOptions.spec.option(named: "--kinds")!,
+      RunOptions.spec.option(named: "--seed")!,
+      RunOptions.spec.option(named: "--feed")!,
+      RunOptions.spec.option(named: "--strategies")!,
+      RunOptions.spec.option(named: "--operations")!,
+      RunOptions.spec.option(named: "--filter")!,
+      .value(
+        "--output", "PATH", "Where the CSV goes (default: results/<UTC time>-profile.csv).",
+        example: "--output results/profile.csv"),
+      RunOptions.spec.option(named: "--force")!,
+      .value(
+        "--format", "FORMAT", "What standard output gets: table (default), csv, markdown\nor json.",
+        example: "--format markdown"),
+      .value(
+        "--jobs", "N", "valgrind processes at once (default: the number of cores).",
+        example: "--jobs 1"),
+      RunOptions.spec.option(named: "--quiet")!,
+      RunOptions.spec.option(named: "--list")!,
+      .flag("--allow-debug-build", "Profile a debug build anyway (its counts mean little)."),
+    ],
+    discussion: """
+      With no dimension given, profiles every operation at 1,000 uniform
+      elements, for every strategy and the floor. Each cell runs its timed loop
+      in a child process under valgrind's callgrind with branch simulation,
+      twice: with 1 pass and with 3 passes over the feed. Starting, generating
+      and building are identical in both runs, so the difference of the counts
+      divided by two passes' elements is the loop's cost per element: the same
+      on every run of the same binary, whatever else the machine is doing.
+
+      Columns: instructions; conditional and indirect branches and their
+      mispredictions (callgrind's simulated predictor); calls to swift_retain
+      and swift_release (the runtime entry points every retain and release
+      reaches, bridged strings included); calls to malloc and its kin and to
+      free (counted at the package's interposer). valgrind 3.19 cannot read the
+      DWARF 5 debug information Swift 6 emits, so callgrind runs a copy of the
+      binary stripped of it (objcopy --strip-debug); symbols remain.
+      Needs valgrind (Debian: apt-get install valgrind). Exit status: 0 done,
+      64 bad usage, 65 bad feed file, 69 valgrind or objcopy missing, 70 a
+      valgrind run failed, 73 output not writable.
+      """,
+    examples: [
+      "dispatch-bench profile --operations feed.color,feed.identifier",
+      "dispatch-bench profile --strategies classic-visitor,enum-switch --format markdown",
+      "dispatch-bench compare results/base-profile.csv results/new-profile.csv",
+    ])
+
+  static let passes = (few: 1, many: 3)
+
+  var options: RunOptions
+  var jobs: Int
+  var arguments: [String]
+
+  init(_ arguments: ParsedArguments, recorded: [String]) throws(CommandError) {
+    options = try RunOptions(arguments, smallByDefault: true)
+    jobs = try arguments.integer("--jobs", in: 1...64) ?? max(1, Machine.processorCount())
+    self.arguments = recorded
+  }
+
+  func run(console: Console) throws(CommandError) -> Int32 {
+    if Machine.isDebugBuild && !options.allowDebugBuild && !options.listOnly {
+      throw .usage(
+        "this is a debug build; profile 'swift build -c release' output, or pass --allow-debug-build",
+        command: Self.spec.name)
+    }
+    let plan = options.matrix.plan()
+    let cells = plan.feeds.flatMap { planned in
+      [ProfileCell.cell(of: planned.feed, operation: PreparedFloor.name, strategy: PreparedFloor.name)]
+        + planned.operations.flatMap { entry in
+          entry.strategies.map {
+            ProfileCell.cell(of: planned.feed, operation: entry.operation.rawValue, strategy: $0)
+          }
+        }
+    }
+    guard !cells.isEmpty else {
+      throw .usage("no cells to profile: --filter or --strategies left nothing", command: Self.spec.name)
+    }
+    if options.listOnly {
+      for planned in plan.feeds {
+        for key in planned.keys { console.line(key) }
+      }
+      return ExitStatus.success
+    }
+    guard Spawn.isAvailable("valgrind") else {
+      throw CommandError(
+        """
+        valgrind is not installed, and profile runs the timed loops under it. Install it: \
+        'sudo apt-get install valgrind' on Debian or Ubuntu, 'sudo dnf install valgrind' on Fedora
+        """, exitStatus: ExitStatus.unavailable)
+    }
+    guard Spawn.isAvailable("objcopy") else {
+      throw CommandError(
+        "objcopy is not installed (binutils): it gives valgrind a copy of the binary without DWARF 5 debug info. Install binutils",
+        exitStatus: ExitStatus.unavailable)
+    }
+    let started = Timestamp.now()
+    let outputPath = options.output ?? "results/\(started.fileName)-profile.csv"
+    if options.output == nil {
+      do { try makeDirectory(directoryOf(outputPath)) } catch {
+        throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
+      }
+    }
+    guard isDirectory(directoryOf(outputPath)) else {
+      throw CommandError(
+        "cannot write \(outputPath): directory \(directoryOf(outputPath)) does not exist",
+        exitStatus: ExitStatus.cannotCreate)
+    }
+    if !options.force && fileExists(outputPath) {
+      throw CommandError(
+        "\(outputPath) already exists; pass --force to overwrite it, or --output another path",
+        exitStatus: ExitStatus.cannotCreate)
+    }
+
+    // Children inherit this: without it, start-up work differs by a few
+    // dozen instructions from run to run, and so would the counts.
+    let randomization = dbms_disable_address_randomization()
+    if randomization != 0 && !options.quiet {
+      console.errorLine(
+        "note: cannot turn off address randomisation (\(String(cString: strerror(randomization)))); counts may vary by a few instructions per run")
+    }
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let binary = "\(scratch.path)/dispatch-bench"
+    do {
+      guard try Spawn.run(["objcopy", "--strip-debug", executablePath(), binary]) == 0 else {
+        throw CommandError("objcopy could not copy \(executablePath())", exitStatus: ExitStatus.software)
+      }
+    } catch let error as CommandError {
+      throw error
+    } catch {
+      throw CommandError("cannot run objcopy: \(error)", exitStatus: ExitStatus.software)
+    }
+    let tool = valgrindVersion()
+    if !options.quiet {
+      console.errorLine(
+        "dispatch-bench profile: \(cells.count) cells under \(tool) callgrind, \(jobs) at a time, writing \(outputPath)")
+    }
+
+    let results = try ValgrindRunner(binary: binary, scratch: scratch.path, jobs: jobs, console: console, quiet: options.quiet)
+      .profile(cells)
+    let machine = Machine.current()
+    let profile = ProfileResults(
+      runID: "\(started.fileName)-profile", timestamp: started.iso8601, machine: machine,
+      seed: options.matrix.seed, command: RunCommand.commandLine(arguments),
+      tool: "\(tool) callgrind --branch-sim=yes; passes \(Self.passes.many) minus \(Self.passes.few)",
+      rows: results)
+    do {
+      try writeAtomically(ProfileCSV.document(profile), to: outputPath, overwrite: options.force)
+    } catch {
+      throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
+    }
+    console.write(ProfileCSV.render(profile, format: options.format))
+    if !options.quiet { console.errorLine("wrote \(outputPath) (\(results.count) rows)") }
+    return ExitStatus.success
+  }
+
+  private func valgrindVersion() -> String {
+    let scratch = "/tmp/dispatch-bench-valgrind-version-\(getpid())"
+    defer { unlink(scratch) }
+    guard (try? Spawn.run(["valgrind", "--version"], standardOutput: scratch)) == 0,
+      let text = try? readText(scratch)
+    else { return "valgrind" }
+    return text.split(separator: "\n").first.map(String.init) ?? "valgrind"
+  }
+}
+
+/// A temporary directory, removed with everything in it.
+struct Scratch {
+  let path: String
+
+  init() throws(CommandError) {
+    var template = Array("/tmp/dispatch-bench-XXXXXX".utf8CString)
+    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+      throw CommandError("cannot create a temporary directory in /tmp", exitStatus: ExitStatus.cannotCreate)
+    }
+    path = String(cString: made)
+  }
+
+  func remove() {
+    guard let directory = opendir(path) else { return }
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { unlink("\(path)/\(name)") }
+    }
+    closedir(directory)
+    rmdir(path)
+  }
+}

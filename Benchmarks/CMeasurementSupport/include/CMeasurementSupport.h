@@ -1,0 +1,32 @@
+#ifndef DISPATCH_BENCH_MEASUREMENT_SUPPORT_H
+#define DISPATCH_BENCH_MEASUREMENT_SUPPORT_H
+
+#include <stdint.h>
+
+/// Counts read from the hardware for the calling thread, user space only.
+typedef struct {
+  uint64_t cycles;
+  uint64_t instructions;
+  uint64_t branchMisses;
+} dbpc_counts;
+
+/// Opens cycle, instruction and branch-miss counters for the calling thread,
+/// disabled. Returns 0, or the errno of the failure (the kernel or the
+/// hypervisor may not expose them: EACCES, ENOENT, ENODEV, EOPNOTSUPP…).
+int dbpc_open(void);
+
+/// Starts counting (from zero).
+void dbpc_start(void);
+
+/// Stops counting and returns what was counted since `dbpc_start`.
+dbpc_counts dbpc_stop(void);
+
+/// Closes the counters.
+void dbpc_close(void);
+
+/// Turns off address-space layout randomisation for this process's future
+/// children (Linux `personality(ADDR_NO_RANDOMIZE)`), so that a program run
+/// twice under valgrind does exactly the same work. Returns 0, or errno.
+int dbms_disable_address_randomization(void);
+
+#endif

@@ -1,0 +1,135 @@
+@testable import BenchmarkKit
+import DispatchModel
+import EnumSwitch
+import Foundation
+import StrategyRegistry
+import Testing
+
+@Suite struct CallgrindOutputTests {
+  static func fixture() throws -> String {
+    try String(contentsOfFile: Fixtures.directory + "/callgrind/sample.callgrind", encoding: .utf8)
+  }
+
+  @Test func readsTotalsAndCallsFromTheFixture() throws {
+    let output = try CallgrindOutput.parse(try Self.fixture())
+    #expect(output.totals == ["Ir": 1000, "Bc": 100, "Bcm": 10, "Bi": 20, "Bim": 2])
+    // Direct retains, and the ones a bridged retain makes.
+    #expect(output.calls(to: ValgrindRunner.retainFunctions) == 8)
+    // Recursion levels (swift_release'2) count as the function.
+    #expect(output.calls(to: ValgrindRunner.releaseFunctions) == 6)
+    // The interposer's malloc, in the binary, and glibc's, which it calls.
+    let binary = "/tmp/bench/dispatch-bench"
+    #expect(output.calls(to: ValgrindRunner.allocationFunctions, in: { $0 == binary }) == 7)
+    #expect(output.calls(to: ValgrindRunner.allocationFunctions) == 14)
+    #expect(output.calls(to: ["free"], in: { $0 == binary }) == 6)
+    #expect(output.calls[.init(object: "/opt/swift/usr/lib/swift/linux/libswiftCore.so", function: "swift_bridgeObjectRetain")] == 3)
+  }
+
+  @Test func readsCRLFLineEnds() throws {
+    let text = try Self.fixture().split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+    #expect(try CallgrindOutput.parse(text).calls(to: ValgrindRunner.retainFunctions) == 8)
+  }
+
+  @Test(arguments: [
+    ("events: Ir\nfn=(1) f\ncfn=(9)\ncalls=1 0\ntotals: 5\n", "line 3: undefined name (9)"),
+    ("events: Ir\nfn=(1) f\ncalls=1 0\ntotals: 5\n", "line 3: calls= without cfn="),
+    ("fn=(1) f\n0 5\n", "no events: and totals: lines"),
+    ("events: Ir\ntotals: x\n", "line 2: \"x\" is not a count"),
+  ])
+  func refusesMalformedOutput(text: String, message: String) {
+    #expect {
+      try CallgrindOutput.parse(text)
+    } throws: { error in
+      (error as? CallgrindOutput.ParseError)?.description.contains(message) == true
+    }
+  }
+}
+
+@Suite struct FootprintTests {
+  /// A feed of one invitation row repeated, all of whose strings fit inline.
+  static let rows = FeedElements(
+    source: .tiled(
+      FeedFile(feed: [.invitation(InvitationViewObject(id: "1", inviter: "Ann", eventTitle: "Gig", isEmpty: false))]),
+      seed: 1),
+    count: 10_000)
+
+  func footprint(_ strategy: String) -> Double {
+    let registered = Registry.strategy(named: strategy)!
+    let (prepared, counts) = HeapCounter.count { registered.prepare(Self.rows) }
+    withExtendedLifetime(prepared) {}
+    return Double(counts.liveBytes) / Double(Self.rows.count)
+  }
+
+  @Test(.enabled(if: HeapCounter.isSupported))
+  func anEnumRowIsItsStrideAndNothingMore() {
+    let stride = Double(MemoryLayout<EnumSwitch.FeedRow>.stride)
+    #expect(stride == 72)
+    let perElement = footprint("enum-switch")
+    // The array's elements, plus the controller and pool, spread thin.
+    #expect(perElement >= stride && perElement < stride + 1, "\(perElement)")
+  }
+
+  @Test(.enabled(if: HeapCounter.isSupported))
+  func anExistentialRowIsItsContainerPlusABox() {
+    let perElement = footprint("protocol-getter")
+    // A 40-byte existential container, and a heap box holding the 49-byte view
+    // object behind a 16-byte object header.
+    let box = Double(16 + MemoryLayout<InvitationViewObject>.size)
+    #expect(perElement >= 40 + box && perElement < 40 + box + 32, "\(perElement)")
+  }
+}
+
+/// `dispatch-bench profile` as a subprocess. Needs valgrind, which CI installs.
+@Suite(.serialized) struct ProfileCommandTests {
+  static let hasValgrind = FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind")
+    || (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+      FileManager.default.isExecutableFile(atPath: "\($0)/valgrind")
+    }
+
+  func profile(_ output: String) throws -> [[String: String]] {
+    let result = try Subprocess.run([
+      "profile", "--allow-debug-build", "--operations", "feed.color", "--strategies",
+      "classic-visitor,enum-switch", "--sizes", "200", "--output", output, "--force", "--quiet",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let table = try CSVReader.parse(try String(contentsOfFile: output, encoding: .utf8))
+    return table.records.map { Dictionary(uniqueKeysWithValues: zip(table.header, $0.fields)) }
+  }
+
+  @Test(.enabled(if: hasValgrind)) func countsAreTheSameOnEveryRun() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let first = try profile(directory + "/first.csv")
+    let second = try profile(directory + "/second.csv")
+    #expect(first.map { $0["strategy"] } == ["floor", "classic-visitor", "enum-switch"])
+    let metrics = ProfileCSV.metrics.map(\.column)
+    for (a, b) in zip(first, second) {
+      for metric in metrics { #expect(a[metric] == b[metric], "\(a["strategy"]!) \(metric)") }
+    }
+    // The classic visitor's colour goes through two witness calls and a
+    // stored result; the enum's through one switch: more instructions and
+    // more retains, in a debug build (as here) as in a release one.
+    let classic = first[1]
+    let enumSwitch = first[2]
+    func value(_ row: [String: String], _ column: String) -> Double { Double(row[column]!)! }
+    #expect(value(classic, "instructions_per_element") > value(enumSwitch, "instructions_per_element"))
+    #expect(value(classic, "retains_per_element") > value(enumSwitch, "retains_per_element"))
+    #expect(value(enumSwitch, "allocations_per_element") == 0)
+  }
+
+  @Test func aMissingValgrindExitsWith69AndSaysHowToInstallIt() throws {
+    let result = try Subprocess.run(
+      ["profile", "--allow-debug-build", "--operations", "feed.color", "--output", "/tmp/never-\(UUID()).csv"],
+      environment: ["PATH": "/nonexistent"])
+    #expect(result.status == 69)
+    #expect(result.standardError.contains("valgrind is not installed"))
+    #expect(result.standardError.contains("apt-get install valgrind"))
+  }
+
+  @Test func listNeedsNoValgrind() throws {
+    let result = try Subprocess.run(
+      ["profile", "--operations", "feed.color", "--strategies", "naive", "--list"], environment: ["PATH": "/nonexistent"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput == "feed/floor/floor/uniform/1000\nfeed/feed.color/naive/uniform/1000\n")
+  }
+}
