@@ -49,6 +49,10 @@ public struct FeedFileError: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 extension FeedFile {
+  /// The largest feed file `load` reads: parsing holds about six times the
+  /// file in memory, so larger files are refused before they are read.
+  public static let maximumFileSize = 1 << 30
+
   /// Reads and validates a feed file; either every item loads or none does.
   ///
   /// - Parameter path: The file to read; errors name it as given.
@@ -57,7 +61,7 @@ extension FeedFile {
   public static func load(path: String) throws(FeedFileError) -> FeedFile {
     let bytes: [UInt8]
     do {
-      bytes = try _readFile(path)
+      bytes = try _readFile(path, maximumSize: maximumFileSize)
     } catch {
       throw FeedFileError(file: path, message: error.message)
     }
@@ -300,8 +304,8 @@ struct _FileReadError: Error {
   var message: String
 }
 
-/// The whole content of a regular file.
-func _readFile(_ path: String) throws(_FileReadError) -> [UInt8] {
+/// The whole content of a regular file of at most `maximumSize` bytes.
+func _readFile(_ path: String, maximumSize: Int = .max) throws(_FileReadError) -> [UInt8] {
   let descriptor = open(path, O_RDONLY)
   guard descriptor >= 0 else { throw _FileReadError(message: "cannot open: \(_errnoDescription())") }
   defer { close(descriptor) }
@@ -311,6 +315,10 @@ func _readFile(_ path: String) throws(_FileReadError) -> [UInt8] {
   }
   guard (status.st_mode & S_IFMT) == S_IFREG else {
     throw _FileReadError(message: "not a regular file")
+  }
+  guard Int(status.st_size) <= maximumSize else {
+    throw _FileReadError(
+      message: "is \(Int(status.st_size) >> 20) MiB; feed files of up to \(maximumSize >> 20) MiB are read")
   }
   var bytes: [UInt8] = []
   bytes.reserveCapacity(Int(status.st_size))

@@ -70,8 +70,10 @@ enum BrokenStrategy: DispatchStrategy {
   func aStrategyThatDisagreesStopsTheRunBeforeTiming(schedule: Schedule) {
     let strategies = [Registry.strategy(named: "enum-switch")!, RegisteredStrategy(BrokenStrategy.self)]
     let runner = runner(strategies)
+    var results: [CellResult] = []
     #expect {
-      try runner.run(planned(.feedIdentifier, strategies: ["enum-switch", "broken"]), schedule: schedule)
+      try runner.run(
+        planned(.feedIdentifier, strategies: ["enum-switch", "broken"]), schedule: schedule, into: &results)
     } throws: { error in
       guard case .mismatch(let mismatch) = error as? RunFailure else { return false }
       #expect(mismatch.strategy == "broken")
@@ -85,13 +87,16 @@ enum BrokenStrategy: DispatchStrategy {
       }
       return true
     }
+    // No timing of the disagreeing operation was kept, only the floor's.
+    #expect(results.map(\.strategy) == ["floor"])
   }
 
   @Test func strategiesThatAgreeAreTimedWithTheirChecksum() throws {
     let strategies = [Registry.strategy(named: "enum-switch")!, RegisteredStrategy(BrokenStrategy.self)]
     // feed.height is not broken: both agree, both get a row and a checksum.
-    let results = try runner(strategies).run(
-      planned(.feedHeight, strategies: ["enum-switch", "broken"]), schedule: .interleaved)
+    var results: [CellResult] = []
+    try runner(strategies).run(
+      planned(.feedHeight, strategies: ["enum-switch", "broken"]), schedule: .interleaved, into: &results)
     #expect(results.map(\.strategy) == ["floor", "enum-switch", "broken"])
     #expect(results[1].checksum == results[2].checksum)
     #expect(results.allSatisfy { $0.samples.count >= 10 })

@@ -85,6 +85,13 @@ import Testing
     try expectRejected(text, "line 1: missing column \"median_ns\"")
   }
 
+  @Test func refusesAColumnNamedTwice() throws {
+    let lines = Self.valid.split(separator: "\n").map(String.init)
+    try expectRejected(
+      lines[0] + ",median_ns\n" + lines[1] + ",1\n",
+      "line 1, column \(ResultsCSV.columns.count + 1): the column \"median_ns\" appears again")
+  }
+
   @Test func refusesAnUnknownSchemaVersion() throws {
     let text = Self.valid.replacingOccurrences(
       of: "\n\(ResultsCSV.schemaVersion),test-run", with: "\n7,test-run")

@@ -12,20 +12,19 @@ struct ProfileResults {
 /// The profile CSV. `compare` and `report` read it: its key columns are a
 /// run's, and `instructions_per_element` is its measure.
 enum ProfileCSV {
-  static let schemaVersion = "1"
+  static let schemaVersion = Schema.profileVersion
 
+  /// Each count's column (`Schema.profileMetricColumns`), title and value.
   static var metrics: [(column: String, title: String, value: KeyPath<ProfileRow, Double>)] {
-    [
-    ("instructions_per_element", "instructions", \.instructions),
-    ("conditional_branches_per_element", "cond. branches", \.conditionalBranches),
-    ("conditional_mispredicts_per_element", "cond. mispredicts", \.conditionalMispredicts),
-    ("indirect_branches_per_element", "indirect branches", \.indirectBranches),
-    ("indirect_mispredicts_per_element", "indirect mispredicts", \.indirectMispredicts),
-    ("retains_per_element", "retains", \.retains),
-    ("releases_per_element", "releases", \.releases),
-    ("allocations_per_element", "allocations", \.allocations),
-    ("frees_per_element", "frees", \.frees),
+    let titles = [
+      "instructions", "cond. branches", "cond. mispredicts", "indirect branches",
+      "indirect mispredicts", "retains", "releases", "allocations", "frees",
     ]
+    let values: [KeyPath<ProfileRow, Double>] = [
+      \.instructions, \.conditionalBranches, \.conditionalMispredicts, \.indirectBranches,
+      \.indirectMispredicts, \.retains, \.releases, \.allocations, \.frees,
+    ]
+    return zip(Schema.profileMetricColumns, zip(titles, values)).map { ($0, $1.0, $1.1) }
   }
 
   static var columns: [String] {

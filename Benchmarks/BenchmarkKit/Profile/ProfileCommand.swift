@@ -101,6 +101,8 @@ struct ProfileCommand {
       }
       return ExitStatus.success
     }
+    // A cell's feed is built in every valgrind run: refuse one that cannot fit.
+    _ = try MemoryPlanner().schedules(for: plan)
     guard Spawn.isAvailable("valgrind") else {
       throw CommandError(
         """
@@ -115,21 +117,7 @@ struct ProfileCommand {
     }
     let started = Timestamp.now()
     let outputPath = options.output ?? "results/\(started.fileName)-profile.csv"
-    if options.output == nil {
-      do { try makeDirectory(directoryOf(outputPath)) } catch {
-        throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
-      }
-    }
-    guard isDirectory(directoryOf(outputPath)) else {
-      throw CommandError(
-        "cannot write \(outputPath): directory \(directoryOf(outputPath)) does not exist",
-        exitStatus: ExitStatus.cannotCreate)
-    }
-    if !options.force && fileExists(outputPath) {
-      throw CommandError(
-        "\(outputPath) already exists; pass --force to overwrite it, or --output another path",
-        exitStatus: ExitStatus.cannotCreate)
-    }
+    try checkOutput(outputPath, force: options.force, creatingDirectory: options.output == nil)
 
     // Children inherit this: without it, start-up work differs by a few
     // dozen instructions from run to run, and so would the counts.

@@ -70,6 +70,7 @@ struct ReportCommand {
           exitStatus: ExitStatus.cannotCreate)
       }
     }
+    try checkOutput("\(outputDirectory)/report.md", force: true, creatingDirectory: false)
     do {
       for (name, content) in files {
         try writeAtomically(content, to: "\(outputDirectory)/\(name)", overwrite: true)

@@ -4,8 +4,7 @@
 /// them by name, so adding a column is not a break. `schemaVersion` changes
 /// when a column's meaning does.
 enum ResultsCSV {
-  /// 2 added the allocation and hardware-counter columns.
-  static let schemaVersion = "2"
+  static let schemaVersion = Schema.runVersion
 
   static let columns = [
     "schema_version", "run_id", "timestamp_utc", "swift_version", "build_configuration",

@@ -65,7 +65,7 @@ struct RunRow {
 struct RunFile {
   /// Version 1 lacks the allocation and hardware-counter columns, which read
   /// as absent.
-  static let supportedSchemaVersions: Set<String> = ["1", ResultsCSV.schemaVersion]
+  static let supportedSchemaVersions = Schema.readableRunVersions
   /// Columns every version has; others are read when present.
   static let requiredColumns = [
     "schema_version", "run_id", "timestamp_utc", "swift_version", "build_configuration",
@@ -108,7 +108,18 @@ struct RunFile {
   ///   unknown schema version, a row of the wrong width, a value of the wrong
   ///   type, a cell that appears twice, or no rows at all.
   static func load(_ path: String) throws(CommandError) -> RunFile {
-    let table = try readTable(path)
+    let text: String
+    do {
+      text = try readText(path)
+    } catch {
+      throw .dataError("\(error)")
+    }
+    return try parse(text, path: path)
+  }
+
+  /// Checks the text of a run or profile CSV; `path` names it in errors.
+  static func parse(_ text: String, path: String) throws(CommandError) -> RunFile {
+    let table = try parseTable(text, path: path)
     if table.header.contains("profile_schema_version") { return try loadProfile(path, table) }
     guard table.header.contains("schema_version") else {
       throw .dataError(
@@ -149,10 +160,10 @@ struct RunFile {
     for record in table.records {
       let reader = try RowReader(path: path, header: table.header, record: record)
       let version = reader.text("profile_schema_version")
-      guard version == ProfileCSV.schemaVersion else {
+      guard version == Schema.profileVersion else {
         throw reader.failure(
           "profile_schema_version",
-          "unknown profile schema version \"\(version)\" (this build reads \(ProfileCSV.schemaVersion))")
+          "unknown profile schema version \"\(version)\" (this build reads \(Schema.profileVersion))")
       }
       let row = try reader.profileRow()
       if let first = seen[row.key] {
@@ -185,7 +196,13 @@ enum SamplesFile {
   ]
 
   static func load(_ path: String) throws(CommandError) -> [CellKey: [Double]] {
-    let table = try readTable(path)
+    let text: String
+    do {
+      text = try readText(path)
+    } catch {
+      throw .dataError("\(error)")
+    }
+    let table = try parseTable(text, path: path)
     for column in requiredColumns where !table.header.contains(column) {
       throw .dataError(
         "\(path): line 1: missing column \"\(column)\" (is this a samples CSV from run --samples-csv?)")
@@ -200,19 +217,24 @@ enum SamplesFile {
   }
 }
 
-/// Reads a CSV file, turning every failure into exit status 65.
-private func readTable(_ path: String) throws(CommandError) -> CSVTable {
-  let text: String
+/// Reads CSV text, turning a syntax error or an ambiguous header (a column
+/// named twice) into exit status 65.
+private func parseTable(_ text: String, path: String) throws(CommandError) -> CSVTable {
+  let table: CSVTable
   do {
-    text = try readText(path)
-  } catch {
-    throw .dataError("\(error)")
-  }
-  do {
-    return try CSVReader.parse(text)
+    table = try CSVReader.parse(text)
   } catch {
     throw .dataError("\(path): line \(error.line), column \(error.column): \(error.message)")
   }
+  var seen: [String: Int] = [:]
+  for (index, name) in table.header.enumerated() {
+    if let first = seen[name] {
+      throw .dataError(
+        "\(path): line 1, column \(index + 1): the column \"\(name)\" appears again (first as column \(first + 1))")
+    }
+    seen[name] = index
+  }
+  return table
 }
 
 /// Typed access to one record's fields, with errors that name the cell.
@@ -280,7 +302,7 @@ private struct RowReader {
 
   /// A profile row as a row whose measure is its instructions per element.
   func profileRow() throws(CommandError) -> RunRow {
-    for metric in ProfileCSV.metrics.map(\.column) where fields[metric] != nil {
+    for metric in Schema.profileMetricColumns where fields[metric] != nil {
       _ = try double(metric)
     }
     let instructions = try double("instructions_per_element")

@@ -48,9 +48,12 @@ struct FeedRunner {
   /// Whether to count each representation's heap while it is built.
   var measureFootprint = HeapCounter.isSupported
 
-  func run(_ planned: PlannedFeed, schedule: Schedule) throws(RunFailure) -> [CellResult] {
+  /// Times a feed's operations, appending each cell's rows to `results` as
+  /// soon as the cell is complete, so that an interrupt keeps them.
+  func run(_ planned: PlannedFeed, schedule: Schedule, into results: inout [CellResult])
+    throws(RunFailure)
+  {
     let feed = planned.feed
-    var results: [CellResult] = []
     results.append(try measureFloor(feed, schedule: schedule))
 
     let names = strategies.map(\.name).filter { name in
@@ -59,13 +62,17 @@ struct FeedRunner {
     switch schedule {
     case .interleaved:
       var prepared: [String: Prepared] = [:]
-      for name in names { prepared[name] = prepare(name, feed) }
+      for name in names {
+        if sampler.shouldStop() { throw .interrupted }
+        prepared[name] = prepare(name, feed)
+      }
       for (operation, strategies) in planned.operations {
         progress.begin("\(feed.domain.rawValue) \(operation.rawValue) · \(feed.size.formatted) · \(feed.distribution)")
         let participants = strategies.map { prepared[$0]! }
         let checksums = try verify(operation, participants, feed: feed)
         if sampler.shouldStop() { throw .interrupted }
         let samples = sampler.measure(participants.map { $0.participant(operation) })
+        if sampler.shouldStop() { throw .interrupted }
         for (participant, sample) in zip(participants, samples) {
           results.append(
             result(feed, operation, participant, sample, checksum: checksums[participant.name]!, schedule))
@@ -73,13 +80,15 @@ struct FeedRunner {
         progress.end()
       }
     case .sequential:
-      // Each operation's reference digests outlive the strategy they came from.
+      // Too large to hold every strategy's representation: each is built and
+      // released twice, once to check its outputs against the others', then,
+      // when all agree, to be timed. Nothing is timed before every check.
       var references: [SpecOperation: (name: String, digests: [UInt64])] = [:]
-      var pending: [SpecOperation: [CellResult]] = [:]
+      var checksums: [String: [SpecOperation: UInt64]] = [:]
       for name in names {
         let participant = prepare(name, feed)
         for (operation, strategies) in planned.operations where strategies.contains(name) {
-          progress.begin("\(feed.domain.rawValue) \(operation.rawValue) · \(name) · \(feed.size.formatted)")
+          if sampler.shouldStop() { throw .interrupted }
           let digests = participant.prepared.digests(operation)
           if let reference = references[operation] {
             if let index = firstDifference(reference.digests, digests) {
@@ -94,16 +103,24 @@ struct FeedRunner {
           } else {
             references[operation] = (name, digests)
           }
+          checksums[name, default: [:]][operation] = fold(digests)
+        }
+      }
+      references = [:]
+      for name in names {
+        if sampler.shouldStop() { throw .interrupted }
+        let participant = prepare(name, feed)
+        for (operation, strategies) in planned.operations where strategies.contains(name) {
+          progress.begin("\(feed.domain.rawValue) \(operation.rawValue) · \(name) · \(feed.size.formatted)")
           if sampler.shouldStop() { throw .interrupted }
           let sample = sampler.measure([participant.participant(operation)])[0]
-          pending[operation, default: []].append(
-            result(feed, operation, participant, sample, checksum: fold(digests), schedule))
+          if sampler.shouldStop() { throw .interrupted }
+          results.append(
+            result(feed, operation, participant, sample, checksum: checksums[name]![operation]!, schedule))
           progress.end()
         }
       }
-      for (operation, _) in planned.operations { results += pending[operation] ?? [] }
     }
-    return results
   }
 
   /// A strategy's prepared feed, with what preparing it cost in heap.
@@ -175,6 +192,7 @@ struct FeedRunner {
     let sample = sampler.measure([
       Participant(name: PreparedFloor.name, elements: floor.count) { floor.run(repetitions: $0) }
     ])[0]
+    if sampler.shouldStop() { throw .interrupted }
     var result = CellResult(
       feed: feed, operation: PreparedFloor.name, strategy: PreparedFloor.name,
       schedule: schedule.rawValue, samples: sample.nanosecondsPerElement, rounds: sample.rounds,

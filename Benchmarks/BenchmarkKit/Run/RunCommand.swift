@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 
+import CMeasurementSupport
 import DispatchModel
 import StrategyRegistry
 
@@ -14,8 +15,8 @@ import StrategyRegistry
 struct RunCommand {
   var options: RunOptions
   var arguments: [String]
-  /// Whether to stop early (set by an interrupt).
-  var shouldStop: () -> Bool = { false }
+  /// Whether to stop early: an interrupt asked.
+  var shouldStop: () -> Bool = { Interrupts.requested }
 
   func run(console: Console) throws(CommandError) -> Int32 {
     if Machine.isDebugBuild && !options.allowDebugBuild && !options.listOnly {
@@ -71,9 +72,10 @@ struct RunCommand {
       runID: "\(started.fileName)-\(String(UInt32(truncatingIfNeeded: Clock.now() ^ UInt64(getpid())), radix: 16))",
       timestamp: started.iso8601, machine: machine, seed: options.matrix.seed,
       command: Self.commandLine(arguments), cells: [])
+    Interrupts.install()
     do {
       for planned in plan.feeds {
-        results.cells += try runner.run(planned, schedule: schedules[planned.feed] ?? .interleaved)
+        try runner.run(planned, schedule: schedules[planned.feed] ?? .interleaved, into: &results.cells)
       }
     } catch {
       progress.finish()
@@ -82,8 +84,7 @@ struct RunCommand {
         console.errorLine("error: \(mismatch)")
         return ExitStatus.disagreement
       case .interrupted:
-        // Issue: partial results are written by the interrupt handling.
-        return ExitStatus.interrupted
+        return try writePartial(results, outputPath: outputPath, console: console)
       }
     }
     progress.finish()
@@ -103,29 +104,39 @@ struct RunCommand {
     return ExitStatus.success
   }
 
+  /// After an interrupt: the completed cells go to `<output>.partial`
+  /// (`<output>.2.partial` … when that exists), marked incomplete. Nothing
+  /// else is written or changed.
+  private func writePartial(_ results: RunResults, outputPath: String, console: Console)
+    throws(CommandError) -> Int32
+  {
+    var results = results
+    results.complete = false
+    results.computeRatios(baseline: Registry.baselineName)
+    let signal = dbms_interrupt_signal() == SIGTERM ? "SIGTERM" : "SIGINT"
+    guard !results.cells.isEmpty else {
+      console.errorLine("interrupted by \(signal) before any cell was complete; nothing was written")
+      return ExitStatus.interrupted
+    }
+    var partialPath = outputPath + ".partial"
+    var attempt = 2
+    while fileExists(partialPath) {
+      partialPath = "\(outputPath).\(attempt).partial"
+      attempt += 1
+    }
+    do {
+      try writeAtomically(ResultsCSV.document(results), to: partialPath, overwrite: false)
+    } catch {
+      throw CommandError("interrupted, and cannot write the partial results: \(error)", exitStatus: ExitStatus.cannotCreate)
+    }
+    console.errorLine(
+      "interrupted by \(signal): wrote the \(results.cells.count) rows completed so far to \(partialPath) (marked complete=false)")
+    return ExitStatus.interrupted
+  }
+
   /// Refuses, before any work, an output that could not be written.
   private func checkWritable(_ path: String, creatingDirectory: Bool) throws(CommandError) {
-    let directory = directoryOf(path)
-    if creatingDirectory {
-      do {
-        try makeDirectory(directory)
-      } catch {
-        throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
-      }
-    }
-    guard isDirectory(directory) else {
-      throw CommandError(
-        "cannot write \(path): directory \(directory) does not exist", exitStatus: ExitStatus.cannotCreate)
-    }
-    guard access(directory, W_OK) == 0 else {
-      throw CommandError(
-        "cannot write \(path): directory \(directory) is not writable", exitStatus: ExitStatus.cannotCreate)
-    }
-    if !options.force && fileExists(path) {
-      throw CommandError(
-        "\(path) already exists; pass --force to overwrite it, or --output another path",
-        exitStatus: ExitStatus.cannotCreate)
-    }
+    try checkOutput(path, force: options.force, creatingDirectory: creatingDirectory)
   }
 
   /// The command as a user would type it, for the record.

@@ -89,9 +89,11 @@ struct Sampler {
         results[index].nanosecondsPerElement.append(
           Double(elapsed) / Double(max(1, results[index].elementsPerSample)))
         results[index].rounds.append(round)
+        // An interrupt stops after the current sample; the caller drops the
+        // unfinished cell.
+        if shouldStop() { return results }
       }
       round += 1
-      if shouldStop() { break }
       guard round >= settings.minimumSamples else { continue }
       if Clock.now() >= deadline { break }
       let converged = results.allSatisfy {

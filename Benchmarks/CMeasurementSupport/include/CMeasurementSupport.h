@@ -29,4 +29,13 @@ void dbpc_close(void);
 /// twice under valgrind does exactly the same work. Returns 0, or errno.
 int dbms_disable_address_randomization(void);
 
+/// Installs handlers for SIGINT and SIGTERM that record the first signal and
+/// let the program stop at its next check; a second one exits at once with
+/// status 130. Also ignores SIGXFSZ, so a write past a file-size limit fails
+/// with an error instead of killing the process.
+void dbms_install_interrupt_handlers(void);
+
+/// The signal that asked the program to stop, or 0.
+int dbms_interrupt_signal(void);
+
 #endif

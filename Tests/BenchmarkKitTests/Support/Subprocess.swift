@@ -21,11 +21,15 @@ enum Subprocess {
   }()
 
   /// Runs `dispatch-bench` with arguments and waits for it to exit.
+  /// - Parameters:
+  ///   - program: What to run instead of `dispatch-bench` (a shell, say).
+  ///   - interruptAfter: Seconds after which to send `signal` to the process.
   static func run(
-    _ arguments: [String], currentDirectory: String? = nil, environment: [String: String]? = nil
+    _ arguments: [String], currentDirectory: String? = nil, environment: [String: String]? = nil,
+    program: String? = nil, interruptAfter: Double? = nil, signal: Int32 = SIGINT
   ) throws -> Result {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
+    process.executableURL = URL(fileURLWithPath: program ?? executable)
     process.arguments = arguments
     if let environment { process.environment = environment }
     if let currentDirectory {
@@ -36,6 +40,10 @@ enum Subprocess {
     process.standardOutput = output
     process.standardError = error
     try process.run()
+    if let interruptAfter {
+      let pid = process.processIdentifier
+      DispatchQueue.global().asyncAfter(deadline: .now() + interruptAfter) { kill(pid, signal) }
+    }
     // Read both pipes while the process runs, so a full pipe cannot block it.
     let group = DispatchGroup()
     nonisolated(unsafe) var errorData = Data()

@@ -1,0 +1,93 @@
+@testable import BenchmarkKit
+import DispatchModel
+import Testing
+
+/// The run-CSV reader never crashes: valid files, mutated at random, are
+/// either read or refused with a message and exit status 65. (A crash would
+/// take the test process down, so reaching the end is the assertion.)
+/// Benchmarks/Fuzz/fuzz.sh does the same with libFuzzer, for longer.
+@Suite struct CSVMutationTests {
+  static let valid: [String] = {
+    var profile = ProfileResults(
+      runID: "p", timestamp: "t", machine: SampleRuns.machine, seed: 1, command: "dispatch-bench profile",
+      tool: "valgrind", rows: [])
+    profile.rows.append(
+      ProfileRow(
+        cell: .init(domain: .feed, operation: "feed.color", strategy: "naive", size: 10, distribution: "uniform", kinds: 6, seed: 1),
+        instructions: 59, conditionalBranches: 8, conditionalMispredicts: 1, indirectBranches: 1,
+        indirectMispredicts: 0, retains: 0, releases: 1, allocations: 0, frees: 0))
+    return [ResultsCSV.document(SampleRuns.results()), ProfileCSV.document(profile)]
+  }()
+
+  enum Mutation: CaseIterable {
+    case truncate, flipBytes, dropColumn, reorderColumns, duplicateColumn, swapLines, insertQuote,
+      insertLineBreak, emptyField
+  }
+
+  /// Applies a mutation; byte-level ones may leave invalid UTF-8, which is
+  /// read as replacement characters, as a file would be.
+  static func mutate(_ text: String, _ mutation: Mutation, _ random: inout SplitMix64) -> String {
+    var bytes = Array(text.utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    func fields(_ line: String) -> [String] {
+      (try? CSVReader.parse(line + "\n").header) ?? line.split(separator: ",").map(String.init)
+    }
+    switch mutation {
+    case .truncate:
+      bytes = Array(bytes.prefix(random.below(bytes.count + 1)))
+    case .flipBytes:
+      for _ in 0..<random.draw(1...8) where !bytes.isEmpty {
+        bytes[random.below(bytes.count)] = UInt8(truncatingIfNeeded: random.next())
+      }
+    case .dropColumn, .reorderColumns, .duplicateColumn:
+      let table = lines.filter { !$0.isEmpty }.map(fields)
+      guard let width = table.first?.count, width > 1 else { return text }
+      var order = Array(0..<width)
+      switch mutation {
+      case .dropColumn: order.remove(at: random.below(width))
+      case .duplicateColumn: order.insert(random.below(width), at: random.below(width))
+      default: order.shuffle(using: &random)
+      }
+      return table.map { row in
+        CSVWriter.record(order.map { $0 < row.count ? row[$0] : "" })
+      }.joined()
+    case .swapLines:
+      var lines = lines
+      if lines.count > 2 { lines.swapAt(random.below(lines.count), random.below(lines.count)) }
+      return lines.joined(separator: "\n")
+    case .insertQuote, .insertLineBreak:
+      let insert: [UInt8] = mutation == .insertQuote ? [0x22] : [0x0D, 0x0A]
+      bytes.insert(contentsOf: insert, at: random.below(bytes.count + 1))
+    case .emptyField:
+      let table = lines.filter { !$0.isEmpty }.map(fields)
+      guard table.count > 1 else { return text }
+      var rows = table
+      let row = 1 + random.below(rows.count - 1)
+      if !rows[row].isEmpty { rows[row][random.below(rows[row].count)] = "" }
+      return rows.map(CSVWriter.record).joined()
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @Test(arguments: Mutation.allCases)
+  func mutatedRunsAreReadOrRefusedNeverACrash(mutation: Mutation) {
+    var random = SplitMix64(seed: UInt64(Mutation.allCases.firstIndex(of: mutation)!) + 1)
+    var refused = 0
+    for round in 0..<120 {
+      let original = Self.valid[round % Self.valid.count]
+      let text = Self.mutate(original, mutation, &random)
+      do {
+        let file = try RunFile.parse(text, path: "mutated.csv")
+        #expect(!file.rows.isEmpty)
+      } catch {
+        refused += 1
+        #expect(error.exitStatus == 65, "\(error)")
+        #expect(error.message.hasPrefix("mutated.csv"), "\(error.message)")
+      }
+    }
+    // The mutations bite: most of them are refused.
+    if mutation != .reorderColumns && mutation != .swapLines {
+      #expect(refused > 0, "\(mutation) never made a file the reader refused")
+    }
+  }
+}
