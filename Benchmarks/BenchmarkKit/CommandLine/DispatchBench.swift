@@ -30,14 +30,36 @@ public enum DispatchBench {
       See 'dispatch-bench help SUBCOMMAND' for a subcommand's options.
     """
 
-  /// The subcommands, by name.
-  static let commands: [String: CommandSpec] = [
-    RunOptions.spec.name: RunOptions.spec,
-    DumpCommand.spec.name: DumpCommand.spec,
-    CompareCommand.spec.name: CompareCommand.spec,
-    ReportCommand.spec.name: ReportCommand.spec,
-    ProfileCommand.spec.name: ProfileCommand.spec,
+  /// A subcommand: its options and help, and what it runs once they parse.
+  struct Subcommand: Sendable {
+    var spec: CommandSpec
+    /// Runs with the parsed arguments and the whole command line, as typed.
+    var run: @Sendable (ParsedArguments, [String], Console) throws(CommandError) -> Int32
+  }
+
+  /// The subcommands, in the order `help` lists them.
+  static let subcommands: [Subcommand] = [
+    Subcommand(spec: RunOptions.spec) { parsed, recorded, console throws(CommandError) in
+      try RunCommand(options: RunOptions(parsed), arguments: recorded).run(console: console)
+    },
+    Subcommand(spec: CompareCommand.spec) { parsed, _, console throws(CommandError) in
+      try CompareCommand(parsed).run(console: console)
+    },
+    Subcommand(spec: ReportCommand.spec) { parsed, _, console throws(CommandError) in
+      try ReportCommand(parsed).run(console: console)
+    },
+    Subcommand(spec: ProfileCommand.spec) { parsed, recorded, console throws(CommandError) in
+      try ProfileCommand(parsed, recorded: recorded).run(console: console)
+    },
+    Subcommand(spec: DumpCommand.spec) { parsed, _, console throws(CommandError) in
+      try DumpCommand(parsed).run(console: console)
+    },
   ]
+
+  /// The subcommands' specs, by name.
+  static var commands: [String: CommandSpec] {
+    Dictionary(uniqueKeysWithValues: subcommands.map { ($0.spec.name, $0.spec) })
+  }
 
   /// Runs the command line and returns the exit status.
   public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
@@ -58,7 +80,7 @@ public enum DispatchBench {
     // No subcommand, or options only: `run`.
     guard let first = arguments.first, !first.hasPrefix("-") || first == "--help" || first == "-h"
     else {
-      return try run(arguments, recorded: arguments, console: console)
+      return try invoke(subcommands[0], arguments, recorded: arguments, console: console)
     }
     let rest = Array(arguments.dropFirst())
     switch first {
@@ -73,52 +95,25 @@ public enum DispatchBench {
       guard let spec = commands[name] else { throw unknownCommand(name) }
       console.line(spec.help)
       return ExitStatus.success
-    case RunOptions.spec.name:
-      return try run(rest, recorded: arguments, console: console)
     case ProfileCell.name:
       return ProfileCell.main(rest)
-    case ProfileCommand.spec.name:
-      let parsed = try ParsedArguments(rest, spec: ProfileCommand.spec)
-      if parsed.wantsHelp {
-        console.line(ProfileCommand.spec.help)
-        return ExitStatus.success
-      }
-      return try ProfileCommand(parsed, recorded: arguments).run(console: console)
-    case DumpCommand.spec.name:
-      let parsed = try ParsedArguments(rest, spec: DumpCommand.spec)
-      if parsed.wantsHelp {
-        console.line(DumpCommand.spec.help)
-        return ExitStatus.success
-      }
-      return try DumpCommand(parsed).run(console: console)
-    case CompareCommand.spec.name:
-      let parsed = try ParsedArguments(rest, spec: CompareCommand.spec)
-      if parsed.wantsHelp {
-        console.line(CompareCommand.spec.help)
-        return ExitStatus.success
-      }
-      return try CompareCommand(parsed).run(console: console)
-    case ReportCommand.spec.name:
-      let parsed = try ParsedArguments(rest, spec: ReportCommand.spec)
-      if parsed.wantsHelp {
-        console.line(ReportCommand.spec.help)
-        return ExitStatus.success
-      }
-      return try ReportCommand(parsed).run(console: console)
     default:
-      throw unknownCommand(first)
+      guard let subcommand = subcommands.first(where: { $0.spec.name == first }) else {
+        throw unknownCommand(first)
+      }
+      return try invoke(subcommand, rest, recorded: arguments, console: console)
     }
   }
 
-  private static func run(_ arguments: [String], recorded: [String], console: Console)
-    throws(CommandError) -> Int32
-  {
-    let parsed = try ParsedArguments(arguments, spec: RunOptions.spec)
+  private static func invoke(
+    _ subcommand: Subcommand, _ arguments: [String], recorded: [String], console: Console
+  ) throws(CommandError) -> Int32 {
+    let parsed = try ParsedArguments(arguments, spec: subcommand.spec)
     if parsed.wantsHelp {
-      console.line(RunOptions.spec.help)
+      console.line(subcommand.spec.help)
       return ExitStatus.success
     }
-    return try RunCommand(options: RunOptions(parsed), arguments: recorded).run(console: console)
+    return try subcommand.run(parsed, recorded, console)
   }
 
   private static func unknownCommand(_ name: String) -> CommandError {

@@ -128,54 +128,52 @@ struct RunFile {
     for column in requiredColumns where !table.header.contains(column) {
       throw .dataError("\(path): line 1: missing column \"\(column)\"")
     }
-    var rows: [RunRow] = []
-    var seen: [CellKey: Int] = [:]
-    for record in table.records {
-      let reader = try RowReader(path: path, header: table.header, record: record)
+    return try rows(of: table, path: path, kind: .timing) { reader throws(CommandError) in
       let version = reader.text("schema_version")
       guard supportedSchemaVersions.contains(version) else {
         throw reader.failure(
           "schema_version",
           "unknown schema version \"\(version)\" (this build reads \(supportedSchemaVersions.sorted().joined(separator: ", ")))")
       }
-      let row = try reader.runRow()
-      if let first = seen[row.key] {
-        throw .dataError("\(path): line \(record.line): the cell \(row.key) appears again (first at line \(first))")
+      return try reader.runRow()
+    }
+  }
+
+  /// Reads every record with `row`, refusing a cell that appears twice and a
+  /// file without rows.
+  private static func rows(
+    of table: CSVTable, path: String, kind: Kind,
+    _ row: (RowReader) throws(CommandError) -> RunRow
+  ) throws(CommandError) -> RunFile {
+    var rows: [RunRow] = []
+    var seen: [CellKey: Int] = [:]
+    for record in table.records {
+      let next = try row(try RowReader(path: path, header: table.header, record: record))
+      if let first = seen[next.key] {
+        throw .dataError("\(path): line \(record.line): the cell \(next.key) appears again (first at line \(first))")
       }
-      seen[row.key] = record.line
-      rows.append(row)
+      seen[next.key] = record.line
+      rows.append(next)
     }
     guard let first = rows.first else { throw .dataError("\(path): has a header but no rows") }
     var run: [String: String] = [:]
     for column in table.header { run[column] = first.fields[column] }
-    return RunFile(path: path, rows: rows, run: run)
+    return RunFile(path: path, kind: kind, rows: rows, run: run)
   }
 
   private static func loadProfile(_ path: String, _ table: CSVTable) throws(CommandError) -> RunFile {
     for column in profileColumns where !table.header.contains(column) {
       throw .dataError("\(path): line 1: missing column \"\(column)\"")
     }
-    var rows: [RunRow] = []
-    var seen: [CellKey: Int] = [:]
-    for record in table.records {
-      let reader = try RowReader(path: path, header: table.header, record: record)
+    return try rows(of: table, path: path, kind: .profile) { reader throws(CommandError) in
       let version = reader.text("profile_schema_version")
       guard version == Schema.profileVersion else {
         throw reader.failure(
           "profile_schema_version",
           "unknown profile schema version \"\(version)\" (this build reads \(Schema.profileVersion))")
       }
-      let row = try reader.profileRow()
-      if let first = seen[row.key] {
-        throw .dataError("\(path): line \(record.line): the cell \(row.key) appears again (first at line \(first))")
-      }
-      seen[row.key] = record.line
-      rows.append(row)
+      return try reader.profileRow()
     }
-    guard let first = rows.first else { throw .dataError("\(path): has a header but no rows") }
-    var run: [String: String] = [:]
-    for column in table.header { run[column] = first.fields[column] }
-    return RunFile(path: path, kind: .profile, rows: rows, run: run)
   }
 
   /// A profile column of a row, as a number.

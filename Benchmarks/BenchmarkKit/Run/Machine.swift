@@ -73,13 +73,11 @@ public struct Machine: Equatable, Sendable {
     }
     var system = utsname()
     uname(&system)
-    let kernel = withUnsafeBytes(of: &system.release) { bytes in
-      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    /// A fixed-size C character array, up to its terminating zero.
+    func text<T>(_ field: T) -> String {
+      withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
-    let machine = withUnsafeBytes(of: &system.machine) { bytes in
-      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-    }
-    return "\(name), kernel \(kernel), \(machine)"
+    return "\(name), kernel \(text(system.release)), \(text(system.machine))"
   }
 
   static func cpuModelName() -> String {
