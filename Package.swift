@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Every strategy module implements ../shared/spec/SPEC.md; they differ only in
+// Every strategy module implements SPEC.md; they differ only in
 // how one element is dispatched. Adding a strategy: one module below, one line
 // in `strategyModules`, one line in Sources/StrategyRegistry/Registry.swift.
 let strategyModules = [

@@ -9,8 +9,8 @@ import DispatchModel
 public struct RegisteredStrategy: Sendable {
   public let name: String
   public let mechanism: String
-  private let _prepareShare: @Sendable (ShareElements) -> PreparedFeed
-  private let _prepareFeed: @Sendable (FeedElements) -> PreparedFeed
+  private let _prepareShare: @Sendable (ShareItemSequence) -> PreparedWorkload
+  private let _prepareFeed: @Sendable (FeedItemSequence) -> PreparedWorkload
 
   public init<S: DispatchStrategy>(_ strategy: S.Type) {
     name = S.name
@@ -22,7 +22,7 @@ public struct RegisteredStrategy: Sendable {
   /// Builds this strategy's representation of share elements.
   ///
   /// - Complexity: O(*n*) time and memory in `elements.count`.
-  public func prepare(_ elements: ShareElements) -> PreparedFeed {
+  public func prepare(_ elements: ShareItemSequence) -> PreparedWorkload {
     _prepareShare(elements)
   }
 
@@ -30,7 +30,7 @@ public struct RegisteredStrategy: Sendable {
   /// reuse pool.
   ///
   /// - Complexity: O(*n*) time and memory in `elements.count`.
-  public func prepare(_ elements: FeedElements) -> PreparedFeed {
+  public func prepare(_ elements: FeedItemSequence) -> PreparedWorkload {
     _prepareFeed(elements)
   }
 
@@ -47,12 +47,12 @@ public struct RegisteredStrategy: Sendable {
     var result: [SpecOperation: [String]] = [:]
     let shareOperations = operations.filter { $0.domain == .share }
     if !shareOperations.isEmpty {
-      let prepared = prepare(ShareElements(source: .tiled(file, seed: seed), count: file.share.count))
+      let prepared = prepare(ShareItemSequence(source: .tiled(file, seed: seed), count: file.share.count))
       for operation in shareOperations { result[operation] = prepared.outputs(operation) }
     }
     let feedOperations = operations.filter { $0.domain == .feed }
     if !feedOperations.isEmpty {
-      let prepared = prepare(FeedElements(source: .tiled(file, seed: seed), count: file.feed.count))
+      let prepared = prepare(FeedItemSequence(source: .tiled(file, seed: seed), count: file.feed.count))
       for operation in feedOperations { result[operation] = prepared.outputs(operation) }
     }
     return result
@@ -63,7 +63,7 @@ public struct RegisteredStrategy: Sendable {
 ///
 /// Holds the strategy's elements (and, for the feed, its controller, reuse
 /// pool and a cell per row); releasing the value releases them.
-public struct PreparedFeed {
+public struct PreparedWorkload {
   public let strategy: String
   public let domain: Domain
   public let count: Int

@@ -10,7 +10,7 @@ struct ShareWorkload<S: DispatchStrategy> {
   /// For `share.mixed`: the index in `platformTargets` of each element's platform.
   let mixedPlatforms: [UInt8]
 
-  init(_ source: ShareElements) {
+  init(_ source: ShareItemSequence) {
     let platformTargets = Platform.allCases.map(S.makeShareTarget)
     var elements: [S.ShareElement] = []
     var mixedPlatforms: [UInt8] = []
@@ -26,8 +26,8 @@ struct ShareWorkload<S: DispatchStrategy> {
     self.mixedPlatforms = mixedPlatforms
   }
 
-  func prepared(name: String) -> PreparedFeed {
-    PreparedFeed(
+  func prepared(name: String) -> PreparedWorkload {
+    PreparedWorkload(
       strategy: name, domain: .share, count: elements.count,
       elementStride: MemoryLayout<S.ShareElement>.stride,
       run: { operation, repetitions in
@@ -60,7 +60,7 @@ struct FeedWorkload<S: DispatchStrategy> {
   /// representation of the rows alone.
   private let cellsByRow = _Lazy<[S.Cell]>()
 
-  init(_ source: FeedElements) {
+  init(_ source: FeedItemSequence) {
     var rows: [S.FeedElement] = []
     rows.reserveCapacity(source.count)
     for item in source { rows.append(S.makeFeedElement(item)) }
@@ -81,8 +81,8 @@ struct FeedWorkload<S: DispatchStrategy> {
     }
   }
 
-  func prepared(name: String) -> PreparedFeed {
-    PreparedFeed(
+  func prepared(name: String) -> PreparedWorkload {
+    PreparedWorkload(
       strategy: name, domain: .feed, count: rows.count,
       elementStride: MemoryLayout<S.FeedElement>.stride,
       run: { operation, repetitions in
@@ -184,17 +184,5 @@ final class ReusePool<S: DispatchStrategy> {
     cells.append(cell)
     indices[identifier] = cells.count - 1
     return cells.count - 1
-  }
-}
-
-/// A value made on first use and kept.
-final class _Lazy<Value> {
-  private var stored: Value?
-
-  func value(_ make: () -> Value) -> Value {
-    if let stored { return stored }
-    let made = make()
-    stored = made
-    return made
   }
 }

@@ -102,3 +102,24 @@ enum BrokenStrategy: DispatchStrategy {
     #expect(results.allSatisfy { $0.samples.count >= 10 })
   }
 }
+
+/// `dump` with a strategy that disagrees: the agreed lines on standard
+/// output, the disagreement on standard error, exit status 1.
+@Suite struct DumpDisagreementTests {
+  @Test func dumpReportsEachStrategysOutputAndExits1() throws {
+    var command = try DumpCommand(
+      ParsedArguments(["--feed", Fixtures.exampleFeed, "--operations", "feed.identifier"], spec: DumpCommand.spec))
+    command.strategies = [Registry.strategy(named: "enum-switch")!, RegisteredStrategy(BrokenStrategy.self)]
+    nonisolated(unsafe) var output = ""
+    nonisolated(unsafe) var errors = ""
+    let console = Console(write: { output += $0 }, writeError: { errors += $0 })
+    #expect(try command.run(console: console) == 1)
+    // The example feed has 9 rows; row 7 is where the broken one differs.
+    #expect(output.split(separator: "\n").count == 8)
+    #expect(!output.contains(#""index": 7,"#))
+    #expect(errors.contains("disagreement: feed[7] feed.identifier"))
+    #expect(errors.contains(#"enum-switch: "MediaCell""#))
+    #expect(errors.contains(#"broken: "WrongCell""#))
+    #expect(errors.contains("the strategies disagree on 1 output(s)"))
+  }
+}

@@ -1,3 +1,4 @@
+@testable import BenchmarkKit
 import Foundation
 import Testing
 
@@ -58,6 +59,16 @@ import Testing
     #expect(result.standardOutput.isEmpty)
     #expect(result.standardError.contains(message), "\(result.standardError)")
     #expect(result.standardError.contains(hint), "\(result.standardError)")
+  }
+
+  /// The examples in dump's help work as written, from the package root.
+  @Test func theHelpsExamplesWork() throws {
+    let arguments = ["dump"] + DumpCommand.spec.options.compactMap(\.example).flatMap {
+      $0.split(separator: " ").map(String.init)
+    }
+    let result = try Subprocess.run(arguments, currentDirectory: Fixtures.packageRoot)
+    #expect(result.status == 0, "\(arguments): \(result.standardError)")
+    #expect(!result.standardOutput.isEmpty)
   }
 
   @Test func helpDocumentsEveryFlagWithAnExample() throws {

@@ -47,7 +47,7 @@ import Testing
 
 @Suite struct FootprintTests {
   /// A feed of one invitation row repeated, all of whose strings fit inline.
-  static let rows = FeedElements(
+  static let rows = FeedItemSequence(
     source: .tiled(
       FeedFile(feed: [.invitation(InvitationViewObject(id: "1", inviter: "Ann", eventTitle: "Gig", isEmpty: false))]),
       seed: 1),
@@ -102,6 +102,7 @@ import Testing
     let first = try profile(directory + "/first.csv")
     let second = try profile(directory + "/second.csv")
     #expect(first.map { $0["strategy"] } == ["floor", "classic-visitor", "enum-switch"])
+    #expect(second.map { $0["strategy"] } == first.map { $0["strategy"] })
     let metrics = ProfileCSV.metrics.map(\.column)
     for (a, b) in zip(first, second) {
       for metric in metrics { #expect(a[metric] == b[metric], "\(a["strategy"]!) \(metric)") }

@@ -142,13 +142,15 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try "earlier results\n".write(toFile: directory + "/earlier.csv", atomically: true, encoding: .utf8)
     let output = directory + "/run.csv"
-    // Long enough to be interrupted: three share operations, each for every
-    // strategy, ten samples at least, in a debug build.
+    // Long enough to be interrupted: five share operations, each for every
+    // strategy, ten samples of 2,000 elements at least, in a debug build (at
+    // least 10 seconds); the feed's floor is done well within the first two.
     let result = try Subprocess.run(
       [
-        "run", "--allow-debug-build", "--operations", "share.line,share.wechat,share.facebook",
-        "--sizes", "2000", "--output", output,
-      ], interruptAfter: 3, signal: signal)
+        "run", "--allow-debug-build", "--operations",
+        "share.line,share.wechat,share.facebook,share.instagram,share.mixed", "--sizes", "2000",
+        "--output", output,
+      ], interruptAfter: 4, signal: signal)
     #expect(result.status == 130, "\(result.standardError)")
     let partial = output + ".partial"
     #expect(result.standardError.contains("wrote the"))

@@ -46,7 +46,8 @@ import Testing
     let plan = try plan(["--full"])
     // 2 domains × 3 sizes × 4 distributions, each with its domain's operations.
     #expect(plan.feeds.count == 24)
-    #expect(plan.cellCount == 24 + 3 * 4 * (5 * 5 + 6 * 5))
+    #expect(plan.rowCount == 24 + 3 * 4 * (5 * 5 + 6 * 5))
+    #expect(plan.cellCount == 11 * 3 * 4)
   }
 
   @Test func givenDimensionsMakeACrossProduct() throws {

@@ -3,15 +3,15 @@ import Testing
 
 @Suite struct GeneratorTests {
   func share(_ seed: UInt64, _ distribution: KindDistribution, kinds: Int = 3, count: Int)
-    -> ShareElements
+    -> ShareItemSequence
   {
-    ShareElements(source: .generated(seed: seed, distribution: distribution, kinds: kinds), count: count)
+    ShareItemSequence(source: .generated(seed: seed, distribution: distribution, kinds: kinds), count: count)
   }
 
   func feed(_ seed: UInt64, _ distribution: KindDistribution, kinds: Int = 6, count: Int)
-    -> FeedElements
+    -> FeedItemSequence
   {
-    FeedElements(source: .generated(seed: seed, distribution: distribution, kinds: kinds), count: count)
+    FeedItemSequence(source: .generated(seed: seed, distribution: distribution, kinds: kinds), count: count)
   }
 
   @Test(arguments: KindDistribution.allCases)
@@ -149,8 +149,8 @@ import Testing
         .plainText(PlainTextViewObject(id: "1", author: "a", text: "t")),
         .memories(MemoriesViewObject(id: "2", year: 2000, photoURL: "p", caption: "c")),
       ])
-    let rows = Array(FeedElements(source: .tiled(file, seed: 1), count: 5))
+    let rows = Array(FeedItemSequence(source: .tiled(file, seed: 1), count: 5))
     #expect(rows == [file.feed[0], file.feed[1], file.feed[0], file.feed[1], file.feed[0]])
-    #expect(ShareElements(source: .tiled(file, seed: 1), count: 3).map(\.item) == Array(repeating: file.share[0], count: 3))
+    #expect(ShareItemSequence(source: .tiled(file, seed: 1), count: 3).map(\.item) == Array(repeating: file.share[0], count: 3))
   }
 }

@@ -181,7 +181,10 @@ import Testing
     let rows: [(FeedItem, String)] = [
       (.invitation(InvitationViewObject(id: "1", inviter: "A", eventTitle: "E", isEmpty: false)), "A invited you|E||#FFF4E5"),
       (.newSong(NewSongViewObject(id: "2", songName: "S", artistName: "A", coverURL: "c")), "S|A|c|#000000"),
-      (.memories(MemoriesViewObject(id: "3", year: 1999, photoURL: "p", caption: "C")), "On this day in 1999|C|p|#FFE8F0"),
+      (.newEvent(NewEventViewObject(id: "3", title: "T", venue: "V", startsAt: 86_400)), "T|V · 1970-01-02||#FFFFFF"),
+      (.plainText(PlainTextViewObject(id: "4", author: "A", text: "hi")), "A|hi||#FF0000"),
+      (.media(MediaViewObject(id: "5", author: "A", caption: "C", photoURLs: ["p", "q"])), "A|C|p,q|#1E1E1E"),
+      (.memories(MemoriesViewObject(id: "6", year: 1999, photoURL: "p", caption: "C")), "On this day in 1999|C|p|#FFE8F0"),
     ]
     for (row, state) in rows { expectAll(row, .feedApplyBackground, state) }
   }

@@ -26,7 +26,7 @@ import Testing
 
   @Test(arguments: seeds, sizes)
   func shareOperationsAgree(seed: UInt64, size: Int) {
-    let elements = ShareElements(
+    let elements = ShareItemSequence(
       source: .generated(seed: seed, distribution: .uniform, kinds: 3), count: size)
     if size >= 1_000 {
       #expect(Set(elements.map(\.item.kind)) == Set(ShareKind.allCases))
@@ -44,7 +44,7 @@ import Testing
 
   @Test(arguments: seeds, sizes)
   func feedOperationsAgree(seed: UInt64, size: Int) {
-    let elements = FeedElements(
+    let elements = FeedItemSequence(
       source: .generated(seed: seed, distribution: .uniform, kinds: 6), count: size)
     if size >= 1_000 {
       #expect(Set(elements.map(\.kind)) == Set(FeedKind.allCases))
@@ -64,7 +64,7 @@ import Testing
   @Test(arguments: FeedKind.allCases.indices)
   func eachFeedKindAloneAgrees(kindIndex: Int) {
     let kind = FeedKind.allCases[kindIndex]
-    let rows = FeedElements(
+    let rows = FeedItemSequence(
       source: .generated(seed: 7, distribution: .clustered, kinds: 6), count: 600
     ).filter { $0.kind == kind }
     #expect(rows.count > 10)
@@ -84,7 +84,7 @@ import Testing
   @Test(arguments: ShareKind.allCases.indices)
   func eachShareKindAloneAgrees(kindIndex: Int) {
     let kind = ShareKind.allCases[kindIndex]
-    let items = ShareElements(
+    let items = ShareItemSequence(
       source: .generated(seed: 7, distribution: .clustered, kinds: 3), count: 300
     ).map(\.item).filter { $0.kind == kind }
     #expect(items.count > 10)

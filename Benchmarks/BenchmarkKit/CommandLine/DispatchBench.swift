@@ -12,7 +12,7 @@ public enum DispatchBench {
     OVERVIEW: Measure what dispatching over many kinds of thing costs in Swift:
     a naive manager, protocol getters, a classic visitor, a generic visitor and
     a closed enum with an exhaustive switch, on the same share and feed
-    operations (../shared/spec/SPEC.md), with the same data and harness.
+    operations (SPEC.md), with the same data and harness.
 
     USAGE: dispatch-bench [SUBCOMMAND] [OPTIONS]
 

@@ -11,7 +11,7 @@ struct DumpCommand {
     options: [
       .value(
         "--feed", "FILE", "A feed file in the SPEC §4 format (required).",
-        example: "--feed Tests/StrategyTests/Fixtures/example-feed.json"),
+        example: "--feed Tests/Fixtures/example-feed.json"),
       .value(
         "--strategies", "LIST",
         "Strategies to run, comma-separated (default: all).\nValid: \(Registry.names.joined(separator: ", ")).",

@@ -65,8 +65,8 @@ enum ProfileCell {
     if strategyName == PreparedFloor.name {
       let kindIndices =
         domain == .share
-        ? ShareElements(source: source, count: size).kindIndices()
-        : FeedElements(source: source, count: size).kindIndices()
+        ? ShareItemSequence(source: source, count: size).kindIndices()
+        : FeedItemSequence(source: source, count: size).kindIndices()
       PreparedFloor(kinds: kindIndices).run(repetitions: passes)
       return ExitStatus.success
     }
@@ -75,8 +75,8 @@ enum ProfileCell {
     else { return ExitStatus.usage }
     let prepared =
       domain == .share
-      ? strategy.prepare(ShareElements(source: source, count: size))
-      : strategy.prepare(FeedElements(source: source, count: size))
+      ? strategy.prepare(ShareItemSequence(source: source, count: size))
+      : strategy.prepare(FeedItemSequence(source: source, count: size))
     prepared.run(operation, repetitions: passes)
     return ExitStatus.success
   }

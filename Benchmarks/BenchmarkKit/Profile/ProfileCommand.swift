@@ -17,26 +17,36 @@ struct ProfileCommand {
     summary: "Count instructions, branch misses, retains, releases and allocations per element under valgrind.",
     synopsis: "profile [OPTIONS]",
     options: [
-      RunOptions.spec.option(named: "--sizes")!,
-      RunOptions.spec.option(named: "--distributions")!,
+      .value(
+        "--sizes", "LIST", "Feed sizes in elements (default: 1000).", example: "--sizes 1000,100000"),
+      .value(
+        "--distributions", "LIST",
+        "Kind layouts: uniform, clustered, skewed, single\n(default: uniform).",
+        example: "--distributions uniform,clustered"),
       RunOptions.spec.option(named: "--kinds")!,
       RunOptions.spec.option(named: "--seed")!,
       RunOptions.spec.option(named: "--feed")!,
-      RunOptions.spec.option(named: "--strategies")!,
-      RunOptions.spec.option(named: "--operations")!,
+      .value(
+        "--strategies", "LIST",
+        "Strategies to profile (default: all).\nValid: \(Registry.names.joined(separator: ", ")).",
+        example: "--strategies classic-visitor,enum-switch"),
+      .value(
+        "--operations", "LIST",
+        "Operations to profile (default: all).\nValid: \(SpecOperation.allCases.map(\.rawValue).joined(separator: ", ")).",
+        example: "--operations feed.color,share.mixed"),
       RunOptions.spec.option(named: "--filter")!,
       .value(
         "--output", "PATH", "Where the CSV goes (default: results/<UTC time>-profile.csv).",
         example: "--output results/profile.csv"),
-      RunOptions.spec.option(named: "--force")!,
+      .flag("--force", "Overwrite an existing output file."),
       .value(
         "--format", "FORMAT", "What standard output gets: table (default), csv, markdown\nor json.",
         example: "--format markdown"),
       .value(
         "--jobs", "N", "valgrind processes at once (default: the number of cores).",
         example: "--jobs 1"),
-      RunOptions.spec.option(named: "--quiet")!,
-      RunOptions.spec.option(named: "--list")!,
+      .flag("--quiet", "No progress or notes on standard error."),
+      .flag("--list", "Print the cells the profile would count, and exit."),
       .flag("--allow-debug-build", "Profile a debug build anyway (its counts mean little)."),
     ],
     discussion: """

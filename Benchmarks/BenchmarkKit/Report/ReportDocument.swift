@@ -1,3 +1,5 @@
+import StrategyRegistry
+
 /// A run's report: `report.md` and the SVG charts it links.
 struct ReportDocument {
   let run: RunFile
@@ -61,6 +63,12 @@ struct ReportDocument {
     text += "made by `\(r["command"] ?? "dispatch-bench")`"
     text += r["complete"] == "false" ? " **(interrupted: incomplete)**.\n\n" : ".\n\n"
     text += "Machine: \(caption).\n\n"
+    let present = Set(run.rows.map(\.key.strategy))
+    let described = Registry.strategies.filter { present.contains($0.name) }
+    if !described.isEmpty {
+      text += "How each strategy dispatches one element:\n\n"
+      text += described.map { "- `\($0.name)`: \($0.mechanism)" }.joined(separator: "\n") + "\n\n"
+    }
     let suspects = run.rows.filter(\.suspect)
     if !suspects.isEmpty {
       text += "> **Suspect rows** (faster than their floor, so the optimiser removed work): "

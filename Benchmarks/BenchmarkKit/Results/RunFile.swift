@@ -18,7 +18,8 @@ struct CellKey: Hashable, Comparable, CustomStringConvertible {
   var group: CellKey { with(strategy: "") }
 
   var description: String {
-    "\(domain)/\(operation)/\(strategy)/\(distribution)/\(size)" + (kinds == 0 ? "" : " (\(kinds) kinds)")
+    "\(domain)/\(operation)/\(strategy)/\(distribution)/\(size)"
+      + (kinds == 0 ? "" : kinds == 1 ? " (1 kind)" : " (\(kinds) kinds)")
   }
 
   static func < (a: CellKey, b: CellKey) -> Bool {

@@ -126,7 +126,7 @@ struct FeedRunner {
   /// A strategy's prepared feed, with what preparing it cost in heap.
   struct Prepared {
     var name: String
-    var prepared: PreparedFeed
+    var prepared: PreparedWorkload
     var footprintBytesPerElement: Double?
 
     func participant(_ operation: SpecOperation) -> Participant {
@@ -141,13 +141,13 @@ struct FeedRunner {
     let strategy = strategies.first { $0.name == name }!
     // The generator's content pools are made outside the counted window, so
     // what is counted is the representation's own heap.
-    let build: () -> PreparedFeed
+    let build: () -> PreparedWorkload
     switch feed.domain {
     case .share:
-      let elements = ShareElements(source: feed.elementSource, count: feed.size)
+      let elements = ShareItemSequence(source: feed.elementSource, count: feed.size)
       build = { strategy.prepare(elements) }
     case .feed:
-      let elements = FeedElements(source: feed.elementSource, count: feed.size)
+      let elements = FeedItemSequence(source: feed.elementSource, count: feed.size)
       build = { strategy.prepare(elements) }
     }
     guard measureFootprint else { return Prepared(name: name, prepared: build()) }
@@ -184,8 +184,8 @@ struct FeedRunner {
     defer { progress.end() }
     let kinds: [UInt8] =
       switch feed.domain {
-      case .share: ShareElements(source: feed.elementSource, count: feed.size).kindIndices()
-      case .feed: FeedElements(source: feed.elementSource, count: feed.size).kindIndices()
+      case .share: ShareItemSequence(source: feed.elementSource, count: feed.size).kindIndices()
+      case .feed: FeedItemSequence(source: feed.elementSource, count: feed.size).kindIndices()
       }
     let floor = PreparedFloor(kinds: kinds)
     if sampler.shouldStop() { throw .interrupted }

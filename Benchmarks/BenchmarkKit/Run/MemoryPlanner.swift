@@ -55,13 +55,13 @@ struct MemoryPlanner {
   private func bytesPerElement(_ name: String, _ feed: FeedSpec) -> Double {
     let strategy = Registry.strategy(named: name)!
     let count = min(feed.size, Self.sampleSize)
-    let build: () -> PreparedFeed
+    let build: () -> PreparedWorkload
     switch feed.domain {
     case .share:
-      let elements = ShareElements(source: feed.elementSource, count: count)
+      let elements = ShareItemSequence(source: feed.elementSource, count: count)
       build = { strategy.prepare(elements) }
     case .feed:
-      let elements = FeedElements(source: feed.elementSource, count: count)
+      let elements = FeedItemSequence(source: feed.elementSource, count: count)
       build = { strategy.prepare(elements) }
     }
     let (prepared, counts) = HeapCounter.count(build)

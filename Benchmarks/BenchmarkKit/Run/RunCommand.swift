@@ -27,7 +27,7 @@ struct RunCommand {
         """, command: RunOptions.spec.name)
     }
     let plan = options.matrix.plan()
-    guard plan.cellCount > 0 else {
+    guard plan.rowCount > 0 else {
       throw .usage("no cells to run: --filter or --strategies left nothing", command: RunOptions.spec.name)
     }
     if options.listOnly {
@@ -48,7 +48,7 @@ struct RunCommand {
       if !options.quiet { console.errorLine(text) }
     }
     note(
-      "dispatch-bench run: \(plan.cellCount) cells on \(plan.feeds.count) feeds, seed \(options.matrix.seed), writing \(outputPath)"
+      "dispatch-bench run: \(plan.cellCount) cells on \(plan.feeds.count) feeds (\(plan.rowCount) rows with the floors), seed \(options.matrix.seed), writing \(outputPath)"
     )
     note("machine: \(machine.cpuModel), \(machine.cores) cores; \(machine.operatingSystem); Swift \(machine.swiftVersion), \(machine.buildConfiguration)")
     if !HeapCounter.isSupported {

@@ -46,7 +46,11 @@ struct PlannedFeed {
 struct RunPlan {
   var feeds: [PlannedFeed]
 
-  var cellCount: Int { feeds.reduce(0) { $0 + $1.keys.count } }
+  /// Rows the run writes: one per strategy and cell, and each feed's floor.
+  var rowCount: Int { feeds.reduce(0) { $0 + $1.keys.count } }
+
+  /// Cells: operations timed on a feed, each for every selected strategy.
+  var cellCount: Int { feeds.reduce(0) { $0 + $1.operations.count } }
 
   /// The steps progress counts: one per operation timed on a feed, plus the
   /// feed's floor.

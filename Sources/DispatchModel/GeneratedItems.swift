@@ -9,7 +9,7 @@ public enum ElementSource: Hashable, Sendable {
 }
 
 /// A share item paired with the platform `share.mixed` shares it to.
-public struct ShareElementSeed: Hashable, Sendable {
+public struct ShareEntry: Hashable, Sendable {
   public var item: ShareItem
   public var platform: Platform
 }
@@ -19,7 +19,7 @@ public struct ShareElementSeed: Hashable, Sendable {
 /// Element *i* depends only on the source and *i*, so the same seed gives the
 /// same elements on every run and machine, and the whole feed is never held
 /// in memory at once.
-public struct ShareElements: Sequence, Sendable {
+public struct ShareItemSequence: Sequence, Sendable {
   public let source: ElementSource
   public let count: Int
   private let pools: _ContentPools?
@@ -42,7 +42,7 @@ public struct ShareElements: Sequence, Sendable {
     }
   }
 
-  public func makeIterator() -> AnyIterator<ShareElementSeed> {
+  public func makeIterator() -> AnyIterator<ShareEntry> {
     var positions = layout.makeIterator()
     return AnyIterator { positions.next().map(element(at:)) }
   }
@@ -56,13 +56,13 @@ public struct ShareElements: Sequence, Sendable {
     }
   }
 
-  private func element(at position: _KindLayout.Position) -> ShareElementSeed {
+  private func element(at position: _KindLayout.Position) -> ShareEntry {
     var random = SplitMix64.forElement(position.index, seed: source.seed)
     _ = random.next()  // the kind draw, already taken by the layout
     let platform = Platform.allCases[random.below(Platform.allCases.count)]
     switch source {
     case .tiled(let file, _):
-      return ShareElementSeed(item: file.share[position.index % file.share.count], platform: platform)
+      return ShareEntry(item: file.share[position.index % file.share.count], platform: platform)
     case .generated:
       let pools = pools!
       let index = position.index
@@ -84,7 +84,7 @@ public struct ShareElements: Sequence, Sendable {
             coverImageURL: pools.imageURLs[random.below(pools.imageURLs.count)],
             createdAt: _ContentPools.moment(&random)))
       }
-      return ShareElementSeed(item: item, platform: platform)
+      return ShareEntry(item: item, platform: platform)
     }
   }
 }
@@ -94,7 +94,7 @@ public struct ShareElements: Sequence, Sendable {
 /// Row *i* depends only on the source and *i*, so the same seed gives the same
 /// rows on every run and machine, and the whole feed is never held in memory
 /// at once.
-public struct FeedElements: Sequence, Sendable {
+public struct FeedItemSequence: Sequence, Sendable {
   public let source: ElementSource
   public let count: Int
   private let pools: _ContentPools?
