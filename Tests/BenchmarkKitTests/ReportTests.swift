@@ -3,9 +3,6 @@ import DispatchModel
 import Foundation
 import Testing
 
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// `dispatch-bench report`: the files it writes, and that they are sound.
 @Suite struct ReportTests {
@@ -36,35 +33,9 @@ import FoundationXML
 
   /// Parses an SVG and returns the `data-series` names of its series groups.
   static func seriesNames(_ svg: String) throws -> [String] {
-    final class Collector: NSObject, XMLParserDelegate {
-      var series: [String] = []
-      var rootIsSVG = false
-      var depth = 0
-      func parser(
-        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-        qualifiedName: String?, attributes: [String: String] = [:]
-      ) {
-        if depth == 0 { rootIsSVG = name == "svg" }
-        depth += 1
-        if name == "g", attributes["class"] == "series", let series = attributes["data-series"] {
-          self.series.append(series)
-        }
-      }
-      func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        depth -= 1
-      }
-    }
-    let parser = XMLParser(data: Data(svg.utf8))
-    let collector = Collector()
-    parser.delegate = collector
-    guard parser.parse(), collector.rootIsSVG else {
-      throw ParseFailure(message: parser.parserError.map { "\($0)" } ?? "the root is not <svg>")
-    }
-    return collector.series
-  }
-
-  struct ParseFailure: Error {
-    var message: String
+    let root = try #require(SVGTree.parse(svg), "not well-formed XML")
+    #expect(root.name == "svg")
+    return root.all("g", class: "series").compactMap { $0.attributes["data-series"] }
   }
 
   @Test func writesChartsThatParseWithOneSeriesPerStrategy() throws {
