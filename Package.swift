@@ -40,12 +40,17 @@ let package = Package(
       dependencies: ["DispatchModel"] + strategyModules.map { .target(name: $0) },
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass"])]),
 
-    // The benchmark: command line, timing, statistics, CSV, reports.
+    // The results files: typed rows, one column table per file, the CSV
+    // reader and writer. Depends on the toolchain only, so the fuzzer builds
+    // it alone. Not public interface.
+    .target(name: "BenchmarkResults", path: "Benchmarks/BenchmarkResults"),
+    // The benchmark: command line, timing, statistics, comparison, reports.
     // Not public interface.
     .target(
       name: "BenchmarkKit",
       dependencies: [
-        "DispatchModel", "StrategyRegistry", "CAllocationCounter", "CMeasurementSupport",
+        "DispatchModel", "StrategyRegistry", "BenchmarkResults", "CAllocationCounter",
+        "CMeasurementSupport",
       ],
       path: "Benchmarks/BenchmarkKit"),
     // Counts heap allocations by interposing malloc and free (glibc).
@@ -65,7 +70,9 @@ let package = Package(
       name: "BenchmarkKitTests",
       // The executable is a dependency so that it is built for the tests
       // that run it as a subprocess.
-      dependencies: ["BenchmarkKit", "DispatchModel", "StrategyRegistry", "dispatch-bench"]),
+      dependencies: [
+        "BenchmarkKit", "BenchmarkResults", "DispatchModel", "StrategyRegistry", "dispatch-bench",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

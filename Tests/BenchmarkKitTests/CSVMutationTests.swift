@@ -1,4 +1,5 @@
 @testable import BenchmarkKit
+import BenchmarkResults
 import DispatchModel
 import Testing
 
@@ -8,15 +9,15 @@ import Testing
 /// Benchmarks/Fuzz/fuzz.sh does the same with libFuzzer, for longer.
 @Suite struct CSVMutationTests {
   static let valid: [String] = {
-    var profile = ProfileResults(
-      runID: "p", timestamp: "t", machine: SampleRuns.machine, seed: 1, command: "dispatch-bench profile",
-      tool: "valgrind", rows: [])
-    profile.rows.append(
-      ProfileRow(
-        cell: .init(domain: .feed, operation: "feed.color", strategy: "naive", size: 10, distribution: "uniform", kinds: 6, seed: 1),
-        instructions: 59, conditionalBranches: 8, conditionalMispredicts: 1, indirectBranches: 1,
-        indirectMispredicts: 0, retains: 0, releases: 1, allocations: 0, frees: 0))
-    return [ResultsCSV.document(SampleRuns.results()), ProfileCSV.document(profile)]
+    var info = SampleRuns.info
+    info.schemaVersion = Schema.profileVersion
+    let counts: [Double] = [59, 8, 1, 1, 0, 0, 1, 0, 0]
+    let row = ProfileRow(
+      key: SampleRuns.feed(size: 10).key("feed.color", "naive"),
+      counts: Dictionary(uniqueKeysWithValues: zip(ProfileMetric.all, counts)))
+    return [
+      SampleRuns.results().document, ProfileFile.document(info: info, tool: "valgrind", rows: [row]),
+    ]
   }()
 
   enum Mutation: CaseIterable {
@@ -76,12 +77,13 @@ import Testing
     for round in 0..<120 {
       let original = Self.valid[round % Self.valid.count]
       let text = Self.mutate(original, mutation, &random)
-      do {
-        let file = try RunFile.parse(text, path: "mutated.csv")
-        #expect(!file.rows.isEmpty)
+      do throws(ResultsError) {
+        switch try Schema.parse(text, path: "mutated.csv") {
+        case .run(let file): #expect(!file.rows.isEmpty)
+        case .profile(let file): #expect(!file.rows.isEmpty)
+        }
       } catch {
         refused += 1
-        #expect(error.exitStatus == 65, "\(error)")
         #expect(error.message.hasPrefix("mutated.csv"), "\(error.message)")
       }
     }

@@ -1,4 +1,5 @@
 @testable import BenchmarkKit
+import BenchmarkResults
 import Testing
 
 @Suite struct CSVTests {
@@ -56,12 +57,12 @@ import Testing
 
   @Test func aRunCSVRoundTrips() throws {
     let results = SampleRuns.results()
-    let table = try CSVReader.parse(ResultsCSV.document(results))
-    #expect(table.header == ResultsCSV.columns)
-    #expect(table.records.count == results.cells.count)
+    let table = try CSVReader.parse(results.document)
+    #expect(table.header == Schema.run.names)
+    #expect(table.records.count == results.rows.count)
     let command = try #require(table.header.firstIndex(of: "command"))
-    #expect(table.records.allSatisfy { $0.fields[command] == results.command })
+    #expect(table.records.allSatisfy { $0.fields[command] == results.info.command })
     let median = try #require(table.header.firstIndex(of: "median_ns"))
-    #expect(table.records.map { Double($0.fields[median])! } == results.cells.map(\.statistics.median))
+    #expect(table.records.map { Double($0.fields[median])! } == results.rows.map(\.statistics.median))
   }
 }

@@ -1,4 +1,5 @@
 @testable import BenchmarkKit
+import BenchmarkResults
 import DispatchModel
 import EnumSwitch
 import StrategyRegistry
@@ -70,7 +71,7 @@ enum BrokenStrategy: DispatchStrategy {
   func aStrategyThatDisagreesStopsTheRunBeforeTiming(schedule: Schedule) {
     let strategies = [Registry.strategy(named: "enum-switch")!, RegisteredStrategy(BrokenStrategy.self)]
     let runner = runner(strategies)
-    var results: [CellResult] = []
+    var results = RunResults(info: SampleRuns.info, rows: [])
     #expect {
       try runner.run(
         planned(.feedIdentifier, strategies: ["enum-switch", "broken"]), schedule: schedule, into: &results)
@@ -88,18 +89,18 @@ enum BrokenStrategy: DispatchStrategy {
       return true
     }
     // No timing of the disagreeing operation was kept, only the floor's.
-    #expect(results.map(\.strategy) == ["floor"])
+    #expect(results.rows.map(\.key.strategy) == [.floor])
   }
 
   @Test func strategiesThatAgreeAreTimedWithTheirChecksum() throws {
     let strategies = [Registry.strategy(named: "enum-switch")!, RegisteredStrategy(BrokenStrategy.self)]
     // feed.height is not broken: both agree, both get a row and a checksum.
-    var results: [CellResult] = []
+    var results = RunResults(info: SampleRuns.info, rows: [])
     try runner(strategies).run(
       planned(.feedHeight, strategies: ["enum-switch", "broken"]), schedule: .interleaved, into: &results)
-    #expect(results.map(\.strategy) == ["floor", "enum-switch", "broken"])
-    #expect(results[1].checksum == results[2].checksum)
-    #expect(results.allSatisfy { $0.samples.count >= 10 })
+    #expect(results.rows.map(\.key.strategy) == [.floor, "enum-switch", "broken"])
+    #expect(results.rows[1].checksum == results.rows[2].checksum)
+    #expect(results.rows.allSatisfy { $0.statistics.count >= 10 })
   }
 }
 

@@ -1,4 +1,5 @@
 @testable import BenchmarkKit
+import BenchmarkResults
 import Foundation
 import Testing
 
@@ -7,18 +8,18 @@ import Testing
   /// Writes a run CSV to a temporary file.
   static func write(_ results: RunResults) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID()).csv").path
-    try ResultsCSV.document(results).write(toFile: path, atomically: true, encoding: .utf8)
+    try results.document.write(toFile: path, atomically: true, encoding: .utf8)
     return path
   }
 
-  static func load(_ results: RunResults) throws -> RunFile {
+  static func load(_ results: RunResults) throws -> MeasuredFile {
     let path = try write(results)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    return try RunFile.load(path)
+    return MeasuredFile(try Schema.load(path))
   }
 
   func compare(_ base: RunResults, _ new: RunResults, threshold: Double = 0.05) throws
-    -> (changes: [CellChange], onlyInBase: [CellKey], onlyInNew: [CellKey])
+    -> (changes: [CellChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey])
   {
     Comparison.between(
       try Self.load(base), try Self.load(new), threshold: threshold, baseSamples: nil, newSamples: nil)
@@ -27,7 +28,7 @@ import Testing
   @Test func identicalRunsHaveNoRegression() throws {
     let run = SampleRuns.results()
     let result = try compare(run, run)
-    #expect(result.changes.count == run.cells.count)
+    #expect(result.changes.count == run.rows.count)
     #expect(result.changes.allSatisfy { $0.verdict == .unchanged && $0.ratio == 1 })
     #expect(result.onlyInBase.isEmpty && result.onlyInNew.isEmpty)
   }
@@ -63,9 +64,9 @@ import Testing
   @Test func aLargeChangeWithinOverlappingIntervalsIsUnchanged() throws {
     // Samples spread 5…35: a 10% change is not significant.
     var base = SampleRuns.results()
-    base.cells[1] = SampleRuns.cell("protocol-getter", "feed.identifier", samples: (0..<10).map { 5 + Double($0) * 3 })
+    base.rows[1] = SampleRuns.row("protocol-getter", "feed.identifier", samples: (0..<10).map { 5 + Double($0) * 3 })
     var new = base
-    new.cells[1] = SampleRuns.cell("protocol-getter", "feed.identifier", samples: (0..<10).map { (5 + Double($0) * 3) * 1.1 })
+    new.rows[1] = SampleRuns.row("protocol-getter", "feed.identifier", samples: (0..<10).map { (5 + Double($0) * 3) * 1.1 })
     let result = try compare(base, new)
     #expect(result.changes.allSatisfy { $0.verdict == .unchanged })
   }
@@ -73,20 +74,20 @@ import Testing
   @Test func cellsInOneRunOnlyAreListed() throws {
     let base = SampleRuns.results()
     var new = base
-    let removed = new.cells.removeLast()
-    new.cells.append(SampleRuns.cell("naive", "feed.height", samples: Array(repeating: 30, count: 10)))
+    let removed = new.rows.removeLast()
+    new.rows.append(SampleRuns.row("naive", "feed.height", samples: Array(repeating: 30, count: 10)))
     let result = try compare(base, new)
-    #expect(result.onlyInBase.map(\.strategy) == [removed.strategy])
+    #expect(result.onlyInBase.map(\.strategy) == [removed.key.strategy])
     #expect(result.onlyInNew.map(\.strategy) == ["naive"])
   }
 
   @Test func theRankTestDecidesWhenSamplesAreGiven() throws {
     let base = try Self.load(SampleRuns.results())
     let new = try Self.load(SampleRuns.results(scale: ["feed.height/enum-switch": 1.5]))
-    var baseSamples: [CellKey: [Double]] = [:]
-    var newSamples: [CellKey: [Double]] = [:]
-    for row in base.rows { baseSamples[row.key] = (0..<10).map { row.median + Double($0 % 3) * 0.01 } }
-    for row in new.rows { newSamples[row.key] = (0..<10).map { row.median + Double($0 % 3) * 0.01 } }
+    var baseSamples: [ResultKey: [Double]] = [:]
+    var newSamples: [ResultKey: [Double]] = [:]
+    for row in base.rows { baseSamples[row.key] = (0..<10).map { row.value + Double($0 % 3) * 0.01 } }
+    for row in new.rows { newSamples[row.key] = (0..<10).map { row.value + Double($0 % 3) * 0.01 } }
     let result = Comparison.between(base, new, threshold: 0.05, baseSamples: baseSamples, newSamples: newSamples)
     let cell = result.changes.first { $0.verdict == .regressed }
     #expect(cell?.method == "rank test")
@@ -95,9 +96,9 @@ import Testing
 
   @Test func warnsWhenTheRunsWereMadeOnDifferentMachines() throws {
     var other = SampleRuns.results()
-    other.machine.cpuModel = "Another CPU"
-    other.machine.swiftVersion = "6.4"
-    let warnings = Comparison.warnings(try Self.load(SampleRuns.results()), try Self.load(other))
+    other.info.machine.cpuModel = "Another CPU"
+    other.info.machine.swiftVersion = "6.4"
+    let warnings = Comparison.warnings(try Self.load(SampleRuns.results()).info, try Self.load(other).info)
     #expect(warnings.count == 2)
     #expect(warnings.contains { $0.contains("cpu_model") && $0.contains("Another CPU") })
     #expect(warnings.contains { $0.contains("swift_version") })
@@ -185,6 +186,9 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let result = try Subprocess.run(["compare", path, "--baseline-strategy", "naive"])
     #expect(result.status == 64)
-    #expect(result.standardError.contains("has no rows for \"naive\"; it has enum-switch, protocol-getter"))
+    #expect(
+      result.standardError.contains(
+        "has no rows for --baseline-strategy naive among its 5 rows; its strategies are protocol-getter, enum-switch"),
+      "\(result.standardError)")
   }
 }

@@ -1,4 +1,5 @@
 @testable import BenchmarkKit
+import BenchmarkResults
 import DispatchModel
 import EnumSwitch
 import Foundation
@@ -103,7 +104,7 @@ import Testing
     let second = try profile(directory + "/second.csv")
     #expect(first.map { $0["strategy"] } == ["floor", "classic-visitor", "enum-switch"])
     #expect(second.map { $0["strategy"] } == first.map { $0["strategy"] })
-    let metrics = ProfileCSV.metrics.map(\.column)
+    let metrics = ProfileMetric.all.map(\.column)
     for (a, b) in zip(first, second) {
       for metric in metrics { #expect(a[metric] == b[metric], "\(a["strategy"]!) \(metric)") }
     }

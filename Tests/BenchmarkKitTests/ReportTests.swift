@@ -1,4 +1,5 @@
 @testable import BenchmarkKit
+import BenchmarkResults
 import DispatchModel
 import Foundation
 import Testing
@@ -9,25 +10,25 @@ import Testing
   /// A run with every kind of chart: several operations on one feed, a size
   /// sweep and a distribution sweep, for three strategies.
   static func sweepRun() -> RunResults {
-    var cells: [CellResult] = []
+    var cells: [TimingRow] = []
     let strategies = [("naive", 30.0), ("protocol-getter", 20.0), ("enum-switch", 10.0)]
     func add(_ feed: FeedSpec, _ operation: String) {
       for (strategy, base) in strategies {
         let factor = Double(feed.size).squareRoot() / 100 + 1
         cells.append(
-          SampleRuns.cell(strategy, operation, samples: (0..<10).map { base * factor + Double($0) * 0.1 }, feed: feed))
+          SampleRuns.row(StrategyID(strategy), operation, samples: (0..<10).map { base * factor + Double($0) * 0.1 }, feed: feed))
       }
     }
     let primary = SampleRuns.feed(.feed, size: 100_000)
-    cells.append(SampleRuns.cell("floor", "floor", samples: Array(repeating: 2, count: 10), feed: primary))
+    cells.append(SampleRuns.row(.floor, "floor", samples: Array(repeating: 2, count: 10), feed: primary))
     for operation in ["feed.identifier", "feed.height", "feed.render"] { add(primary, operation) }
     for size in [1_000, 1_000_000] { add(SampleRuns.feed(.feed, size: size), "feed.identifier") }
     for distribution in [KindDistribution.clustered, .skewed, .single] {
       add(SampleRuns.feed(.feed, size: 100_000, distribution: distribution), "feed.identifier")
     }
     var results = SampleRuns.results()
-    results.cells = cells
-    results.computeRatios(baseline: "enum-switch")
+    results.rows = cells
+    results.computeRatios()
     return results
   }
 
@@ -76,21 +77,19 @@ import Testing
     let run = try CompareTests.write(Self.sweepRun())
     defer { try? FileManager.default.removeItem(atPath: run) }
     // A profile of two cells of the run's primary feed, at another size.
-    var profile = ProfileResults(
-      runID: "p", timestamp: "t", machine: SampleRuns.machine, seed: 1, command: "dispatch-bench profile",
-      tool: "valgrind-3.19.0 callgrind", rows: [])
+    var rows: [ProfileRow] = []
     for (strategy, instructions) in [("naive", 300.0), ("enum-switch", 55.0)] {
-      profile.rows.append(
+      let counts: [Double] = [instructions, 5, 0.5, 2, 0.84, 1, 2, 0, 0]
+      rows.append(
         ProfileRow(
-          cell: .init(
-            domain: .feed, operation: "feed.identifier", strategy: strategy, size: 1_000,
-            distribution: "uniform", kinds: 6, seed: 1),
-          instructions: instructions, conditionalBranches: 5, conditionalMispredicts: 0.5,
-          indirectBranches: 2, indirectMispredicts: 0.84, retains: 1, releases: 2, allocations: 0,
-          frees: 0))
+          key: SampleRuns.feed(.feed, size: 1_000).key("feed.identifier", StrategyID(strategy)),
+          counts: Dictionary(uniqueKeysWithValues: zip(ProfileMetric.all, counts))))
     }
+    var info = SampleRuns.info
+    info.schemaVersion = Schema.profileVersion
     let profilePath = directory + "-profile.csv"
-    try ProfileCSV.document(profile).write(toFile: profilePath, atomically: true, encoding: .utf8)
+    try ProfileFile.document(info: info, tool: "valgrind-3.19.0 callgrind", rows: rows)
+      .write(toFile: profilePath, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: profilePath) }
     let result = try Subprocess.run(["report", run, "--profile", profilePath, "--out", directory])
     #expect(result.status == 0, "\(result.standardError)")

@@ -1,4 +1,5 @@
 @testable import BenchmarkKit
+import BenchmarkResults
 import DispatchModel
 import Foundation
 import StrategyRegistry
@@ -27,7 +28,7 @@ import Testing
     // Standard output got the same CSV.
     #expect(result.standardOutput == text)
     let table = try CSVReader.parse(text)
-    #expect(table.header == ResultsCSV.columns)
+    #expect(table.header == Schema.run.names)
     func column(_ name: String) -> Int { table.header.firstIndex(of: name)! }
     let rows = table.records.map(\.fields)
     for operation in SpecOperation.allCases {
@@ -47,7 +48,8 @@ import Testing
       let median = Double(row[column("median_ns")])!
       let high = Double(row[column("ci95_high_ns")])!
       #expect(low <= median && median <= high)
-      if row[column("strategy")] == "enum-switch" { #expect(row[column("ratio_to_enum_switch")] == "1.0") }
+      #expect(row[column("baseline")] == "enum-switch")
+      if row[column("strategy")] == "enum-switch" { #expect(row[column("ratio_to_baseline")] == "1") }
     }
     let sampleTable = try CSVReader.parse(try String(contentsOfFile: samples, encoding: .utf8))
     let total = rows.reduce(0) { $0 + Int($1[column("samples")])! }

@@ -1,4 +1,5 @@
 @testable import BenchmarkKit
+import BenchmarkResults
 import Foundation
 import Testing
 
@@ -10,7 +11,14 @@ import Testing
     return path
   }
 
-  static let valid = ResultsCSV.document(SampleRuns.results())
+  static let valid = SampleRuns.results().document
+  static let columns = Schema.run.names
+
+  /// Reads a run CSV through the results module, as compare and report do.
+  static func loadRun(_ path: String) throws -> RunFile {
+    guard case .run(let file) = try Schema.load(path) else { throw ResultsError("\(path) is a profile") }
+    return file
+  }
 
   func expectRejected(_ text: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation)
     throws
@@ -18,10 +26,9 @@ import Testing
     let path = try Self.write(text)
     defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(sourceLocation: sourceLocation) {
-      try RunFile.load(path)
+      try Self.loadRun(path)
     } throws: { error in
-      let error = error as? CommandError
-      #expect(error?.exitStatus == 65, sourceLocation: sourceLocation)
+      let error = error as? ResultsError
       #expect(error?.message.hasPrefix(path) == true, sourceLocation: sourceLocation)
       #expect(error?.message.contains(message) == true, "\(error?.message ?? "")", sourceLocation: sourceLocation)
       return true
@@ -31,19 +38,19 @@ import Testing
   @Test func readsARunBack() throws {
     let path = try Self.write(Self.valid)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let run = try RunFile.load(path)
-    #expect(run.rows.count == SampleRuns.results().cells.count)
-    #expect(run.run["cpu_model"] == "Test CPU, \"quoted\", with commas")
+    let run = try Self.loadRun(path)
+    #expect(run.rows.count == SampleRuns.results().rows.count)
+    #expect(run.info.machine.cpuModel == "Test CPU, \"quoted\", with commas")
     let getter = try #require(run.rows.first { $0.key.strategy == "protocol-getter" })
-    #expect(getter.key.operation == "feed.identifier" && getter.key.size == 1000)
-    #expect(getter.samples == 10 && getter.elementStride == 8 && getter.footprintBytesPerElement == 40.5)
+    #expect(getter.key.operation == "feed.identifier" && getter.key.feed.size == 1000)
+    #expect(getter.statistics.count == 10 && getter.elementStride == 8 && getter.footprintBytesPerElement == 40.5)
   }
 
   @Test func readsCRLFAndAByteOrderMark() throws {
     let text = "\u{FEFF}" + Self.valid.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
     let path = try Self.write(text)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    #expect(try RunFile.load(path).rows.count == SampleRuns.results().cells.count)
+    #expect(try Self.loadRun(path).rows.count == SampleRuns.results().rows.count)
   }
 
   @Test func readsTheEarlierSchemaVersion() throws {
@@ -63,7 +70,7 @@ import Testing
     }
     let path = try Self.write(text)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let run = try RunFile.load(path)
+    let run = try Self.loadRun(path)
     #expect(run.rows.count == table.records.count)
     #expect(run.rows.allSatisfy { $0.allocationsPerElement == nil })
   }
@@ -89,21 +96,21 @@ import Testing
     let lines = Self.valid.split(separator: "\n").map(String.init)
     try expectRejected(
       lines[0] + ",median_ns\n" + lines[1] + ",1\n",
-      "line 1, column \(ResultsCSV.columns.count + 1): the column \"median_ns\" appears again")
+      "line 1, column \(Self.columns.count + 1): the column \"median_ns\" appears again")
   }
 
   @Test func refusesAnUnknownSchemaVersion() throws {
     let text = Self.valid.replacingOccurrences(
-      of: "\n\(ResultsCSV.schemaVersion),test-run", with: "\n7,test-run")
+      of: "\n\(Schema.runVersion),test-run", with: "\n7,test-run")
     #expect(text != Self.valid)
     try expectRejected(text, "line 2, column 1 (schema_version): unknown schema version \"7\"")
   }
 
   @Test func refusesAMalformedRow() throws {
     let lines = Self.valid.split(separator: "\n").map(String.init)
-    try expectRejected(lines[0] + "\n" + lines[1] + ",extra\n", "line 2: \(ResultsCSV.columns.count + 1) fields where the header has \(ResultsCSV.columns.count)")
+    try expectRejected(lines[0] + "\n" + lines[1] + ",extra\n", "line 2: \(Self.columns.count + 1) fields where the header has \(Self.columns.count)")
     let bad = lines[1].replacingOccurrences(of: ",interleaved,10,", with: ",interleaved,ten,")
-    let column = ResultsCSV.columns.firstIndex(of: "samples")! + 1
+    let column = Self.columns.firstIndex(of: "samples")! + 1
     try expectRejected(lines[0] + "\n" + bad + "\n", "line 2, column \(column) (samples): \"ten\" is not a whole number")
     try expectRejected(lines[0] + "\n" + lines[1] + "\n\"open\n", "unterminated quoted field")
   }
@@ -111,14 +118,117 @@ import Testing
   @Test func refusesAHeaderWithoutRowsAndDuplicateCells() throws {
     let lines = Self.valid.split(separator: "\n").map(String.init)
     try expectRejected(lines[0] + "\n", "has a header but no rows")
-    try expectRejected(lines[0] + "\n" + lines[1] + "\n" + lines[1] + "\n", "line 3: the cell")
+    try expectRejected(lines[0] + "\n" + lines[1] + "\n" + lines[1] + "\n", "line 3: the row")
   }
 
   @Test func namesAFileThatCannotBeRead() throws {
     #expect {
-      try RunFile.load("/nonexistent/run.csv")
+      try Self.loadRun("/nonexistent/run.csv")
     } throws: { error in
-      (error as? CommandError)?.message == "/nonexistent/run.csv: cannot open: No such file or directory"
+      (error as? ResultsError)?.message == "/nonexistent/run.csv: cannot open: No such file or directory"
     }
+  }
+}
+
+/// The column tables: what the writer writes, the reader reads back, and
+/// every committed results file still reads.
+@Suite struct ColumnTableTests {
+  /// A row with a distinct value in every field the run CSV has.
+  static func distinctRecord() -> RunRecord {
+    var info = SampleRuns.info
+    info.complete = false
+    info.baseline = "protocol-getter"
+    info.seed = 42
+    let feed = FeedID(domain: "share", size: 12_345, layout: "skewed", kinds: 3, source: "my, \"feed\".json")
+    var statistics = SampleStatistics([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    statistics.mean = 5.4321
+    var row = TimingRow(
+      key: ResultKey(BenchmarkCase(feed: feed, operation: "share.line", mode: BuildMode(rawValue: "app")), "naive"),
+      schedule: "sequential", statistics: statistics, elementsPerSample: 777, checksum: "0123456789abcdef")
+    row.ratioToBaseline = 1.25
+    row.ratioToFloor = 9.5
+    row.elementStride = 16
+    row.footprintBytesPerElement = 48.5
+    row.allocationsPerElement = 1.5
+    row.allocatedBytesPerElement = 64
+    row.cyclesPerElement = 11.25
+    row.instructionsPerElement = 31
+    row.branchMissesPerElement = 0.0625
+    row.suspect = true
+    return RunRecord(info: info, row: row)
+  }
+
+  @Test func theWriterAndReaderAgreeOnEveryColumn() throws {
+    let record = Self.distinctRecord()
+    let text = Schema.run.document([record])
+    guard case .run(let file) = try Schema.parse(text, path: "round-trip.csv") else {
+      Issue.record("read as a profile")
+      return
+    }
+    let read = try #require(file.rows.first)
+    // Written again, every field is what was written the first time.
+    let again = Schema.run.fields(RunRecord(info: file.info, row: read))
+    let first = Schema.run.fields(record)
+    for (index, column) in Schema.run.columns.enumerated() {
+      #expect(again[index] == first[index], "column \(column.name)")
+    }
+    // And no column is written empty, so none is silently left out.
+    for (index, column) in Schema.run.columns.enumerated() {
+      #expect(!first[index].isEmpty && first[index] != "n/a", "column \(column.name) wrote nothing")
+    }
+  }
+
+  @Test func theProfileWriterAndReaderAgreeOnEveryColumn() throws {
+    var info = SampleRuns.info
+    info.schemaVersion = Schema.profileVersion
+    let counts = Dictionary(uniqueKeysWithValues: ProfileMetric.all.enumerated().map { ($1, Double($0) + 0.5) })
+    let row = ProfileRow(key: Self.distinctRecord().row.key, counts: counts)
+    let text = ProfileFile.document(info: info, tool: "valgrind, \"3.19\"", rows: [row])
+    guard case .profile(let file) = try Schema.parse(text, path: "round-trip.csv") else {
+      Issue.record("read as a run")
+      return
+    }
+    #expect(file.rows == [row])
+    #expect(file.tool == "valgrind, \"3.19\"")
+    #expect(file.info == info)
+  }
+
+  @Test func theSamplesWriterAndReaderAgreeOnEveryColumn() throws {
+    let key = Self.distinctRecord().row.key
+    let samples = (0..<3).map {
+      RawSample(
+        key: key, index: $0, launch: 2, round: 7 + $0, position: 4, elementsPerSample: 99,
+        nanosecondsPerElement: 1.5 + Double($0))
+    }
+    let path = try RunFileTests.write(SamplesFile.document(runID: "r", samples: samples))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let file = try SamplesFile.load(path)
+    #expect(file.runID == "r")
+    #expect(file.samples[key] == samples)
+  }
+
+  /// Every results file committed under results/ reads, whatever its
+  /// schema version.
+  @Test func everyCommittedResultsFileStillReads() throws {
+    let directory = Fixtures.packageRoot + "/results"
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".csv") }
+    #expect(!names.isEmpty)
+    for name in names {
+      let contents = try Schema.load(directory + "/" + name)
+      switch contents {
+      case .run(let file): #expect(!file.rows.isEmpty, "\(name)")
+      case .profile(let file): #expect(!file.rows.isEmpty, "\(name)")
+      }
+    }
+  }
+
+  @Test func aFileBeforeVersion3ReadsWithTheEnumAsBaselineAndBoundaryMode() throws {
+    let path = Fixtures.packageRoot + "/results/2026-11-22T13-46-40Z.csv"
+    guard case .run(let file) = try Schema.load(path) else { Issue.record("not a run"); return }
+    #expect(file.info.schemaVersion == "1")
+    #expect(file.info.baseline == "enum-switch")
+    #expect(file.rows.allSatisfy { $0.key.mode == .boundary })
+    // The old ratio_to_enum_switch column reads as the ratio to the baseline.
+    #expect(file.rows.contains { $0.ratioToBaseline != nil })
   }
 }

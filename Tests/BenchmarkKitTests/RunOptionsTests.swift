@@ -1,4 +1,5 @@
 @testable import BenchmarkKit
+import BenchmarkResults
 import DispatchModel
 import Foundation
 import StrategyRegistry
@@ -29,7 +30,7 @@ import Testing
     // Every operation is timed for every strategy, and every feed has a floor.
     for feed in plan.feeds {
       #expect(feed.operations.allSatisfy { $0.strategies == Registry.names })
-      #expect(feed.keys.first == feed.feed.key(operation: "floor", strategy: "floor"))
+      #expect(feed.keys.first == feed.feed.key("floor", .floor))
     }
     #expect(plan.feeds.count == 12)
   }
@@ -70,7 +71,7 @@ import Testing
     let plan = try plan([
       "--quick", "--strategies", "naive,enum-switch", "--filter", "*/feed.render/*,share/*/naive/*",
     ])
-    let keys = plan.feeds.flatMap(\.keys)
+    let keys = plan.feeds.flatMap(\.keys).map(\.path)
     #expect(keys.contains("feed/feed.render/naive/uniform/1000"))
     #expect(keys.contains("feed/feed.render/enum-switch/uniform/1000"))
     #expect(keys.contains("share/share.line/naive/uniform/1000"))

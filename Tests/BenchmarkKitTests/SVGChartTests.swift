@@ -1,4 +1,5 @@
 @testable import BenchmarkKit
+import BenchmarkResults
 import Testing
 
 import Foundation

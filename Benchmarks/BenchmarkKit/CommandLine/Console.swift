@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 
+import BenchmarkResults
+
 /// Where a command writes: standard output for results, standard error for
 /// progress, warnings and errors. Tests pass their own to capture both.
 public struct Console {
@@ -32,7 +34,7 @@ public struct Console {
       writeError: { text in
         // Flush buffered standard output first, so the two interleave in order.
         fflush(nil)
-        writeAll(STDERR_FILENO, text)
+        writeFully(STDERR_FILENO, text)
       },
       errorIsTerminal: isatty(STDERR_FILENO) != 0)
   }
@@ -43,19 +45,5 @@ public struct Console {
 
   func errorLine(_ text: String) {
     writeError(text + "\n")
-  }
-}
-
-/// Writes all of `text` to a file descriptor, unbuffered.
-func writeAll(_ descriptor: Int32, _ text: String) {
-  var text = text
-  text.withUTF8 { bytes in
-    var offset = 0
-    while offset < bytes.count {
-      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written < 0 && errno == EINTR { continue }
-      if written <= 0 { break }
-      offset += written
-    }
   }
 }

@@ -1,3 +1,5 @@
+import BenchmarkResults
+
 /// `dispatch-bench compare`: strategies against a baseline within one run, or
 /// two runs cell by cell with a verdict.
 struct CompareCommand {
@@ -9,7 +11,7 @@ struct CompareCommand {
     options: [
       .value(
         "--baseline-strategy", "NAME",
-        "With one run: the strategy the others are compared\nwith (default: enum-switch).",
+        "With one run: the strategy the others are compared\nwith (default: the run's baseline, enum-switch).",
         example: "--baseline-strategy protocol-getter"),
       .value(
         "--threshold", "PERCENT",
@@ -48,14 +50,15 @@ struct CompareCommand {
     ])
 
   var paths: [String]
-  var baseline: String
+  /// `nil`: the run's own baseline.
+  var baseline: StrategyID?
   var threshold: Double
   var samplesPaths: [String]?
   var format: OutputFormat
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
     paths = arguments.positionals
-    baseline = arguments.value("--baseline-strategy") ?? "enum-switch"
+    baseline = arguments.value("--baseline-strategy").map { StrategyID($0) }
     if let text = arguments.value("--threshold") {
       let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
       guard let percent = Double(digits), percent.isFinite else {
@@ -81,29 +84,35 @@ struct CompareCommand {
   }
 
   func run(console: Console) throws(CommandError) -> Int32 {
-    let runs = try paths.map { path throws(CommandError) in try RunFile.load(path) }
-    if runs.count == 2 && runs[0].kind != runs[1].kind {
+    let files = try paths.map { path throws(CommandError) in try loadResults(path) }
+    let runs = files.map { MeasuredFile($0) }
+    if runs.count == 2 && runs[0].measure.isExact != runs[1].measure.isExact {
       throw .usage(
         "\(paths[0]) and \(paths[1]) are not both runs or both profiles; compare like with like",
         command: Self.spec.name)
     }
     let samples = try samplesPaths.map { list throws(CommandError) in
-      try list.map { path throws(CommandError) in try SamplesFile.load(path) }
+      try list.map { path throws(CommandError) in
+        do throws(ResultsError) {
+          return try SamplesFile.load(path).samples.mapValues { $0.map(\.nanosecondsPerElement) }
+        } catch {
+          throw .dataError(error.message)
+        }
+      }
     }
     if runs.count == 1 {
       let run = runs[0]
+      let baseline = baseline ?? run.info.baseline
       guard run.rows.contains(where: { $0.key.strategy == baseline }) else {
-        let present = Set(run.rows.map(\.key.strategy)).subtracting(["floor"]).sorted()
-        throw .usage(
-          "--baseline-strategy: \(run.path) has no rows for \"\(baseline)\"; it has \(present.joined(separator: ", "))",
-          command: Self.spec.name)
+        let message = Self.missingBaseline(baseline, in: run, fromFlag: self.baseline != nil)
+        throw self.baseline != nil ? .usage(message, command: Self.spec.name) : .dataError(message)
       }
       let groups = Comparison.within(run, baseline: baseline, samples: samples?[0])
       console.write(CompareOutput.within(groups, run: run, hasSamples: samples != nil, format: format))
       return ExitStatus.success
     }
     let (base, new) = (runs[0], runs[1])
-    let warnings = Comparison.warnings(base, new)
+    let warnings = Comparison.warnings(base.info, new.info)
     for warning in warnings { console.errorLine("warning: \(warning)") }
     let result = Comparison.between(
       base, new, threshold: threshold, baseSamples: samples?[0], newSamples: samples?[1])
@@ -112,11 +121,32 @@ struct CompareCommand {
         result, base: base, new: new, threshold: threshold, warnings: warnings, format: format))
     return result.changes.contains { $0.verdict == .regressed } ? ExitStatus.regression : ExitStatus.success
   }
+
+  /// Why a run cannot be compared against `baseline`, and what to do.
+  static func missingBaseline(_ baseline: StrategyID, in run: MeasuredFile, fromFlag: Bool) -> String {
+    let present = unique(run.rows.map(\.key.strategy).filter { !$0.isReference }).map(\.rawValue)
+    let whose = fromFlag ? "--baseline-strategy \(baseline)" : "the run's baseline, \(baseline)"
+    guard !present.isEmpty else {
+      let partial = run.info.complete ? "" : " (an interrupted run, marked complete=false)"
+      return "\(run.path) holds no strategy rows to compare, only the floor\(partial); compare a run with strategies in it"
+    }
+    let rows = run.rows.count == 1 ? "1 row" : "\(run.rows.count) rows"
+    return "\(run.path) has no rows for \(whose) among its \(rows); its strategies are \(present.joined(separator: ", ")) (pass one with --baseline-strategy)"
+  }
+}
+
+/// Reads a run or profile CSV, as exit status 65 when it cannot.
+func loadResults(_ path: String) throws(CommandError) -> Schema.Contents {
+  do {
+    return try Schema.load(path)
+  } catch {
+    throw .dataError(error.message)
+  }
 }
 
 /// How `compare` prints.
 enum CompareOutput {
-  static func within(_ groups: [GroupStanding], run: RunFile, hasSamples: Bool, format: OutputFormat)
+  static func within(_ groups: [GroupStanding], run: MeasuredFile, hasSamples: Bool, format: OutputFormat)
     -> String
   {
     let method =
@@ -129,9 +159,9 @@ enum CompareOutput {
         for standing in group.standings {
           rows.append(
             groupFields(group.group) + [
-              standing.key.strategy, String(standing.rank), number(standing.median),
+              standing.key.strategy.rawValue, String(standing.rank), number(standing.median),
               number(standing.ratio), standing.interval.map { number($0.lowerBound) } ?? "",
-              standing.interval.map { number($0.upperBound) } ?? "", group.baseline,
+              standing.interval.map { number($0.upperBound) } ?? "", group.baseline.rawValue,
             ])
         }
       }
@@ -145,10 +175,10 @@ enum CompareOutput {
         for standing in group.standings {
           items.append(
             "{" + groupJSON(group.group)
-              + ", \"strategy\": \(JSONText.quoted(standing.key.strategy)), \"rank\": \(standing.rank), "
+              + ", \"strategy\": \(JSONText.quoted(standing.key.strategy.rawValue)), \"rank\": \(standing.rank), "
               + "\"median_ns\": \(JSONText.number(standing.median)), \"ratio\": \(JSONText.number(standing.ratio)), "
               + "\"ratio_ci95\": \(standing.interval.map { "[\(JSONText.number($0.lowerBound)), \(JSONText.number($0.upperBound))]" } ?? "null"), "
-              + "\"baseline\": \(JSONText.quoted(group.baseline))}")
+              + "\"baseline\": \(JSONText.quoted(group.baseline.rawValue))}")
         }
       }
       return "{\"run\": \(JSONText.quoted(run.path)), \"groups\": [\n  " + items.joined(separator: ",\n  ") + "\n]}\n"
@@ -156,13 +186,13 @@ enum CompareOutput {
       let markdown = format == .markdown
       var text =
         markdown
-        ? "## \(run.path): each strategy against \(groups.first?.baseline ?? "the baseline")\n\nRatio of medians with a 95% interval (\(method)); rank 1 is the fastest.\n\n"
-        : "\(run.path): each strategy against \(groups.first?.baseline ?? "the baseline"); ratio of medians with a 95% interval (\(method)); rank 1 is the fastest\n\n"
+        ? "## \(run.path): each strategy against \(groups.first?.baseline.rawValue ?? "the baseline")\n\nRatio of medians with a 95% interval (\(method)); rank 1 is the fastest.\n\n"
+        : "\(run.path): each strategy against \(groups.first?.baseline.rawValue ?? "the baseline"); ratio of medians with a 95% interval (\(method)); rank 1 is the fastest\n\n"
       for group in groups {
-        let header = ["rank", "strategy", run.kind == .timing ? "median ns" : "instructions", "ratio", "95% interval"]
+        let header = ["rank", "strategy", run.measure == .time ? "median ns" : run.measure.unit, "ratio", "95% interval"]
         let rows = group.standings.map { standing in
           [
-            String(standing.rank), standing.key.strategy, ResultsTable.nanoseconds(standing.median),
+            String(standing.rank), standing.key.strategy.rawValue, ResultsTable.nanoseconds(standing.median),
             ResultsTable.ratioText(standing.ratio),
             standing.interval.map { "\(ResultsTable.ratioText($0.lowerBound)) – \(ResultsTable.ratioText($0.upperBound))" } ?? "",
           ]
@@ -175,8 +205,8 @@ enum CompareOutput {
   }
 
   static func between(
-    _ result: (changes: [CellChange], onlyInBase: [CellKey], onlyInNew: [CellKey]),
-    base: RunFile, new: RunFile, threshold: Double, warnings: [String], format: OutputFormat
+    _ result: (changes: [CellChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey]),
+    base: MeasuredFile, new: MeasuredFile, threshold: Double, warnings: [String], format: OutputFormat
   ) -> String {
     let order: [Verdict] = [.regressed, .improved, .unchanged]
     let changes = result.changes.sorted {
@@ -222,11 +252,11 @@ enum CompareOutput {
       for warning in warnings { text += (markdown ? "> **Warning:** " : "warning: ") + warning + "\n" }
       if !warnings.isEmpty && markdown { text += "\n" }
       text +=
-        base.kind == .profile
-        ? "Instructions per element are exact counts: a verdict needs a change beyond \(number(threshold * 100))%.\n\n"
+        base.measure.isExact
+        ? "\(base.measure.unit.capitalizedFirst) per element are exact counts: a verdict needs a change beyond \(number(threshold * 100))%.\n\n"
         : "A verdict needs a change beyond \(number(threshold * 100))% and significance "
           + "(rank test on raw samples where given, else non-overlapping 95% intervals).\n\n"
-      let header = ["cell", "base \(base.measure)", "new \(new.measure)", "new/base", "95% interval", "verdict"]
+      let header = ["row", "base \(base.measure.unit)", "new \(new.measure.unit)", "new/base", "95% interval", "verdict"]
       let rows = changes.map { change in
         [
           change.key.description, ResultsTable.nanoseconds(change.baseMedian),
@@ -247,31 +277,34 @@ enum CompareOutput {
     }
   }
 
-  static let groupColumns = ["domain", "operation", "size", "distribution", "kinds"]
-  static let cellColumns = ["domain", "operation", "strategy", "size", "distribution", "kinds"]
+  static let groupColumns = ["domain", "operation", "size", "distribution", "kinds", "mode"]
+  static let cellColumns = ["domain", "operation", "strategy", "size", "distribution", "kinds", "mode"]
 
-  static func groupFields(_ key: CellKey) -> [String] {
-    [key.domain, key.operation, String(key.size), key.distribution, String(key.kinds)]
+  static func groupFields(_ group: BenchmarkCase) -> [String] {
+    [
+      group.feed.domain, group.operation, String(group.feed.size), group.feed.layout,
+      String(group.feed.kinds), group.mode.rawValue,
+    ]
   }
 
-  static func cellFields(_ key: CellKey) -> [String] {
-    [key.domain, key.operation, key.strategy, String(key.size), key.distribution, String(key.kinds)]
+  static func cellFields(_ key: ResultKey) -> [String] {
+    let group = groupFields(key.benchmarkCase)
+    return Array(group[0..<2]) + [key.strategy.rawValue] + Array(group[2...])
   }
 
-  static func groupJSON(_ key: CellKey) -> String {
-    "\"domain\": \(JSONText.quoted(key.domain)), \"operation\": \(JSONText.quoted(key.operation)), "
-      + "\"size\": \(key.size), \"distribution\": \(JSONText.quoted(key.distribution)), \"kinds\": \(key.kinds)"
+  static func groupJSON(_ group: BenchmarkCase) -> String {
+    "\"domain\": \(JSONText.quoted(group.feed.domain)), \"operation\": \(JSONText.quoted(group.operation)), "
+      + "\"size\": \(group.feed.size), \"distribution\": \(JSONText.quoted(group.feed.layout)), "
+      + "\"kinds\": \(group.feed.kinds), \"mode\": \(JSONText.quoted(group.mode.rawValue))"
   }
 
-  static func cellJSON(_ key: CellKey) -> String {
-    groupJSON(key) + ", \"strategy\": \(JSONText.quoted(key.strategy))"
+  static func cellJSON(_ key: ResultKey) -> String {
+    groupJSON(key.benchmarkCase) + ", \"strategy\": \(JSONText.quoted(key.strategy.rawValue))"
   }
 
-  static func groupTitle(_ key: CellKey) -> String {
-    "\(key.domain) · \(key.operation) · \(key.size.formatted) elements · \(key.distribution) · \(key.kinds == 1 ? "1 kind" : "\(key.kinds) kinds")"
-  }
+  static func groupTitle(_ group: BenchmarkCase) -> String { group.title }
 
-  static func number(_ value: Double) -> String { ResultsCSV.number(value) }
+  static func number(_ value: Double) -> String { CSVNumber.text(value) }
 }
 
 /// Plain-text and Markdown tables with aligned columns.
@@ -297,4 +330,9 @@ enum TextTable {
     }
     return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
   }
+}
+
+extension String {
+  /// The string with its first letter in upper case.
+  var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

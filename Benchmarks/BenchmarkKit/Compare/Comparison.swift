@@ -1,6 +1,63 @@
+import BenchmarkResults
+
+/// What `compare` and `report` read off a row: one value per element with
+/// its 95% interval (a point for exact counts).
+struct Measured {
+  var key: ResultKey
+  var value: Double
+  var interval: ClosedRange<Double>
+}
+
+/// What a comparison measures in a results file.
+enum Measure: Equatable {
+  /// A run's median nanoseconds per element.
+  case time
+  /// One of a profile's exact counts per element.
+  case count(ProfileMetric)
+
+  /// The unit tables name: `ns`, `instructions`.
+  var unit: String {
+    switch self {
+    case .time: "ns"
+    case .count(let metric): metric.title
+    }
+  }
+
+  var isExact: Bool { self != .time }
+}
+
+/// A results file's rows as one measure.
+struct MeasuredFile {
+  var path: String
+  var info: RunInfo
+  var measure: Measure
+  var rows: [Measured]
+
+  /// A run's times, or a profile's count of `metric` (instructions unless
+  /// named).
+  init(_ contents: Schema.Contents, metric: ProfileMetric = .instructions) {
+    switch contents {
+    case .run(let file):
+      path = file.path
+      info = file.info
+      measure = .time
+      rows = file.rows.map { Measured(key: $0.key, value: $0.median, interval: $0.interval) }
+    case .profile(let file):
+      path = file.path
+      info = file.info
+      measure = .count(metric)
+      rows = file.rows.map { Measured(key: $0.key, value: $0[metric], interval: $0[metric]...$0[metric]) }
+    }
+  }
+
+  var byKey: [ResultKey: Measured] {
+    Dictionary(rows.map { ($0.key, $0) }) { first, _ in first }
+  }
+}
+
 /// A strategy against the baseline within one run.
 struct Standing {
-  var key: CellKey
+  var key: ResultKey
   var median: Double
   /// median ÷ the baseline's median; 1 for the baseline itself.
   var ratio: Double
@@ -12,8 +69,8 @@ struct Standing {
 
 /// One operation on one feed within a run: every strategy, ranked.
 struct GroupStanding {
-  var group: CellKey
-  var baseline: String
+  var group: BenchmarkCase
+  var baseline: StrategyID
   var standings: [Standing]
 }
 
@@ -24,7 +81,7 @@ enum Verdict: String {
 
 /// One cell of two runs side by side.
 struct CellChange {
-  var key: CellKey
+  var key: ResultKey
   var baseMedian: Double
   var newMedian: Double
   /// new ÷ base.
@@ -43,24 +100,18 @@ enum Comparison {
   ///
   /// Ratio intervals come from a bootstrap of the raw samples when they are
   /// given, else from the medians' own intervals (conservative).
-  static func within(_ run: RunFile, baseline: String, samples: [CellKey: [Double]]?)
+  static func within(_ run: MeasuredFile, baseline: StrategyID, samples: [ResultKey: [Double]]?)
     -> [GroupStanding]
   {
-    var groups: [CellKey: [RunRow]] = [:]
-    var order: [CellKey] = []
-    for row in run.rows where row.key.strategy != "floor" {
-      if groups[row.key.group] == nil { order.append(row.key.group) }
-      groups[row.key.group, default: []].append(row)
-    }
-    return order.compactMap { group in
-      let rows = groups[group]!
-      guard let base = rows.first(where: { $0.key.strategy == baseline }), base.median > 0 else {
+    let groups = OrderedGroups(run.rows.filter { !$0.key.strategy.isReference }) { $0.key.benchmarkCase }
+    return groups.compactMap { group, rows in
+      guard let base = rows.first(where: { $0.key.strategy == baseline }), base.value > 0 else {
         return nil
       }
-      let ranked = rows.sorted { ($0.median, $0.key.strategy) < ($1.median, $1.key.strategy) }
+      let ranked = rows.sorted { ($0.value, $0.key.strategy) < ($1.value, $1.key.strategy) }
       let standings = ranked.enumerated().map { index, row in
         Standing(
-          key: row.key, median: row.median, ratio: row.median / base.median,
+          key: row.key, median: row.value, ratio: row.value / base.value,
           interval: row.key.strategy == baseline
             ? nil : ratioInterval(row, base, samples: samples, otherSamples: samples),
           rank: index + 1)
@@ -76,15 +127,15 @@ enum Comparison {
   /// 5% when both runs' raw samples are given, else by the two medians'
   /// 95% intervals not overlapping.
   static func between(
-    _ base: RunFile, _ new: RunFile, threshold: Double, baseSamples: [CellKey: [Double]]?,
-    newSamples: [CellKey: [Double]]?
-  ) -> (changes: [CellChange], onlyInBase: [CellKey], onlyInNew: [CellKey]) {
+    _ base: MeasuredFile, _ new: MeasuredFile, threshold: Double, baseSamples: [ResultKey: [Double]]?,
+    newSamples: [ResultKey: [Double]]?
+  ) -> (changes: [CellChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey]) {
     let baseRows = base.byKey
     let newRows = new.byKey
     var changes: [CellChange] = []
     for newRow in new.rows {
-      guard let baseRow = baseRows[newRow.key], baseRow.median > 0 else { continue }
-      let ratio = newRow.median / baseRow.median
+      guard let baseRow = baseRows[newRow.key], baseRow.value > 0 else { continue }
+      let ratio = newRow.value / baseRow.value
       let interval = ratioInterval(newRow, baseRow, samples: newSamples, otherSamples: baseSamples)
       var pValue: Double?
       let significant: Bool
@@ -93,7 +144,8 @@ enum Comparison {
         significant = pValue! < 0.05
       } else {
         significant =
-          newRow.intervalLow > baseRow.intervalHigh || newRow.intervalHigh < baseRow.intervalLow
+          newRow.interval.lowerBound > baseRow.interval.upperBound
+          || newRow.interval.upperBound < baseRow.interval.lowerBound
       }
       let verdict: Verdict =
         !significant ? .unchanged
@@ -101,7 +153,7 @@ enum Comparison {
         : ratio < 1 - threshold ? .improved : .unchanged
       changes.append(
         CellChange(
-          key: newRow.key, baseMedian: baseRow.median, newMedian: newRow.median, ratio: ratio,
+          key: newRow.key, baseMedian: baseRow.value, newMedian: newRow.value, ratio: ratio,
           interval: interval, method: pValue == nil ? "intervals" : "rank test", pValue: pValue,
           significant: significant, verdict: verdict))
     }
@@ -111,27 +163,27 @@ enum Comparison {
   }
 
   /// Differences in what two runs were measured on, worth a warning.
-  static func warnings(_ base: RunFile, _ new: RunFile) -> [String] {
-    var warnings: [String] = []
-    for column in RunFile.machineColumns + ["seed"] {
-      let a = base.run[column] ?? ""
-      let b = new.run[column] ?? ""
-      if a != b {
-        warnings.append("the runs differ in \(column): \(JSONText.quoted(a)) and \(JSONText.quoted(b))")
-      }
+  static func warnings(_ base: RunInfo, _ new: RunInfo) -> [String] {
+    let compared: [(String, (RunInfo) -> String)] = [
+      ("cpu_model", { $0.machine.cpuModel }), ("cores", { String($0.machine.cores) }),
+      ("os", { $0.machine.operatingSystem }), ("swift_version", { $0.machine.swiftVersion }),
+      ("build_configuration", { $0.machine.buildConfiguration }),
+      ("build_flags", { $0.machine.buildFlags }), ("seed", { String($0.seed) }),
+    ]
+    return compared.compactMap { column, value in
+      let (a, b) = (value(base), value(new))
+      return a == b ? nil : "the runs differ in \(column): \(JSONText.quoted(a)) and \(JSONText.quoted(b))"
     }
-    return warnings
   }
 
   /// The interval of `row.median ÷ other.median`.
   private static func ratioInterval(
-    _ row: RunRow, _ other: RunRow, samples: [CellKey: [Double]]?,
-    otherSamples: [CellKey: [Double]]?
+    _ row: Measured, _ other: Measured, samples: [ResultKey: [Double]]?,
+    otherSamples: [ResultKey: [Double]]?
   ) -> ClosedRange<Double> {
     if let a = samples?[row.key], let b = otherSamples?[other.key], !a.isEmpty, !b.isEmpty {
       return RatioInterval.bootstrap(numerator: a, denominator: b)
     }
-    return RatioInterval.fromIntervals(
-      numerator: row.intervalLow...row.intervalHigh, denominator: other.intervalLow...other.intervalHigh)
+    return RatioInterval.fromIntervals(numerator: row.interval, denominator: other.interval)
   }
 }

@@ -1,5 +1,6 @@
 import DispatchModel
 import StrategyRegistry
+import BenchmarkResults
 
 /// `dispatch-bench dump`: every selected strategy's SPEC §3 output for a feed
 /// file, one JSON object a line, checked for agreement.

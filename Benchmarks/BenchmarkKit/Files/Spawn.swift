@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 
+import BenchmarkResults
+
 /// Starting and waiting for child processes, without Foundation.
 enum Spawn {
   /// Starts `arguments[0]` (looked up in `PATH`) with extra environment

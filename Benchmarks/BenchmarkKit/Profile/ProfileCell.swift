@@ -1,3 +1,4 @@
+import BenchmarkResults
 import DispatchModel
 import StrategyRegistry
 
@@ -11,32 +12,25 @@ import StrategyRegistry
 enum ProfileCell {
   static let name = "_profile-cell"
 
+  /// One row to profile, and the seed its feed is made with.
   struct Cell: Equatable {
-    var domain: Domain
-    var operation: String
-    var strategy: String
-    var size: Int
-    var distribution: String
-    var kinds: Int
+    var key: ResultKey
     var seed: UInt64
-    var feedFile: String?
 
     var arguments: [String] {
+      let feed = key.feed
       var arguments = [
-        ProfileCell.name, "--domain", domain.rawValue, "--operation", operation, "--strategy", strategy,
-        "--size", String(size), "--distribution", distribution, "--kinds", String(kinds),
-        "--seed", String(seed),
+        ProfileCell.name, "--domain", feed.domain, "--operation", key.operation,
+        "--strategy", key.strategy.rawValue, "--size", String(feed.size), "--distribution", feed.layout,
+        "--kinds", String(feed.kinds), "--seed", String(seed),
       ]
-      if let feedFile { arguments += ["--feed", feedFile] }
+      if feed.source != FeedID.generated { arguments += ["--feed", feed.source] }
       return arguments
     }
   }
 
-  static func cell(of feed: FeedSpec, operation: String, strategy: String) -> Cell {
-    Cell(
-      domain: feed.domain, operation: operation, strategy: strategy, size: feed.size,
-      distribution: feed.distribution, kinds: feed.kinds, seed: feed.seed,
-      feedFile: feed.source == "generated" ? nil : feed.source)
+  static func cell(of feed: FeedSpec, operation: String, strategy: StrategyID) -> Cell {
+    Cell(key: feed.key(operation, strategy), seed: feed.seed)
   }
 
   /// Runs the child: `arguments` without the subcommand.
@@ -62,7 +56,7 @@ enum ProfileCell {
       guard let layout = KindDistribution(rawValue: distribution) else { return ExitStatus.usage }
       source = .generated(seed: seed, distribution: layout, kinds: kinds)
     }
-    if strategyName == PreparedFloor.name {
+    if strategyName == StrategyID.floor.rawValue {
       let kindIndices =
         domain == .share
         ? ShareItemSequence(source: source, count: size).kindIndices()

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 
+import BenchmarkResults
 import CMeasurementSupport
 import DispatchModel
 import StrategyRegistry
@@ -95,10 +96,10 @@ struct ProfileCommand {
     }
     let plan = options.matrix.plan()
     let cells = plan.feeds.flatMap { planned in
-      [ProfileCell.cell(of: planned.feed, operation: PreparedFloor.name, strategy: PreparedFloor.name)]
+      [ProfileCell.cell(of: planned.feed, operation: StrategyID.floor.rawValue, strategy: .floor)]
         + planned.operations.flatMap { entry in
           entry.strategies.map {
-            ProfileCell.cell(of: planned.feed, operation: entry.operation.rawValue, strategy: $0)
+            ProfileCell.cell(of: planned.feed, operation: entry.operation.rawValue, strategy: StrategyID($0))
           }
         }
     }
@@ -107,7 +108,7 @@ struct ProfileCommand {
     }
     if options.listOnly {
       for planned in plan.feeds {
-        for key in planned.keys { console.line(key) }
+        for key in planned.keys { console.line(key.path) }
       }
       return ExitStatus.success
     }
@@ -157,17 +158,22 @@ struct ProfileCommand {
     let results = try ValgrindRunner(binary: binary, scratch: scratch.path, jobs: jobs, console: console, quiet: options.quiet)
       .profile(cells)
     let machine = Machine.current()
-    let profile = ProfileResults(
-      runID: "\(started.fileName)-profile", timestamp: started.iso8601, machine: machine,
-      seed: options.matrix.seed, command: RunCommand.commandLine(arguments),
+    let profile = ProfileFile(
+      path: outputPath,
+      info: RunInfo(
+        schemaVersion: Schema.profileVersion, runID: "\(started.fileName)-profile", timestamp: started.iso8601,
+        machine: machine, seed: options.matrix.seed, command: RunCommand.commandLine(arguments),
+        baseline: StrategyID(Registry.baselineName)),
       tool: "\(tool) callgrind --branch-sim=yes; passes \(Self.passes.many) minus \(Self.passes.few)",
       rows: results)
     do {
-      try writeAtomically(ProfileCSV.document(profile), to: outputPath, overwrite: options.force)
+      try writeAtomically(
+        ProfileFile.document(info: profile.info, tool: profile.tool, rows: profile.rows), to: outputPath,
+        overwrite: options.force)
     } catch {
       throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
     }
-    console.write(ProfileCSV.render(profile, format: options.format))
+    console.write(ProfileOutput.render(profile, format: options.format))
     if !options.quiet { console.errorLine("wrote \(outputPath) (\(results.count) rows)") }
     return ExitStatus.success
   }

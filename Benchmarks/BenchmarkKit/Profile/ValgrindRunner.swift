@@ -6,19 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// One profiled cell's counts per element.
-struct ProfileRow: Equatable {
-  var cell: ProfileCell.Cell
-  var instructions: Double
-  var conditionalBranches: Double
-  var conditionalMispredicts: Double
-  var indirectBranches: Double
-  var indirectMispredicts: Double
-  var retains: Double
-  var releases: Double
-  var allocations: Double
-  var frees: Double
-}
+import BenchmarkResults
 
 /// Runs cells under callgrind, several at once, and turns the two runs of
 /// each into counts per element.
@@ -65,12 +53,12 @@ struct ValgrindRunner {
           .split(separator: "\n").suffix(8).joined(separator: "\n")
         while let (other, _) = running.popFirst() { kill(other, SIGTERM) }
         throw CommandError(
-          "valgrind failed (exit status \(status)) on \(cells[task.cell].description) with \(task.passes) passes:\n\(tail)",
+          "valgrind failed (exit status \(status)) on \(cells[task.cell].key.path) with \(task.passes) passes:\n\(tail)",
           exitStatus: ExitStatus.software)
       }
       finished += 1
       if progress {
-        console.writeError("\r\u{1B}[2K[\(finished)/\(total)] \(cells[task.cell].description)")
+        console.writeError("\r\u{1B}[2K[\(finished)/\(total)] \(cells[task.cell].key.path)")
       }
     }
     if progress { console.writeError("\r\u{1B}[2K") }
@@ -83,7 +71,7 @@ struct ValgrindRunner {
   private func row(_ cell: ProfileCell.Cell, _ index: Int) throws(CommandError) -> ProfileRow {
     let few = try parse(output(index, ProfileCommand.passes.few))
     let many = try parse(output(index, ProfileCommand.passes.many))
-    let elements = Double(cell.size * (ProfileCommand.passes.many - ProfileCommand.passes.few))
+    let elements = Double(cell.key.feed.size * (ProfileCommand.passes.many - ProfileCommand.passes.few))
     func event(_ name: String) -> Double {
       Double((many.totals[name] ?? 0) - (few.totals[name] ?? 0)) / elements
     }
@@ -96,11 +84,13 @@ struct ValgrindRunner {
       Double(many.calls(to: functions, in: object) - few.calls(to: functions, in: object)) / elements
     }
     return ProfileRow(
-      cell: cell, instructions: event("Ir"), conditionalBranches: event("Bc"),
-      conditionalMispredicts: event("Bcm"), indirectBranches: event("Bi"),
-      indirectMispredicts: event("Bim"), retains: calls(Self.retainFunctions),
-      releases: calls(Self.releaseFunctions), allocations: calls(Self.allocationFunctions, in: allocator),
-      frees: calls(["free"], in: allocator))
+      key: cell.key,
+      counts: [
+        .instructions: event("Ir"), .conditionalBranches: event("Bc"), .conditionalMispredicts: event("Bcm"),
+        .indirectBranches: event("Bi"), .indirectMispredicts: event("Bim"),
+        .retains: calls(Self.retainFunctions), .releases: calls(Self.releaseFunctions),
+        .allocations: calls(Self.allocationFunctions, in: allocator), .frees: calls(["free"], in: allocator),
+      ])
   }
 
   private func parse(_ path: String) throws(CommandError) -> CallgrindOutput {
@@ -111,11 +101,5 @@ struct ValgrindRunner {
     } catch {
       throw CommandError("\(error)", exitStatus: ExitStatus.software)
     }
-  }
-}
-
-extension ProfileCell.Cell {
-  var description: String {
-    "\(domain.rawValue)/\(operation)/\(strategy)/\(distribution)/\(size)"
   }
 }

@@ -1,3 +1,5 @@
+import BenchmarkResults
+
 /// `dispatch-bench report`: a run's charts and the tables behind them.
 struct ReportCommand {
   static let spec = CommandSpec(
@@ -47,14 +49,16 @@ struct ReportCommand {
   }
 
   func run(console: Console) throws(CommandError) -> Int32 {
-    let run = try RunFile.load(path)
-    guard run.kind == .timing else {
+    guard case .run(let run) = try loadResults(path) else {
       throw .usage(
         "\(path) is a profile; report a run CSV and pass the profile with --profile", command: Self.spec.name)
     }
-    let profile = try profilePath.map { path throws(CommandError) in try RunFile.load(path) }
-    if let profile, profile.kind != .profile {
-      throw .usage("--profile: \(profile.path) is not a profile CSV", command: Self.spec.name)
+    var profile: ProfileFile?
+    if let profilePath {
+      guard case .profile(let file) = try loadResults(profilePath) else {
+        throw .usage("--profile: \(profilePath) is not a profile CSV", command: Self.spec.name)
+      }
+      profile = file
     }
     let report = ReportDocument(run: run, profile: profile)
     let files = report.files()

@@ -1,36 +1,23 @@
+import BenchmarkResults
 import StrategyRegistry
 
 /// A run's report: `report.md` and the SVG charts it links.
 struct ReportDocument {
   let run: RunFile
-  var profile: RunFile? = nil
+  var profile: ProfileFile? = nil
 
   /// The report's files, `report.md` first, as (file name, content).
   func files() -> [(name: String, content: String)] {
     var markdown = header()
     var charts: [(name: String, content: String)] = []
-
-    let feeds = operationCharts()
-    if !feeds.isEmpty {
-      markdown += "## Every operation\n\n"
-      markdown += "Median nanoseconds per element of each strategy, with the 95% interval of the median; "
-      markdown += "the floor is the cheapest kind-dependent loop on the same feed.\n\n"
-    }
-    for chart in feeds {
-      charts.append((chart.name, chart.svg))
-      markdown += "### \(chart.title)\n\n![\(chart.title)](\(chart.name))\n\n\(chart.table)\n"
-    }
-    let sizes = sizeCharts()
-    if !sizes.isEmpty { markdown += "## Size scaling\n\n" }
-    for chart in sizes {
-      charts.append((chart.name, chart.svg))
-      markdown += "### \(chart.title)\n\n![\(chart.title)](\(chart.name))\n\n\(chart.table)\n"
-    }
-    let distributions = distributionCharts()
-    if !distributions.isEmpty { markdown += "## Distribution sensitivity\n\n" }
-    for chart in distributions {
-      charts.append((chart.name, chart.svg))
-      markdown += "### \(chart.title)\n\n![\(chart.title)](\(chart.name))\n\n\(chart.table)\n"
+    for section in ChartSection.all {
+      let built = self.charts(varying: section)
+      if built.isEmpty { continue }
+      markdown += "## \(section.heading)\n\n" + section.introduction
+      for chart in built {
+        charts.append((chart.name, chart.svg))
+        markdown += "### \(chart.title)\n\n![\(chart.title)](\(chart.name))\n\n\(chart.table)\n"
+      }
     }
     let why = whyCharts()
     if !why.isEmpty {
@@ -38,7 +25,7 @@ struct ReportDocument {
       markdown += whyIntroduction()
     }
     for chart in why {
-      if let svg = chart.svg.isEmpty ? nil : chart.svg { charts.append((chart.name, svg)) }
+      if !chart.svg.isEmpty { charts.append((chart.name, chart.svg)) }
       markdown += "### \(chart.title)\n\n"
       if !chart.svg.isEmpty { markdown += "![\(chart.title)](\(chart.name))\n\n" }
       markdown += chart.table + "\n"
@@ -57,13 +44,13 @@ struct ReportDocument {
   // MARK: Sections
 
   private func header() -> String {
-    let r = run.run
+    let info = run.info
     var text = "# dispatch-bench report\n\n"
-    text += "Run `\(r["run_id"] ?? "")` of \(r["timestamp_utc"] ?? ""), from `\(fileName(run.path))`, "
-    text += "made by `\(r["command"] ?? "dispatch-bench")`"
-    text += r["complete"] == "false" ? " **(interrupted: incomplete)**.\n\n" : ".\n\n"
+    text += "Run `\(info.runID)` of \(info.timestamp), from `\(fileName(run.path))`, "
+    text += "made by `\(info.command.isEmpty ? "dispatch-bench" : info.command)`"
+    text += info.complete ? ".\n\n" : " **(interrupted: incomplete)**.\n\n"
     text += "Machine: \(caption).\n\n"
-    let present = Set(run.rows.map(\.key.strategy))
+    let present = Set(run.rows.map(\.key.strategy.rawValue))
     let described = Registry.strategies.filter { present.contains($0.name) }
     if !described.isEmpty {
       text += "How each strategy dispatches one element:\n\n"
@@ -72,189 +59,96 @@ struct ReportDocument {
     let suspects = run.rows.filter(\.suspect)
     if !suspects.isEmpty {
       text += "> **Suspect rows** (faster than their floor, so the optimiser removed work): "
-      text += suspects.map { "`\($0.key)`" }.joined(separator: ", ") + "\n\n"
+      text += suspects.map { "`\($0.key.path)`" }.joined(separator: ", ") + "\n\n"
     }
     return text
   }
 
-  /// Every strategy on every operation of each feed that has several.
-  private func operationCharts() -> [Chart] {
-    var feeds: [FeedKey: [RunRow]] = [:]
-    var order: [FeedKey] = []
-    for row in run.rows {
-      let feed = FeedKey(row.key)
-      if feeds[feed] == nil { order.append(feed) }
-      feeds[feed, default: []].append(row)
+  /// The charts of one section: the run's rows grouped by everything but
+  /// the section's dimension, one chart per group that varies in it.
+  private func charts(varying section: ChartSection) -> [Chart] {
+    let strategyRows = run.rows.filter { $0.key.strategy != .floor }
+    var groups = OrderedGroups(strategyRows) { section.group($0.key) }.groups
+      .filter { _, rows in Set(rows.map { section.category($0.key) }).count > 1 }
+    if section.fallsBackToEveryGroup && groups.isEmpty {
+      groups = OrderedGroups(strategyRows) { section.group($0.key) }.groups
     }
-    let operationCount = { (feed: FeedKey) in Set(feeds[feed]!.map(\.key.operation)).subtracting(["floor"]).count }
-    let chosen = order.contains { operationCount($0) > 1 } ? order.filter { operationCount($0) > 1 } : order
-    return chosen.compactMap { feed in
-      let rows = feeds[feed]!
-      let operations = ordered(rows.map(\.key.operation).filter { $0 != "floor" })
-      guard !operations.isEmpty else { return nil }
-      let strategies = self.strategies(rows)
-      let series = strategies.map { strategy in
-        seriesOf(strategy, over: operations) { operation in
-          rows.first { $0.key.operation == operation && $0.key.strategy == strategy }
-        }
-      }
-      let title = "\(feed.domain) · \(feed.size.formatted) elements · \(feed.distribution) · \(kindsText(feed.kinds))"
-      let chart = GroupedBarChart(
-        title: "Every operation: \(title)", caption: caption, categoryAxisLabel: "operation",
-        valueAxisLabel: "median ns per element", categories: operations, series: series)
-      let floor = rows.first { $0.key.strategy == "floor" }
-      let table = markdownTable(
-        firstColumn: "operation", rows: operations, strategies: strategies,
-        floor: floor.map { _ in { _ in floor } }
-      ) { operation, strategy in
-        rows.first { $0.key.operation == operation && $0.key.strategy == strategy }
-      }
-      return Chart(
-        name: "operations-\(slug(feed.domain))-\(feed.size)-\(slug(feed.distribution)).svg",
-        title: title, svg: chart.svg(), table: table)
-    }
-  }
-
-  /// Each operation measured at several sizes, against size.
-  private func sizeCharts() -> [Chart] {
-    var groups: [String: [RunRow]] = [:]
-    var order: [String] = []
-    for row in run.rows where row.key.strategy != "floor" {
-      let group = "\(row.key.domain)|\(row.key.operation)|\(row.key.distribution)|\(row.key.kinds)"
-      if groups[group] == nil { order.append(group) }
-      groups[group, default: []].append(row)
-    }
-    return order.compactMap { group in
-      let rows = groups[group]!
-      let sizes = Array(Set(rows.map(\.key.size))).sorted()
-      guard sizes.count > 1 else { return nil }
+    return groups.map { _, rows in
       let key = rows[0].key
-      let strategies = self.strategies(rows)
+      let categories = section.order(unique(rows.map { section.category($0.key) }))
+      let strategies = ResultsTable.orderedStrategies(rows)
+      func row(_ category: String, _ strategy: StrategyID) -> TimingRow? {
+        rows.first { section.category($0.key) == category && $0.key.strategy == strategy }
+      }
       let series = strategies.map { strategy in
-        seriesOf(strategy, over: sizes) { size in
-          rows.first { $0.key.size == size && $0.key.strategy == strategy }
-        }
+        let found = categories.map { row($0, strategy) }
+        return ChartSeries(
+          name: strategy.rawValue, values: found.map { $0?.median },
+          lower: found.map { $0?.statistics.intervalLow }, upper: found.map { $0?.statistics.intervalHigh })
       }
-      let title = "\(key.operation) · \(key.distribution) · \(kindsText(key.kinds))"
-      let chart = LineChart(
-        title: "Size scaling: \(title)", caption: caption,
-        xAxisLabel: "feed size (elements, log scale)", yAxisLabel: "median ns per element",
-        xValues: sizes.map(Double.init), series: series)
+      let title = section.title(key)
+      let chartTitle = "\(section.chartPrefix): \(title)"
+      let svg: String
+      switch section.axis {
+      case .bars(let label):
+        svg = GroupedBarChart(
+          title: chartTitle, caption: caption, categoryAxisLabel: label,
+          valueAxisLabel: "median ns per element", categories: categories, series: series
+        ).svg()
+      case .sizes:
+        svg = LineChart(
+          title: chartTitle, caption: caption, xAxisLabel: "feed size (elements, log scale)",
+          yAxisLabel: "median ns per element", xValues: categories.compactMap { Double($0) }, series: series
+        ).svg()
+      }
+      let floors = section.showsFloor ? categories.map { floor(of: key, operation: $0) } : nil
       let table = markdownTable(
-        firstColumn: "size", rows: sizes.map { $0.formatted }, strategies: strategies, floor: nil
-      ) { sizeText, strategy in
-        rows.first { $0.key.size.formatted == sizeText && $0.key.strategy == strategy }
-      }
-      return Chart(
-        name: "sizes-\(slug(key.operation))-\(slug(key.distribution))-\(key.kinds).svg",
-        title: title, svg: chart.svg(), table: table)
-    }
-  }
-
-  /// Each operation measured under several kind layouts.
-  private func distributionCharts() -> [Chart] {
-    var groups: [String: [RunRow]] = [:]
-    var order: [String] = []
-    for row in run.rows where row.key.strategy != "floor" {
-      let group = "\(row.key.domain)|\(row.key.operation)|\(row.key.size)"
-      if groups[group] == nil { order.append(group) }
-      groups[group, default: []].append(row)
-    }
-    let layouts = ["uniform", "clustered", "skewed", "single"]
-    return order.compactMap { group in
-      let rows = groups[group]!
-      let present = Set(rows.map(\.key.distribution))
-      let distributions = layouts.filter(present.contains) + present.subtracting(layouts).sorted()
-      guard distributions.count > 1 else { return nil }
-      let key = rows[0].key
-      let strategies = self.strategies(rows)
-      let series = strategies.map { strategy in
-        seriesOf(strategy, over: distributions) { distribution in
-          rows.first { $0.key.distribution == distribution && $0.key.strategy == strategy }
-        }
-      }
-      let title = "\(key.operation) · \(key.size.formatted) elements"
-      let chart = GroupedBarChart(
-        title: "Distribution sensitivity: \(title)", caption: caption,
-        categoryAxisLabel: "kind distribution", valueAxisLabel: "median ns per element",
-        categories: distributions, series: series)
-      let table = markdownTable(
-        firstColumn: "distribution", rows: distributions, strategies: strategies, floor: nil
-      ) { distribution, strategy in
-        rows.first { $0.key.distribution == distribution && $0.key.strategy == strategy }
-      }
-      return Chart(
-        name: "distributions-\(slug(key.operation))-\(key.size).svg", title: title, svg: chart.svg(),
-        table: table)
+        firstColumn: section.firstColumn, rows: categories.map(section.label), strategies: strategies,
+        floors: floors, cell: { index, strategy in row(categories[index], strategy) })
+      return Chart(name: section.fileName(key, slug), title: title, svg: svg, table: table)
     }
   }
 
   // MARK: Helpers
 
-  private struct FeedKey: Hashable {
-    var domain: String
-    var size: Int
-    var distribution: String
-    var kinds: Int
-
-    init(_ key: CellKey) {
-      domain = key.domain
-      size = key.size
-      distribution = key.distribution
-      kinds = key.kinds
-    }
+  /// The floor row of an operation's case, or of its feed in files before
+  /// version 3.
+  func floor(of key: ResultKey, operation: String) -> TimingRow? {
+    let feedRows = run.rows.filter { $0.key.strategy == .floor && $0.key.feed == key.feed && $0.key.mode == key.mode }
+    return feedRows.first { $0.key.operation == operation }
+      ?? feedRows.first { $0.key.operation == StrategyID.floor.rawValue }
   }
 
   /// The run's machine, Swift version and seed, for every chart's caption.
   var caption: String {
-    let r = run.run
-    return "\(r["cpu_model"] ?? "unknown CPU"), \(r["cores"] ?? "?") cores, \(r["os"] ?? "unknown OS") · "
-      + "Swift \(r["swift_version"] ?? "?") \(r["build_configuration"] ?? "") · seed \(r["seed"] ?? "?") · "
-      + "run \(r["run_id"] ?? "")"
-  }
-
-  /// Strategies in the order the run wrote them, the floor left out.
-  private func strategies(_ rows: [RunRow]) -> [String] {
-    ordered(rows.map(\.key.strategy).filter { $0 != "floor" })
-  }
-
-  private func ordered(_ names: [String]) -> [String] {
-    var seen: [String] = []
-    for name in names where !seen.contains(name) { seen.append(name) }
-    return seen
-  }
-
-  private func seriesOf<Category>(
-    _ strategy: String, over categories: [Category], row: (Category) -> RunRow?
-  ) -> ChartSeries {
-    let rows = categories.map(row)
-    return ChartSeries(
-      name: strategy, values: rows.map { $0?.median }, lower: rows.map { $0?.intervalLow },
-      upper: rows.map { $0?.intervalHigh })
+    let info = run.info
+    let machine = info.machine
+    return "\(machine.cpuModel), \(machine.cores) cores, \(machine.operatingSystem) · "
+      + "Swift \(machine.swiftVersion) \(machine.buildConfiguration) · seed \(info.seed) · "
+      + "run \(info.runID)"
   }
 
   private func markdownTable(
-    firstColumn: String, rows: [String], strategies: [String], floor: ((String) -> RunRow?)?,
-    cell: (String, String) -> RunRow?
+    firstColumn: String, rows: [String], strategies: [StrategyID], floors: [TimingRow?]?,
+    cell: (Int, StrategyID) -> TimingRow?
   ) -> String {
-    let header = [firstColumn] + strategies + (floor == nil ? [] : ["floor"])
-    let lines = rows.map { name in
-      [name] + strategies.map { strategy in cell(name, strategy).map(describe) ?? "" }
-        + (floor.map { [$0(name).map { ResultsTable.nanoseconds($0.median) } ?? ""] } ?? [])
+    let header = [firstColumn] + strategies.map(\.rawValue) + (floors == nil ? [] : ["floor"])
+    let lines = rows.indices.map { index in
+      [rows[index]] + strategies.map { strategy in cell(index, strategy).map(describe) ?? "" }
+        + (floors.map { [$0[index].map { ResultsTable.nanoseconds($0.median) } ?? ""] } ?? [])
     }
     return TextTable.render(
       header: header, rows: lines, markdown: true, rightAligned: Set(1..<header.count))
   }
 
-  /// `median (low – high)`, with the ratio to enum-switch when there is one.
-  private func describe(_ row: RunRow) -> String {
-    var text = "\(ResultsTable.nanoseconds(row.median)) (\(ResultsTable.nanoseconds(row.intervalLow))–\(ResultsTable.nanoseconds(row.intervalHigh)))"
+  /// `median (low – high)`, with the ratio to the baseline when there is one.
+  private func describe(_ row: TimingRow) -> String {
+    let s = row.statistics
+    var text = "\(ResultsTable.nanoseconds(s.median)) (\(ResultsTable.nanoseconds(s.intervalLow))–\(ResultsTable.nanoseconds(s.intervalHigh)))"
     if let ratio = row.ratioToBaseline { text += " \(ResultsTable.ratioText(ratio))" }
     if row.suspect { text += " ⚠" }
     return text
   }
-
-  private func kindsText(_ kinds: Int) -> String { kinds == 1 ? "1 kind" : "\(kinds) kinds" }
 
   func slug(_ text: String) -> String {
     String(text.map { $0.isLetter || $0.isNumber ? $0 : "-" })
@@ -262,5 +156,87 @@ struct ReportDocument {
 
   func fileName(_ path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
+  }
+}
+
+/// A section of the report: the dimension its charts vary (operation, feed
+/// size or kind layout) with everything else held fixed.
+struct ChartSection: Sendable {
+  enum Axis: Sendable {
+    /// Grouped bars, one group per category, the axis so labelled.
+    case bars(String)
+    /// Lines against feed size, on a log axis.
+    case sizes
+  }
+
+  var heading: String
+  var introduction: String = ""
+  var chartPrefix: String
+  var firstColumn: String
+  var axis: Axis
+  /// Whether the table has a floor column (one floor per category).
+  var showsFloor = false
+  /// Whether, when no group varies in the dimension, every group gets a
+  /// chart anyway (a run of one operation still shows its bars).
+  var fallsBackToEveryGroup = false
+  /// The rows one chart holds: the key without the dimension and strategy.
+  var group: @Sendable (ResultKey) -> [String]
+  /// The dimension's value of a row.
+  var category: @Sendable (ResultKey) -> String
+  var order: @Sendable ([String]) -> [String] = { $0 }
+  var label: @Sendable (String) -> String = { $0 }
+  var title: @Sendable (ResultKey) -> String
+  var fileName: @Sendable (ResultKey, (String) -> String) -> String
+
+  static let all = [operations, sizes, layouts]
+
+  /// Every strategy on every operation of one feed.
+  static let operations = ChartSection(
+    heading: "Every operation",
+    introduction: "Median nanoseconds per element of each strategy, with the 95% interval of the median; "
+      + "the floor is the cheapest kind-dependent loop on the same feed.\n\n",
+    chartPrefix: "Every operation", firstColumn: "operation", axis: .bars("operation"), showsFloor: true,
+    fallsBackToEveryGroup: true,
+    group: { [$0.feed.domain, String($0.feed.size), $0.feed.layout, String($0.feed.kinds), $0.mode.rawValue] },
+    category: \.operation,
+    title: { key in
+      "\(key.feed.domain) · \(key.feed.size.groupedDigits) elements · \(key.feed.layout) · \(key.feed.kindsText)"
+        + modeSuffix(key)
+    },
+    fileName: { key, slug in
+      "operations-\(slug(key.feed.domain))-\(key.feed.size)-\(slug(key.feed.layout))\(modeSlug(key)).svg"
+    })
+
+  /// One operation at several feed sizes.
+  static let sizes = ChartSection(
+    heading: "Size scaling", chartPrefix: "Size scaling", firstColumn: "size", axis: .sizes,
+    group: { [$0.feed.domain, $0.operation, $0.feed.layout, String($0.feed.kinds), $0.mode.rawValue] },
+    category: { String($0.feed.size) },
+    order: { $0.sorted { Int($0)! < Int($1)! } },
+    label: { Int($0)!.groupedDigits },
+    title: { "\($0.operation) · \($0.feed.layout) · \($0.feed.kindsText)" + modeSuffix($0) },
+    fileName: { key, slug in
+      "sizes-\(slug(key.operation))-\(slug(key.feed.layout))-\(key.feed.kinds)\(modeSlug(key)).svg"
+    })
+
+  /// One operation under several kind layouts.
+  static let layouts = ChartSection(
+    heading: "Distribution sensitivity", chartPrefix: "Distribution sensitivity",
+    firstColumn: "distribution", axis: .bars("kind distribution"),
+    group: { [$0.feed.domain, $0.operation, String($0.feed.size), $0.mode.rawValue] },
+    category: \.feed.layout,
+    order: { present in
+      let known = ["uniform", "clustered", "skewed", "single"]
+      return known.filter(present.contains) + present.filter { !known.contains($0) }.sorted()
+    },
+    title: { "\($0.operation) · \($0.feed.size.groupedDigits) elements" + modeSuffix($0) },
+    fileName: { key, slug in "distributions-\(slug(key.operation))-\(key.feed.size)\(modeSlug(key)).svg" })
+
+  private static func modeSuffix(_ key: ResultKey) -> String {
+    key.mode == .boundary ? "" : " · \(key.mode)"
+  }
+
+  private static func modeSlug(_ key: ResultKey) -> String {
+    key.mode == .boundary ? "" : "-\(key.mode)"
   }
 }

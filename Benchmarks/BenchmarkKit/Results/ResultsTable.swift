@@ -1,3 +1,5 @@
+import BenchmarkResults
+
 /// What a run prints on standard output, in the format asked for.
 enum OutputFormat: String, CaseIterable {
   case table, csv, markdown, json
@@ -6,50 +8,44 @@ enum OutputFormat: String, CaseIterable {
 /// Tables of medians, one per feed: operations down, strategies across, each
 /// median in nanoseconds per element with its ratio to the baseline.
 enum ResultsTable {
-  static func render(_ results: RunResults, format: OutputFormat, baseline: String) -> String {
+  static func render(_ results: RunResults, format: OutputFormat) -> String {
     switch format {
-    case .csv: return ResultsCSV.document(results)
+    case .csv: return results.document
     case .json: return json(results)
-    case .table, .markdown: return tables(results, markdown: format == .markdown, baseline: baseline)
+    case .table, .markdown: return tables(results, markdown: format == .markdown)
     }
   }
 
-  /// The groups of rows sharing a feed, in the order they ran.
-  static func feeds(_ cells: [CellResult]) -> [(title: String, cells: [CellResult])] {
-    var order: [String] = []
-    var groups: [String: [CellResult]] = [:]
-    var titles: [String: String] = [:]
-    for cell in cells {
-      if groups[cell.feedKey] == nil {
-        order.append(cell.feedKey)
-        titles[cell.feedKey] = cell.feed.title
-      }
-      groups[cell.feedKey, default: []].append(cell)
-    }
-    return order.map { (titles[$0]!, groups[$0]!) }
+  /// The rows of each feed (and mode), in the order they ran.
+  static func feeds(_ rows: [TimingRow]) -> [(title: String, rows: [TimingRow])] {
+    let groups = OrderedGroups(rows) { FeedInMode(feed: $0.key.feed, mode: $0.key.mode) }
+    return groups.map { ($0.key.title, $0.members) }
   }
 
-  static func tables(_ results: RunResults, markdown: Bool, baseline: String) -> String {
+  static func tables(_ results: RunResults, markdown: Bool) -> String {
+    let baseline = results.info.baseline
     var text = ""
-    for (title, cells) in feeds(results.cells) {
-      let strategies = orderedStrategies(cells)
-      let operations = orderedOperations(cells)
-      let floor = cells.first { $0.strategy == "floor" }
+    for (title, feedRows) in feeds(results.rows) {
+      let strategies = orderedStrategies(feedRows)
+      let operations = orderedOperations(feedRows)
       var rows: [[String]] = []
-      for operation in operations where operation != "floor" {
+      for operation in operations where operation != StrategyID.floor.rawValue {
         var row = [operation]
         for strategy in strategies {
-          guard let cell = cells.first(where: { $0.operation == operation && $0.strategy == strategy })
+          guard let cell = feedRows.first(where: { $0.key.operation == operation && $0.key.strategy == strategy })
           else {
             row.append("")
             continue
           }
           row.append(cellText(cell))
         }
-        row.append(floor.map { nanoseconds($0.statistics.median) } ?? "")
+        let floor = feedRows.first {
+          $0.key.strategy == .floor && ($0.key.operation == operation || $0.key.operation == StrategyID.floor.rawValue)
+        }
+        row.append(floor.map { nanoseconds($0.median) } ?? "")
         rows.append(row)
       }
-      let header = ["operation"] + strategies + ["floor"]
+      let header = ["operation"] + strategies.map(\.rawValue) + ["floor"]
       if markdown {
         text += "### \(title)\n\nMedian ns per element (ratio to \(baseline)).\n\n"
         text += "| " + header.joined(separator: " | ") + " |\n"
@@ -72,16 +68,16 @@ enum ResultsTable {
         text += "\n"
       }
     }
-    let suspects = results.cells.filter(\.suspect)
+    let suspects = results.rows.filter(\.suspect)
     if !suspects.isEmpty {
       text += "! faster than the floor, a measuring error (the optimiser may have removed work): "
-      text += suspects.map(\.key).joined(separator: ", ") + "\n"
+      text += suspects.map(\.key.path).joined(separator: ", ") + "\n"
     }
     return text
   }
 
-  static func cellText(_ cell: CellResult) -> String {
-    var text = nanoseconds(cell.statistics.median)
+  static func cellText(_ cell: TimingRow) -> String {
+    var text = nanoseconds(cell.median)
     if let ratio = cell.ratioToBaseline { text += " (\(ratioText(ratio)))" }
     if cell.suspect { text += " !" }
     return text
@@ -98,66 +94,65 @@ enum ResultsTable {
     return "\(rounded)×"
   }
 
-  static func orderedStrategies(_ cells: [CellResult]) -> [String] {
-    var seen: [String] = []
-    for cell in cells where cell.strategy != "floor" && !seen.contains(cell.strategy) {
-      seen.append(cell.strategy)
-    }
-    return seen
+  /// The strategies of `rows` in the order they appear, the floor left out.
+  static func orderedStrategies(_ rows: [TimingRow]) -> [StrategyID] {
+    unique(rows.map(\.key.strategy).filter { $0 != .floor })
   }
 
-  static func orderedOperations(_ cells: [CellResult]) -> [String] {
-    var seen: [String] = []
-    for cell in cells where !seen.contains(cell.operation) { seen.append(cell.operation) }
-    return seen
+  static func orderedOperations(_ rows: [TimingRow]) -> [String] {
+    unique(rows.map(\.key.operation))
   }
 
+  /// The run as JSON: the run's information once, then every row, both
+  /// from the run CSV's own columns.
   static func json(_ results: RunResults) -> String {
-    let machine = results.machine
+    let columns = Schema.run.columns
+    let runNames: Set<String> = Set(columns.prefix { $0.name != "domain" }.map(\.name))
+    let table = Schema.run
+    let records = results.rows.map { RunRecord(info: results.info, row: $0) }
+    let first = records.first ?? RunRecord(info: results.info, row: results.rows.first!)
+    let members = zip(columns, table.jsonMembers(first))
     var text = "{\n  \"run\": {"
-    text += "\"schema_version\": \(ResultsCSV.schemaVersion), \"run_id\": \(JSONText.quoted(results.runID)), "
-    text += "\"timestamp_utc\": \(JSONText.quoted(results.timestamp)), "
-    text += "\"swift_version\": \(JSONText.quoted(machine.swiftVersion)), "
-    text += "\"build_configuration\": \(JSONText.quoted(machine.buildConfiguration)), "
-    text += "\"build_flags\": \(JSONText.quoted(machine.buildFlags)), "
-    text += "\"os\": \(JSONText.quoted(machine.operatingSystem)), "
-    text += "\"cpu_model\": \(JSONText.quoted(machine.cpuModel)), \"cores\": \(machine.cores), "
-    text += "\"seed\": \(results.seed), \"command\": \(JSONText.quoted(results.command)), "
-    text += "\"complete\": \(results.complete)},\n  \"cells\": ["
-    for (index, cell) in results.cells.enumerated() {
-      let s = cell.statistics
-      text += index == 0 ? "\n    {" : ",\n    {"
-      text += "\"domain\": \(JSONText.quoted(cell.feed.domain.rawValue)), "
-      text += "\"operation\": \(JSONText.quoted(cell.operation)), "
-      text += "\"strategy\": \(JSONText.quoted(cell.strategy)), \"size\": \(cell.feed.size), "
-      text += "\"distribution\": \(JSONText.quoted(cell.feed.distribution)), \"kinds\": \(cell.feed.kinds), "
-      text += "\"source\": \(JSONText.quoted(cell.feed.source)), \"schedule\": \(JSONText.quoted(cell.schedule)), "
-      text += "\"samples\": \(s.count), \"elements_per_sample\": \(cell.elementsPerSample), "
-      for (name, value) in [
-        ("min_ns", s.min), ("p25_ns", s.p25), ("median_ns", s.median), ("p75_ns", s.p75),
-        ("p90_ns", s.p90), ("max_ns", s.max), ("mean_ns", s.mean), ("stddev_ns", s.standardDeviation),
-        ("mad_ns", s.medianAbsoluteDeviation), ("ci95_low_ns", s.medianInterval.lowerBound),
-        ("ci95_high_ns", s.medianInterval.upperBound),
-      ] {
-        text += "\"\(name)\": \(JSONText.number(value)), "
-      }
-      text += "\"ratio_to_enum_switch\": \(cell.ratioToBaseline.map(JSONText.number) ?? "null"), "
-      text += "\"ratio_to_floor\": \(cell.ratioToFloor.map(JSONText.number) ?? "null"), "
-      text += "\"element_stride_bytes\": \(cell.elementStride.map { String($0) } ?? "null"), "
-      text += "\"footprint_bytes_per_element\": \(cell.footprintBytesPerElement.map(JSONText.number) ?? "null"), "
-      for (name, value) in [
-        ("alloc_calls_per_element", cell.allocationsPerElement),
-        ("alloc_bytes_per_element", cell.allocatedBytesPerElement),
-        ("cycles_per_element", cell.cyclesPerElement),
-        ("instructions_per_element", cell.instructionsPerElement),
-        ("branch_misses_per_element", cell.branchMissesPerElement),
-      ] {
-        text += "\"\(name)\": \(value.map(JSONText.number) ?? "null"), "
-      }
-      text += "\"checksum\": \"\(ResultsCSV.hex(cell.checksum))\", \"suspect\": \(cell.suspect)}"
+    text += members.filter { runNames.contains($0.0.name) }.map(\.1).joined(separator: ", ")
+    text += "},\n  \"rows\": ["
+    for (index, record) in records.enumerated() {
+      let row = zip(columns, table.jsonMembers(record)).filter { !runNames.contains($0.0.name) }.map(\.1)
+      text += (index == 0 ? "\n    {" : ",\n    {") + row.joined(separator: ", ") + "}"
     }
-    text += "\n  ]\n}\n"
-    return text
+    return text + "\n  ]\n}\n"
   }
 }
 
+/// The values of a list without repeats, in the order they first appear.
+func unique<Value: Hashable>(_ values: [Value]) -> [Value] {
+  var seen: Set<Value> = []
+  return values.filter { seen.insert($0).inserted }
+}
+
+/// A feed in a build mode: the rows one results table shows.
+struct FeedInMode: Hashable {
+  var feed: FeedID
+  var mode: BuildMode
+
+  var title: String { feed.title + (mode == .boundary ? "" : " · \(mode)") }
+}
+
+/// Values grouped by a key, groups in the order their first member appears.
+struct OrderedGroups<Key: Hashable, Member>: Sequence {
+  private(set) var groups: [(key: Key, members: [Member])] = []
+
+  init(_ members: [Member], by key: (Member) -> Key) {
+    var index: [Key: Int] = [:]
+    for member in members {
+      let key = key(member)
+      if let at = index[key] {
+        groups[at].members.append(member)
+      } else {
+        index[key] = groups.count
+        groups.append((key, [member]))
+      }
+    }
+  }
+
+  func makeIterator() -> IndexingIterator<[(key: Key, members: [Member])]> { groups.makeIterator() }
+}

@@ -1,10 +1,11 @@
+import BenchmarkResults
 import DispatchModel
 import StrategyRegistry
 
 /// How a feed's strategies share the machine while being timed.
 enum Schedule: String {
   /// Every strategy's representation is built at once, and each round of a
-  /// cell takes one sample of each strategy in rotating order.
+  /// case takes one sample of each.
   case interleaved
   /// One strategy's representation at a time, built, timed and released
   /// before the next: for feeds too large to hold every strategy's at once.
@@ -39,7 +40,12 @@ struct Mismatch: CustomStringConvertible {
   }
 }
 
-/// Times every planned operation of one feed: checksums first, then samples.
+/// Times every planned operation of one feed: every strategy's outputs are
+/// checked against the others' first, then each case is sampled.
+///
+/// The schedule decides only how strategies are prepared: all at once
+/// (`interleaved`), or one at a time (`sequential`, for feeds too large to
+/// hold every representation). Checking and sampling are the same for both.
 struct FeedRunner {
   var sampler: Sampler
   var progress: Progress
@@ -48,77 +54,59 @@ struct FeedRunner {
   /// Whether to count each representation's heap while it is built.
   var measureFootprint = HeapCounter.isSupported
 
-  /// Times a feed's operations, appending each cell's rows to `results` as
-  /// soon as the cell is complete, so that an interrupt keeps them.
-  func run(_ planned: PlannedFeed, schedule: Schedule, into results: inout [CellResult])
+  /// Times a feed's operations, appending each case's rows to `results` as
+  /// soon as the case is complete, so that an interrupt keeps them.
+  func run(_ planned: PlannedFeed, schedule: Schedule, into results: inout RunResults)
     throws(RunFailure)
   {
     let feed = planned.feed
-    results.append(try measureFloor(feed, schedule: schedule))
-
+    try measureFloor(feed, schedule: schedule, into: &results)
     let names = strategies.map(\.name).filter { name in
       planned.operations.contains { $0.strategies.contains(name) }
     }
-    switch schedule {
-    case .interleaved:
-      var prepared: [String: Prepared] = [:]
-      for name in names {
-        if sampler.shouldStop() { throw .interrupted }
-        prepared[name] = prepare(name, feed)
+    let groups: [[String]] = schedule == .interleaved ? [names] : names.map { [$0] }
+
+    // Check every strategy's outputs before any timing.
+    var references: [SpecOperation: (name: String, digests: [UInt64])] = [:]
+    var checksums: [String: [SpecOperation: UInt64]] = [:]
+    var kept: [Prepared] = []
+    for group in groups {
+      if sampler.shouldStop() { throw .interrupted }
+      let prepared = group.map { prepare($0, feed) }
+      for participant in prepared {
+        for (operation, strategies) in planned.operations where strategies.contains(participant.name) {
+          checksums[participant.name, default: [:]][operation] = try verify(
+            participant, operation, feed: feed, against: &references)
+        }
       }
+      // A single group stays in memory for timing; more are built again.
+      if groups.count == 1 { kept = prepared }
+    }
+    references = [:]
+
+    for group in groups {
+      if sampler.shouldStop() { throw .interrupted }
+      let prepared = groups.count == 1 ? kept : group.map { prepare($0, feed) }
       for (operation, strategies) in planned.operations {
-        progress.begin("\(feed.domain.rawValue) \(operation.rawValue) · \(feed.size.formatted) · \(feed.distribution)")
-        let participants = strategies.map { prepared[$0]! }
-        let checksums = try verify(operation, participants, feed: feed)
-        if sampler.shouldStop() { throw .interrupted }
-        let samples = sampler.measure(participants.map { $0.participant(operation) })
-        if sampler.shouldStop() { throw .interrupted }
+        let participants = prepared.filter { strategies.contains($0.name) }
+        guard !participants.isEmpty else { continue }
+        let who = participants.count == 1 ? participants[0].name : feed.distribution
+        progress.begin("\(feed.domain.rawValue) \(operation.rawValue) · \(feed.size.groupedDigits) · \(who)")
+        let samples = try measure(participants.map { $0.participant(operation) })
         for (participant, sample) in zip(participants, samples) {
-          results.append(
-            result(feed, operation, participant, sample, checksum: checksums[participant.name]!, schedule))
+          var row = timingRow(
+            feed.key(operation.rawValue, StrategyID(participant.name)), sample, schedule,
+            checksum: checksums[participant.name]![operation]!)
+          row.elementStride = participant.prepared.elementStride
+          row.footprintBytesPerElement = participant.footprintBytesPerElement
+          let prepared = participant.prepared
+          record(
+            allocations: countAllocations { prepared.run(operation, repetitions: 1) }, elements: feed.size,
+            in: &row)
+          results.rows.append(row)
+          results.samples += rawSamples(row.key, sample)
         }
         progress.end()
-      }
-    case .sequential:
-      // Too large to hold every strategy's representation: each is built and
-      // released twice, once to check its outputs against the others', then,
-      // when all agree, to be timed. Nothing is timed before every check.
-      var references: [SpecOperation: (name: String, digests: [UInt64])] = [:]
-      var checksums: [String: [SpecOperation: UInt64]] = [:]
-      for name in names {
-        let participant = prepare(name, feed)
-        for (operation, strategies) in planned.operations where strategies.contains(name) {
-          if sampler.shouldStop() { throw .interrupted }
-          let digests = participant.prepared.digests(operation)
-          if let reference = references[operation] {
-            if let index = firstDifference(reference.digests, digests) {
-              // Rebuild the reference only now, to show its output.
-              let referenceFeed = prepare(reference.name, feed)
-              throw .mismatch(
-                Mismatch(
-                  strategy: name, reference: reference.name, operation: operation, feed: feed,
-                  index: index, expected: referenceFeed.prepared.output(operation, at: index),
-                  actual: participant.prepared.output(operation, at: index)))
-            }
-          } else {
-            references[operation] = (name, digests)
-          }
-          checksums[name, default: [:]][operation] = fold(digests)
-        }
-      }
-      references = [:]
-      for name in names {
-        if sampler.shouldStop() { throw .interrupted }
-        let participant = prepare(name, feed)
-        for (operation, strategies) in planned.operations where strategies.contains(name) {
-          progress.begin("\(feed.domain.rawValue) \(operation.rawValue) · \(name) · \(feed.size.formatted)")
-          if sampler.shouldStop() { throw .interrupted }
-          let sample = sampler.measure([participant.participant(operation)])[0]
-          if sampler.shouldStop() { throw .interrupted }
-          results.append(
-            result(feed, operation, participant, sample, checksum: checksums[name]![operation]!, schedule))
-          progress.end()
-        }
       }
     }
   }
@@ -157,30 +145,42 @@ struct FeedRunner {
       footprintBytesPerElement: Double(counts.liveBytes) / Double(max(1, feed.size)))
   }
 
-  /// Checks every participant's outputs against the first's, before any
-  /// timing, and returns each one's checksum.
-  private func verify(_ operation: SpecOperation, _ participants: [Prepared], feed: FeedSpec)
-    throws(RunFailure) -> [String: UInt64]
-  {
-    guard let reference = participants.first else { return [:] }
-    let expected = reference.prepared.digests(operation)
-    var checksums = [reference.name: fold(expected)]
-    for participant in participants.dropFirst() {
-      let digests = participant.prepared.digests(operation)
-      if let index = firstDifference(expected, digests) {
-        throw .mismatch(
-          Mismatch(
-            strategy: participant.name, reference: reference.name, operation: operation, feed: feed,
-            index: index, expected: reference.prepared.output(operation, at: index),
-            actual: participant.prepared.output(operation, at: index)))
-      }
-      checksums[participant.name] = fold(digests)
+  /// Checks a strategy's outputs against the first strategy's for the same
+  /// operation (which becomes the reference), and returns its checksum.
+  private func verify(
+    _ participant: Prepared, _ operation: SpecOperation, feed: FeedSpec,
+    against references: inout [SpecOperation: (name: String, digests: [UInt64])]
+  ) throws(RunFailure) -> UInt64 {
+    if sampler.shouldStop() { throw .interrupted }
+    let digests = participant.prepared.digests(operation)
+    guard let reference = references[operation] else {
+      references[operation] = (participant.name, digests)
+      return fold(digests)
     }
-    return checksums
+    if let index = firstDifference(reference.digests, digests) {
+      // The reference may be released (sequential): build it again to show its output.
+      let referenceFeed = prepare(reference.name, feed)
+      throw .mismatch(
+        Mismatch(
+          strategy: participant.name, reference: reference.name, operation: operation, feed: feed,
+          index: index, expected: referenceFeed.prepared.output(operation, at: index),
+          actual: participant.prepared.output(operation, at: index)))
+    }
+    return fold(digests)
   }
 
-  private func measureFloor(_ feed: FeedSpec, schedule: Schedule) throws(RunFailure) -> CellResult {
-    progress.begin("\(feed.domain.rawValue) floor · \(feed.size.formatted) · \(feed.distribution)")
+  /// Samples participants, stopping on an interrupt.
+  private func measure(_ participants: [Participant]) throws(RunFailure) -> [ParticipantSamples] {
+    if sampler.shouldStop() { throw .interrupted }
+    let samples = sampler.measure(participants)
+    if sampler.shouldStop() { throw .interrupted }
+    return samples
+  }
+
+  private func measureFloor(_ feed: FeedSpec, schedule: Schedule, into results: inout RunResults)
+    throws(RunFailure)
+  {
+    progress.begin("\(feed.domain.rawValue) floor · \(feed.size.groupedDigits) · \(feed.distribution)")
     defer { progress.end() }
     let kinds: [UInt8] =
       switch feed.domain {
@@ -188,55 +188,49 @@ struct FeedRunner {
       case .feed: FeedItemSequence(source: feed.elementSource, count: feed.size).kindIndices()
       }
     let floor = PreparedFloor(kinds: kinds)
-    if sampler.shouldStop() { throw .interrupted }
-    let sample = sampler.measure([
+    let sample = try measure([
       Participant(name: PreparedFloor.name, elements: floor.count) { floor.run(repetitions: $0) }
     ])[0]
-    if sampler.shouldStop() { throw .interrupted }
-    var result = CellResult(
-      feed: feed, operation: PreparedFloor.name, strategy: PreparedFloor.name,
-      schedule: schedule.rawValue, samples: sample.nanosecondsPerElement, rounds: sample.rounds,
-      statistics: SampleStatistics(sample.nanosecondsPerElement),
-      elementsPerSample: sample.elementsPerSample, checksum: floor.checksum,
-      elementStride: MemoryLayout<UInt8>.stride, footprintBytesPerElement: 1)
-    record(sample, allocations: countAllocations(elements: floor.count) { floor.run(repetitions: 1) }, in: &result)
-    return result
+    var row = timingRow(
+      feed.key(StrategyID.floor.rawValue, .floor), sample, schedule, checksum: floor.checksum)
+    row.elementStride = MemoryLayout<UInt8>.stride
+    row.footprintBytesPerElement = 1
+    record(allocations: countAllocations { floor.run(repetitions: 1) }, elements: feed.size, in: &row)
+    results.rows.append(row)
+    results.samples += rawSamples(row.key, sample)
   }
 
-  /// What one pass allocates per element, counted after timing, never
-  /// during it; `nil` where the heap counter is not available.
-  private func countAllocations(elements: Int, _ pass: () -> Void) -> HeapCounter.Counts? {
+  private func timingRow(
+    _ key: ResultKey, _ sample: ParticipantSamples, _ schedule: Schedule, checksum: UInt64
+  ) -> TimingRow {
+    var row = TimingRow(
+      key: key, schedule: schedule.rawValue, statistics: SampleStatistics(sample.nanosecondsPerElement),
+      elementsPerSample: sample.elementsPerSample, checksum: CSVNumber.hex(checksum))
+    row.cyclesPerElement = sample.perElement(\.cycles)
+    row.instructionsPerElement = sample.perElement(\.instructions)
+    row.branchMissesPerElement = sample.perElement(\.branchMisses)
+    return row
+  }
+
+  private func rawSamples(_ key: ResultKey, _ sample: ParticipantSamples) -> [RawSample] {
+    sample.nanosecondsPerElement.indices.map { index in
+      RawSample(
+        key: key, index: index, round: sample.rounds[index], elementsPerSample: sample.elementsPerSample,
+        nanosecondsPerElement: sample.nanosecondsPerElement[index])
+    }
+  }
+
+  /// What one pass allocates, counted after timing, never during it; `nil`
+  /// where the heap counter is not available.
+  private func countAllocations(_ pass: () -> Void) -> HeapCounter.Counts? {
     guard HeapCounter.isSupported else { return nil }
     return HeapCounter.count(pass).counts
   }
 
-  private func record(_ sample: ParticipantSamples, allocations: HeapCounter.Counts?, in result: inout CellResult) {
-    let elements = Double(max(1, result.feed.size))
-    result.allocationsPerElement = allocations.map { Double($0.allocations) / elements }
-    result.allocatedBytesPerElement = allocations.map { Double($0.requestedBytes) / elements }
-    result.cyclesPerElement = sample.perElement(\.cycles)
-    result.instructionsPerElement = sample.perElement(\.instructions)
-    result.branchMissesPerElement = sample.perElement(\.branchMisses)
-  }
-
-  private func result(
-    _ feed: FeedSpec, _ operation: SpecOperation, _ participant: Prepared,
-    _ sample: ParticipantSamples, checksum: UInt64, _ schedule: Schedule
-  ) -> CellResult {
-    var result = CellResult(
-      feed: feed, operation: operation.rawValue, strategy: participant.name,
-      schedule: schedule.rawValue, samples: sample.nanosecondsPerElement, rounds: sample.rounds,
-      statistics: SampleStatistics(sample.nanosecondsPerElement),
-      elementsPerSample: sample.elementsPerSample, checksum: checksum,
-      elementStride: participant.prepared.elementStride,
-      footprintBytesPerElement: participant.footprintBytesPerElement)
-    let prepared = participant.prepared
-    record(
-      sample,
-      allocations: countAllocations(elements: prepared.count) {
-        prepared.run(operation, repetitions: 1)
-      }, in: &result)
-    return result
+  private func record(allocations: HeapCounter.Counts?, elements: Int, in row: inout TimingRow) {
+    let elements = Double(max(1, elements))
+    row.allocationsPerElement = allocations.map { Double($0.allocations) / elements }
+    row.allocatedBytesPerElement = allocations.map { Double($0.requestedBytes) / elements }
   }
 
   private func firstDifference(_ a: [UInt64], _ b: [UInt64]) -> Int? {

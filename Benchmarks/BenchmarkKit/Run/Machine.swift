@@ -6,22 +6,14 @@ import Musl
 import Darwin
 #endif
 
-/// What a result was measured on and built with, written into every row.
-public struct Machine: Equatable, Sendable {
-  public var swiftVersion: String
-  /// `release` or `debug`.
-  public var buildConfiguration: String
-  /// The optimisation and the package's own build policy.
-  public var buildFlags: String
-  public var operatingSystem: String
-  public var cpuModel: String
-  public var cores: Int
+import BenchmarkResults
 
+extension Machine {
   /// This process's machine and build.
   public static func current() -> Machine {
     Machine(
       swiftVersion: compilerVersion, buildConfiguration: isDebugBuild ? "debug" : "release",
-      buildFlags: buildFlags, operatingSystem: operatingSystemDescription(),
+      buildFlags: currentBuildFlags, operatingSystem: operatingSystemDescription(),
       cpuModel: cpuModelName(), cores: processorCount())
   }
 
@@ -34,7 +26,7 @@ public struct Machine: Equatable, Sendable {
     #endif
   }
 
-  static var buildFlags: String {
+  static var currentBuildFlags: String {
     // SwiftPM builds debug with -Onone and release with -O.
     let optimization = isDebugBuild ? "-Onone" : "-O"
     return "\(optimization) model+strategies:-disable-cmo registry:-disable-llvm-merge-functions-pass"

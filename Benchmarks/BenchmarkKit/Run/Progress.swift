@@ -1,3 +1,4 @@
+import BenchmarkResults
 /// Progress on standard error: step k of n, elapsed, estimated remaining.
 ///
 /// Quiet unless standard error is a terminal, or when asked to be.

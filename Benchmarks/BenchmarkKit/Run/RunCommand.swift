@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 
+import BenchmarkResults
 import CMeasurementSupport
 import DispatchModel
 import StrategyRegistry
@@ -32,7 +33,7 @@ struct RunCommand {
     }
     if options.listOnly {
       for feed in plan.feeds {
-        for key in feed.keys { console.line(key) }
+        for key in feed.keys { console.line(key.path) }
       }
       return ExitStatus.success
     }
@@ -69,13 +70,16 @@ struct RunCommand {
       sampler: Sampler(settings: options.sampling, shouldStop: shouldStop, counters: counters),
       progress: progress)
     var results = RunResults(
-      runID: "\(started.fileName)-\(String(UInt32(truncatingIfNeeded: Clock.now() ^ UInt64(getpid())), radix: 16))",
-      timestamp: started.iso8601, machine: machine, seed: options.matrix.seed,
-      command: Self.commandLine(arguments), cells: [])
+      info: RunInfo(
+        schemaVersion: Schema.runVersion,
+        runID: "\(started.fileName)-\(String(UInt32(truncatingIfNeeded: Clock.now() ^ UInt64(getpid())), radix: 16))",
+        timestamp: started.iso8601, machine: machine, seed: options.matrix.seed,
+        command: Self.commandLine(arguments), baseline: StrategyID(Registry.baselineName)),
+      rows: [])
     Interrupts.install()
     do {
       for planned in plan.feeds {
-        try runner.run(planned, schedule: schedules[planned.feed] ?? .interleaved, into: &results.cells)
+        try runner.run(planned, schedule: schedules[planned.feed] ?? .interleaved, into: &results)
       }
     } catch {
       progress.finish()
@@ -88,18 +92,20 @@ struct RunCommand {
       }
     }
     progress.finish()
-    results.computeRatios(baseline: Registry.baselineName)
+    results.computeRatios()
 
     do {
-      try writeAtomically(ResultsCSV.document(results), to: outputPath, overwrite: options.force)
+      try writeAtomically(results.document, to: outputPath, overwrite: options.force)
       if let samplesPath = options.samplesPath {
-        try writeAtomically(ResultsCSV.samplesDocument(results), to: samplesPath, overwrite: options.force)
+        try writeAtomically(
+          SamplesFile.document(runID: results.info.runID, samples: results.samples), to: samplesPath,
+          overwrite: options.force)
       }
     } catch {
       throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
     }
-    console.write(ResultsTable.render(results, format: options.format, baseline: Registry.baselineName))
-    note("wrote \(outputPath) (\(results.cells.count) rows)")
+    console.write(ResultsTable.render(results, format: options.format))
+    note("wrote \(outputPath) (\(results.rows.count) rows)")
     if let samplesPath = options.samplesPath { note("wrote \(samplesPath)") }
     return ExitStatus.success
   }
@@ -111,10 +117,10 @@ struct RunCommand {
     throws(CommandError) -> Int32
   {
     var results = results
-    results.complete = false
-    results.computeRatios(baseline: Registry.baselineName)
+    results.info.complete = false
+    results.computeRatios()
     let signal = dbms_interrupt_signal() == SIGTERM ? "SIGTERM" : "SIGINT"
-    guard !results.cells.isEmpty else {
+    guard !results.rows.isEmpty else {
       console.errorLine("interrupted by \(signal) before any cell was complete; nothing was written")
       return ExitStatus.interrupted
     }
@@ -125,12 +131,12 @@ struct RunCommand {
       attempt += 1
     }
     do {
-      try writeAtomically(ResultsCSV.document(results), to: partialPath, overwrite: false)
+      try writeAtomically(results.document, to: partialPath, overwrite: false)
     } catch {
       throw CommandError("interrupted, and cannot write the partial results: \(error)", exitStatus: ExitStatus.cannotCreate)
     }
     console.errorLine(
-      "interrupted by \(signal): wrote the \(results.cells.count) rows completed so far to \(partialPath) (marked complete=false)")
+      "interrupted by \(signal): wrote the \(results.rows.count) rows completed so far to \(partialPath) (marked complete=false)")
     return ExitStatus.interrupted
   }
 

@@ -1,5 +1,6 @@
 import DispatchModel
 import StrategyRegistry
+import BenchmarkResults
 
 /// `dispatch-bench run`'s options, validated.
 struct RunOptions {

@@ -1,3 +1,4 @@
+import BenchmarkResults
 import DispatchModel
 import StrategyRegistry
 
@@ -15,16 +16,17 @@ public struct FeedSpec: Hashable, Sendable {
   public var source: String
   var elementSource: ElementSource
 
-  /// The feed's part of a cell key: `domain`, `distribution` and `size`.
-  func key(operation: String, strategy: String) -> String {
-    "\(domain.rawValue)/\(operation)/\(strategy)/\(distribution)/\(size)"
+  /// The feed as result files name it.
+  var id: FeedID {
+    FeedID(domain: domain.rawValue, size: size, layout: distribution, kinds: kinds, source: source)
   }
 
-  var title: String {
-    let kindsText = kinds == 1 ? "1 kind" : "\(kinds) kinds"
-    let what = source == "generated" ? distribution : "tiled from \(source)"
-    return "\(domain.rawValue) · \(size.formatted) elements · \(what) · \(kindsText)"
+  /// The row of `strategy` on `operation` over this feed.
+  func key(_ operation: String, _ strategy: StrategyID) -> ResultKey {
+    ResultKey(BenchmarkCase(feed: id, operation: operation), strategy)
   }
+
+  var title: String { id.title }
 }
 
 /// The operations and strategies a run times on one feed.
@@ -33,11 +35,11 @@ struct PlannedFeed {
   /// Each operation with the strategies timed on it, in registry order.
   var operations: [(operation: SpecOperation, strategies: [String])]
 
-  /// Every row this feed contributes, floor included, as cell keys.
-  var keys: [String] {
-    [feed.key(operation: "floor", strategy: "floor")]
+  /// Every row this feed contributes, floor included.
+  var keys: [ResultKey] {
+    [feed.key(StrategyID.floor.rawValue, .floor)]
       + operations.flatMap { entry in
-        entry.strategies.map { feed.key(operation: entry.operation.rawValue, strategy: $0) }
+        entry.strategies.map { feed.key(entry.operation.rawValue, StrategyID($0)) }
       }
   }
 }
@@ -91,7 +93,7 @@ struct RunMatrix {
     func add(_ feed: FeedSpec, _ operation: SpecOperation) {
       let strategies = strategies.filter { name in
         filters.isEmpty
-          || filters.contains { $0.matches(feed.key(operation: operation.rawValue, strategy: name)) }
+          || filters.contains { $0.matches(feed.key(operation.rawValue, StrategyID(name)).path) }
       }
       guard !strategies.isEmpty else { return }
       if let index = feeds.firstIndex(where: { $0.feed == feed }) {
@@ -204,18 +206,5 @@ struct GlobPattern: Equatable {
     }
     while p < pattern.count && pattern[p] == "*" { p += 1 }
     return p == pattern.count
-  }
-}
-
-extension Int {
-  /// Digits grouped in threes by commas: `1,000,000`.
-  var formatted: String {
-    let digits = String(magnitude)
-    var result = ""
-    for (offset, digit) in digits.enumerated() {
-      if offset > 0 && (digits.count - offset) % 3 == 0 { result += "," }
-      result.append(digit)
-    }
-    return (self < 0 ? "-" : "") + result
   }
 }

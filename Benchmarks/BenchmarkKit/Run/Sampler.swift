@@ -1,3 +1,4 @@
+import BenchmarkResults
 /// Something a cell times: a name and one pass over its whole feed, repeated.
 struct Participant {
   var name: String

@@ -7,6 +7,7 @@ import Darwin
 #endif
 
 import DispatchModel
+import BenchmarkResults
 
 /// The Mann–Whitney U test (Wilcoxon rank-sum): do two sets of samples come
 /// from the same distribution?

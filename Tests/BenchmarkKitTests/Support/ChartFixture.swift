@@ -1,4 +1,5 @@
 @testable import BenchmarkKit
+import BenchmarkResults
 import Testing
 
 /// The charts every structural test runs on: empty, one and many series,

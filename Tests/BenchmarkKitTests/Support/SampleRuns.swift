@@ -1,4 +1,5 @@
 @testable import BenchmarkKit
+import BenchmarkResults
 import DispatchModel
 
 /// Synthetic run results, for tests that need rows without timing anything.
@@ -16,30 +17,33 @@ enum SampleRuns {
       elementSource: .generated(seed: 1, distribution: distribution, kinds: domain == .share ? 3 : 6))
   }
 
-  static func cell(
-    _ strategy: String, _ operation: String, samples: [Double], feed: FeedSpec = feed()
-  ) -> CellResult {
-    CellResult(
-      feed: feed, operation: operation, strategy: strategy, schedule: "interleaved",
-      samples: samples, rounds: Array(samples.indices), statistics: SampleStatistics(samples),
-      elementsPerSample: feed.size, checksum: 0xDEAD_BEEF, elementStride: 8,
-      footprintBytesPerElement: 40.5)
+  static func row(_ strategy: StrategyID, _ operation: String, samples: [Double], feed: FeedSpec = feed())
+    -> TimingRow
+  {
+    var row = TimingRow(
+      key: feed.key(operation, strategy), schedule: "interleaved", statistics: SampleStatistics(samples),
+      elementsPerSample: feed.size, checksum: CSVNumber.hex(0xDEAD_BEEF))
+    row.elementStride = 8
+    row.footprintBytesPerElement = 40.5
+    return row
   }
+
+  static let info = RunInfo(
+    schemaVersion: Schema.runVersion, runID: "test-run", timestamp: "2026-11-22T00:00:00Z", machine: machine,
+    seed: 1, command: "dispatch-bench run --quick", baseline: "enum-switch")
 
   /// A small run: the floor, and two strategies on two operations.
   static func results(scale: [String: Double] = [:]) -> RunResults {
-    var cells = [cell("floor", "floor", samples: [1, 1.1, 0.9, 1, 1, 1, 1, 1, 1, 1])]
+    var rows = [row(.floor, "floor", samples: [1, 1.1, 0.9, 1, 1, 1, 1, 1, 1, 1])]
     for operation in ["feed.identifier", "feed.height"] {
       for (strategy, base) in [("protocol-getter", 20.0), ("enum-switch", 10.0)] {
         let factor = scale["\(operation)/\(strategy)"] ?? 1
-        cells.append(
-          cell(strategy, operation, samples: (0..<10).map { base * factor + Double($0 % 3) * 0.01 }))
+        rows.append(
+          row(StrategyID(strategy), operation, samples: (0..<10).map { base * factor + Double($0 % 3) * 0.01 }))
       }
     }
-    var results = RunResults(
-      runID: "test-run", timestamp: "2026-11-22T00:00:00Z", machine: machine, seed: 1,
-      command: "dispatch-bench run --quick", cells: cells)
-    results.computeRatios(baseline: "enum-switch")
+    var results = RunResults(info: info, rows: rows)
+    results.computeRatios()
     return results
   }
 }

@@ -13,20 +13,24 @@ import Darwin
 /// median is distribution-free: the pair of order statistics that the
 /// binomial distribution puts around the median with at least 95% coverage.
 public struct SampleStatistics: Equatable, Sendable {
-  public let count: Int
-  public let min: Double
-  public let p25: Double
-  public let median: Double
-  public let p75: Double
-  public let p90: Double
-  public let max: Double
-  public let mean: Double
+  public var count: Int
+  public var min: Double
+  public var p25: Double
+  public var median: Double
+  public var p75: Double
+  public var p90: Double
+  public var max: Double
+  public var mean: Double
   /// Sample standard deviation (divides by n − 1); 0 for one sample.
-  public let standardDeviation: Double
+  public var standardDeviation: Double
   /// Median absolute deviation from the median, unscaled.
-  public let medianAbsoluteDeviation: Double
+  public var medianAbsoluteDeviation: Double
+  /// A confidence interval of at least 95% for the median: its bounds.
+  public var intervalLow: Double
+  public var intervalHigh: Double
+
   /// A confidence interval of at least 95% for the median.
-  public let medianInterval: ClosedRange<Double>
+  public var medianInterval: ClosedRange<Double> { intervalLow...intervalHigh }
 
   /// - Precondition: `samples` is not empty and holds no NaN.
   public init(_ samples: [Double]) {
@@ -51,7 +55,8 @@ public struct SampleStatistics: Equatable, Sendable {
     let median = median
     medianAbsoluteDeviation = Self.percentile(sorted.map { abs($0 - median) }.sorted(), 0.5)
     let (lower, upper) = Self.medianIntervalRanks(count: count)
-    medianInterval = sorted[lower - 1]...sorted[upper - 1]
+    intervalLow = sorted[lower - 1]
+    intervalHigh = sorted[upper - 1]
   }
 
   /// The half-width of the median's interval relative to the median: 0.01

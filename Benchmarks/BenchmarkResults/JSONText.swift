@@ -1,8 +1,8 @@
 /// Writing JSON text.
-enum JSONText {
+public enum JSONText {
   /// A string as a JSON string literal: `"` `\` and control characters
   /// escaped, everything else (non-ASCII included) as is.
-  static func quoted(_ string: String) -> String {
+  public static func quoted(_ string: String) -> String {
     var result = "\""
     for scalar in string.unicodeScalars {
       switch scalar {
@@ -24,7 +24,17 @@ enum JSONText {
   }
 
   /// A number as JSON: finite doubles in Swift's shortest form, others `null`.
-  static func number(_ value: Double) -> String {
+  public static func number(_ value: Double) -> String {
     value.isFinite ? (value == value.rounded() && value.magnitude < 1e15 ? String(Int(value)) : "\(value)") : "null"
+  }
+
+  /// A CSV field as a JSON value of `kind`: text quoted; a number as is, or
+  /// `null` when empty or `n/a`; a boolean as `true` or `false`.
+  public static func value(_ field: String, _ kind: ColumnKind) -> String {
+    switch kind {
+    case .text: quoted(field)
+    case .number: field.isEmpty || field == "n/a" ? "null" : field
+    case .boolean: field == "true" ? "true" : "false"
+    }
   }
 }

@@ -7,27 +7,33 @@ import Darwin
 #endif
 
 /// Why a file operation failed: the path, and the system's reason.
-struct FileError: Error, CustomStringConvertible {
-  var path: String
-  var reason: String
+public struct FileError: Error, CustomStringConvertible {
+  public var path: String
+  public var reason: String
   /// `errno` when the system gave one.
-  var code: Int32?
+  public var code: Int32?
 
-  var description: String { "\(path): \(reason)" }
+  public init(path: String, reason: String, code: Int32?) {
+    self.path = path
+    self.reason = reason
+    self.code = code
+  }
 
-  static func system(_ path: String, _ action: String) -> FileError {
+  public var description: String { "\(path): \(reason)" }
+
+  public static func system(_ path: String, _ action: String) -> FileError {
     let code = errno
     return FileError(path: path, reason: "\(action): \(String(cString: strerror(code)))", code: code)
   }
 }
 
 /// The whole text of a file, decoded as UTF-8 (invalid bytes replaced).
-func readText(_ path: String) throws(FileError) -> String {
+public func readText(_ path: String) throws(FileError) -> String {
   String(decoding: try readBytes(path), as: UTF8.self)
 }
 
 /// The whole content of a regular file.
-func readBytes(_ path: String) throws(FileError) -> [UInt8] {
+public func readBytes(_ path: String) throws(FileError) -> [UInt8] {
   let descriptor = open(path, O_RDONLY)
   guard descriptor >= 0 else { throw .system(path, "cannot open") }
   defer { close(descriptor) }
@@ -51,18 +57,18 @@ func readBytes(_ path: String) throws(FileError) -> [UInt8] {
   return bytes
 }
 
-func fileExists(_ path: String) -> Bool {
+public func fileExists(_ path: String) -> Bool {
   var status = stat()
   return lstat(path, &status) == 0
 }
 
-func isDirectory(_ path: String) -> Bool {
+public func isDirectory(_ path: String) -> Bool {
   var status = stat()
   return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
 }
 
 /// The directory part of a path (`.` for a bare file name).
-func directoryOf(_ path: String) -> String {
+public func directoryOf(_ path: String) -> String {
   guard let slash = path.lastIndex(of: "/") else { return "." }
   let directory = String(path[..<slash])
   return directory.isEmpty ? "/" : directory
@@ -75,7 +81,7 @@ func directoryOf(_ path: String) -> String {
 ///
 /// - Parameter overwrite: Whether an existing file may be replaced. Without
 ///   it, an existing file is an error and is left untouched.
-func writeAtomically(_ text: String, to path: String, overwrite: Bool) throws(FileError) {
+public func writeAtomically(_ text: String, to path: String, overwrite: Bool) throws(FileError) {
   let directory = directoryOf(path)
   guard isDirectory(directory) else {
     throw FileError(path: path, reason: "directory \(directory) does not exist", code: ENOENT)
@@ -90,22 +96,10 @@ func writeAtomically(_ text: String, to path: String, overwrite: Bool) throws(Fi
   defer {
     if !succeeded { unlink(temporary) }
   }
-  var text = text
-  let writeError: FileError? = text.withUTF8 { bytes in
-    var offset = 0
-    while offset < bytes.count {
-      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return .system(path, "cannot write")
-      }
-      offset += written
-    }
-    return nil
-  }
-  if let writeError {
+  if !writeFully(descriptor, text) {
+    let error = FileError.system(path, "cannot write")
     close(descriptor)
-    throw writeError
+    throw error
   }
   guard fsync(descriptor) == 0 else {
     let error = FileError.system(path, "cannot write")
@@ -124,43 +118,24 @@ func writeAtomically(_ text: String, to path: String, overwrite: Bool) throws(Fi
 }
 
 /// Creates a directory if it does not exist.
-func makeDirectory(_ path: String) throws(FileError) {
+public func makeDirectory(_ path: String) throws(FileError) {
   if isDirectory(path) { return }
   guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw .system(path, "cannot create directory") }
 }
 
-/// Refuses, before any work, an output file that could not be written: a
-/// missing or unwritable directory (tried by creating and removing a file in
-/// it, since root may pass `access` on a read-only file system), or an
-/// existing file without `force`. Exit status 73.
-///
-/// - Parameter creatingDirectory: Make the directory if it is missing (for
-///   default paths such as `results/`).
-func checkOutput(_ path: String, force: Bool, creatingDirectory: Bool) throws(CommandError) {
-  let directory = directoryOf(path)
-  if creatingDirectory {
-    do {
-      try makeDirectory(directory)
-    } catch {
-      throw CommandError("cannot write \(path): \(error)", exitStatus: ExitStatus.cannotCreate)
+/// Writes all of `text` to a file descriptor, unbuffered, retrying after
+/// interruptions; `false` (with `errno` set) when the system refuses.
+@discardableResult
+public func writeFully(_ descriptor: Int32, _ text: String) -> Bool {
+  var text = text
+  return text.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 { return false }
+      offset += written
     }
+    return true
   }
-  guard isDirectory(directory) else {
-    throw CommandError(
-      "cannot write \(path): directory \(directory) does not exist", exitStatus: ExitStatus.cannotCreate)
-  }
-  if !force && fileExists(path) {
-    throw CommandError(
-      "\(path) already exists; pass --force to overwrite it, or --output another path",
-      exitStatus: ExitStatus.cannotCreate)
-  }
-  let probe = "\(path).probe-\(getpid())"
-  let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-  guard descriptor >= 0 else {
-    throw CommandError(
-      "cannot write \(path): \(String(cString: strerror(errno))) (directory \(directory))",
-      exitStatus: ExitStatus.cannotCreate)
-  }
-  close(descriptor)
-  unlink(probe)
 }

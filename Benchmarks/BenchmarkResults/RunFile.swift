@@ -1,0 +1,233 @@
+/// What a result was measured on and built with, written into every row.
+public struct Machine: Equatable, Sendable {
+  public var swiftVersion: String
+  /// `release` or `debug`.
+  public var buildConfiguration: String
+  /// The optimisation and the package's own build policy.
+  public var buildFlags: String
+  public var operatingSystem: String
+  public var cpuModel: String
+  public var cores: Int
+
+  public init(
+    swiftVersion: String, buildConfiguration: String, buildFlags: String, operatingSystem: String,
+    cpuModel: String, cores: Int
+  ) {
+    self.swiftVersion = swiftVersion
+    self.buildConfiguration = buildConfiguration
+    self.buildFlags = buildFlags
+    self.operatingSystem = operatingSystem
+    self.cpuModel = cpuModel
+    self.cores = cores
+  }
+
+  static let unknown = Machine(
+    swiftVersion: "", buildConfiguration: "", buildFlags: "", operatingSystem: "", cpuModel: "", cores: 0)
+}
+
+/// What every row of a run or profile carries about the run as a whole.
+public struct RunInfo: Equatable, Sendable {
+  /// The file's schema version, as read or written.
+  public var schemaVersion: String
+  public var runID: String
+  /// UTC, ISO 8601, when the run started.
+  public var timestamp: String
+  public var machine: Machine
+  public var seed: UInt64
+  /// The command line that produced the file.
+  public var command: String
+  /// `false` when the run was interrupted before its last case.
+  public var complete: Bool
+  /// The strategy every ratio is taken against.
+  public var baseline: StrategyID
+
+  public init(
+    schemaVersion: String, runID: String, timestamp: String, machine: Machine, seed: UInt64,
+    command: String, complete: Bool = true, baseline: StrategyID
+  ) {
+    self.schemaVersion = schemaVersion
+    self.runID = runID
+    self.timestamp = timestamp
+    self.machine = machine
+    self.seed = seed
+    self.command = command
+    self.complete = complete
+    self.baseline = baseline
+  }
+
+  /// Files before the `baseline` column took ratios against this strategy.
+  public static let formerBaseline: StrategyID = "enum-switch"
+
+  static let unknown = RunInfo(
+    schemaVersion: "", runID: "", timestamp: "", machine: .unknown, seed: 0, command: "",
+    baseline: formerBaseline)
+}
+
+/// One row of a run: a strategy, or the floor or the null, timed on one
+/// benchmark case.
+public struct TimingRow: Sendable {
+  public var key: ResultKey
+  /// `interleaved` (every strategy sampled in each round) or `sequential`
+  /// (one strategy's representation in memory at a time).
+  public var schedule: String
+  /// Nanoseconds per element over the samples.
+  public var statistics: SampleStatistics
+  public var elementsPerSample: Int
+  public var ratioToBaseline: Double?
+  public var ratioToFloor: Double?
+  /// `MemoryLayout.stride` of the strategy's element type.
+  public var elementStride: Int?
+  /// Heap bytes per element the strategy's representation holds.
+  public var footprintBytesPerElement: Double?
+  /// Heap allocations (calls) and bytes asked for per element, counted in a
+  /// pass after timing.
+  public var allocationsPerElement: Double?
+  public var allocatedBytesPerElement: Double?
+  /// Hardware counts per element during timing, where the kernel exposes them.
+  public var cyclesPerElement: Double?
+  public var instructionsPerElement: Double?
+  public var branchMissesPerElement: Double?
+  /// The digest of every output over the feed, 16 hex digits.
+  public var checksum: String
+  /// Faster than its floor: a measuring error, not a result.
+  public var suspect: Bool
+
+  public init(
+    key: ResultKey, schedule: String, statistics: SampleStatistics, elementsPerSample: Int,
+    checksum: String
+  ) {
+    self.key = key
+    self.schedule = schedule
+    self.statistics = statistics
+    self.elementsPerSample = elementsPerSample
+    self.checksum = checksum
+    suspect = false
+  }
+
+  public var median: Double { statistics.median }
+  public var interval: ClosedRange<Double> { statistics.medianInterval }
+
+  static let empty = TimingRow(
+    key: ResultKey(BenchmarkCase(feed: FeedID(domain: "", size: 0, layout: "", kinds: 0), operation: ""), ""),
+    schedule: "", statistics: SampleStatistics([0]), elementsPerSample: 0, checksum: "")
+}
+
+/// A row of a run file: the run's information and the row's own.
+public struct RunRecord: Sendable {
+  public var info: RunInfo
+  public var row: TimingRow
+
+  public init(info: RunInfo, row: TimingRow) {
+    self.info = info
+    self.row = row
+  }
+}
+
+/// A run CSV written by `dispatch-bench run`, read back and checked.
+public struct RunFile: Sendable {
+  public var path: String
+  public var info: RunInfo
+  public var rows: [TimingRow]
+
+  public init(path: String, info: RunInfo, rows: [TimingRow]) {
+    self.path = path
+    self.info = info
+    self.rows = rows
+  }
+
+  /// The CSV text of a run.
+  public static func document(info: RunInfo, rows: [TimingRow]) -> String {
+    Schema.run.document(rows.map { RunRecord(info: info, row: $0) })
+  }
+
+  /// The rows by key.
+  public var byKey: [ResultKey: TimingRow] {
+    Dictionary(rows.map { ($0.key, $0) }) { first, _ in first }
+  }
+}
+
+// MARK: The run CSV's columns
+
+extension Schema {
+  /// The run CSV's version: 2 added the allocation and hardware columns; 3
+  /// the `baseline`, `ratio_to_baseline` (was `ratio_to_enum_switch`) and
+  /// `mode` columns.
+  public static let runVersion = "3"
+  /// Run CSV versions `compare` and `report` read.
+  public static let readableRunVersions: Set<String> = ["1", "2", runVersion]
+
+  /// Every column of the run CSV, in file order. Columns are documented in
+  /// the README ("The results CSV"); a reader finds them by name.
+  public static var run: ColumnTable<RunRecord> { ColumnTable<RunRecord>(
+    infoColumns(version: \.info.schemaVersion, versionName: "schema_version", readable: readableRunVersions)
+      + [
+        .text("command", \.info.command),
+        .boolean("complete", \.info.complete),
+        Column("baseline", .text, write: { $0.info.baseline.rawValue }) { record, reader in
+          record.info.baseline = StrategyID(reader.text("baseline"))
+        },
+      ] + keyColumns(\RunRecord.row.key) + [
+        .text("schedule", \.row.schedule),
+        Column("samples", .number, required: true, write: { String($0.row.statistics.count) }) {
+          record, reader throws(ResultsError) in
+          let samples = try reader.integer("samples")
+          guard samples > 0 else { throw reader.failure("samples", "must be at least 1") }
+          record.row.statistics.count = samples
+        },
+        .integer("elements_per_sample", \.row.elementsPerSample),
+        statistic("min_ns", \.min),
+        statistic("p25_ns", \.p25),
+        .number("median_ns", \.row.statistics.median, required: true),
+        statistic("p75_ns", \.p75),
+        statistic("p90_ns", \.p90),
+        statistic("max_ns", \.max),
+        statistic("mean_ns", \.mean),
+        .number("stddev_ns", \.row.statistics.standardDeviation),
+        .number("mad_ns", \.row.statistics.medianAbsoluteDeviation),
+        .number("ci95_low_ns", \.row.statistics.intervalLow, required: true),
+        .number("ci95_high_ns", \.row.statistics.intervalHigh, required: true),
+        .optionalNumber(
+          "ratio_to_baseline", \.row.ratioToBaseline, missing: "", formerNames: ["ratio_to_enum_switch"]),
+        .optionalNumber("ratio_to_floor", \.row.ratioToFloor, missing: ""),
+        .optionalInteger("element_stride_bytes", \.row.elementStride),
+        .optionalNumber("footprint_bytes_per_element", \.row.footprintBytesPerElement),
+        .optionalNumber("alloc_calls_per_element", \.row.allocationsPerElement),
+        .optionalNumber("alloc_bytes_per_element", \.row.allocatedBytesPerElement),
+        .optionalNumber("cycles_per_element", \.row.cyclesPerElement),
+        .optionalNumber("instructions_per_element", \.row.instructionsPerElement),
+        .optionalNumber("branch_misses_per_element", \.row.branchMissesPerElement),
+        .text("checksum", \.row.checksum),
+        .boolean("suspect", \.row.suspect),
+      ])
+  }
+
+  /// A summary statistic a version-1 file may lack: then the median.
+  private static func statistic(
+    _ name: String, _ path: WritableKeyPath<SampleStatistics, Double>
+  ) -> Column<RunRecord> {
+    Column(name, .number, write: { CSVNumber.text($0.row.statistics[keyPath: path]) }) {
+      record, reader throws(ResultsError) in
+      if let value = try reader.optionalDouble(name) {
+        record.row.statistics[keyPath: path] = value
+      } else {
+        record.row.statistics[keyPath: path] = try reader.double("median_ns")
+      }
+    }
+  }
+
+  /// Reads a run CSV's text; `path` names it in errors.
+  static func readRun(_ table: CSVTable, path: String) throws(ResultsError) -> RunFile {
+    let (info, rows) = try readRows(
+      table, path: path, columns: run, empty: RunRecord(info: .unknown, row: .empty)
+    ) { (record: RunRecord, reader: FieldReader) throws(ResultsError) -> (RunInfo, TimingRow) in
+      let row = record.row
+      guard row.statistics.intervalLow <= row.median && row.median <= row.statistics.intervalHigh else {
+        throw reader.failure(
+          "median_ns",
+          "the median \(row.median) is outside its interval [\(row.statistics.intervalLow), \(row.statistics.intervalHigh)]")
+      }
+      return (record.info, row)
+    }
+    return RunFile(path: path, info: info, rows: rows)
+  }
+}
