@@ -268,7 +268,7 @@ enum CompareOutput {
   }
 
   static func groupTitle(_ key: CellKey) -> String {
-    "\(key.domain) · \(key.operation) · \(key.size.formatted) elements · \(key.distribution) · \(key.kinds == 1 ? "1 kind" : "\(key.kinds) kinds")"
+    "\(key.domain) · \(key.operation) · \(key.size.groupedDigits) elements · \(key.distribution) · \(key.kinds == 1 ? "1 kind" : "\(key.kinds) kinds")"
   }
 
   static func number(_ value: Double) -> String { ResultsCSV.number(value) }

@@ -84,9 +84,9 @@ extension ReportDocument {
       header: ["strategy"] + measures.map(\.title), rows: lines, markdown: true,
       rightAligned: Set(1...measures.count))
     if let size = counts.compactMap({ $0?.key.size }).first {
-      table += "\nCounts from the profile at \(size.formatted) elements; times at \(key.size.formatted).\n"
+      table += "\nCounts from the profile at \(size.groupedDigits) elements; times at \(key.size.groupedDigits).\n"
     }
-    let title = "\(operation) · \(key.size.formatted) elements · \(key.distribution)"
+    let title = "\(operation) · \(key.size.groupedDigits) elements · \(key.distribution)"
     let series = zip(cells, counts).map { cell, count in
       ChartSeries(name: cell.key.strategy, values: measures.map { $0.value(cell, count) })
     }

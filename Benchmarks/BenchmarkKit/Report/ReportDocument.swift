@@ -98,7 +98,7 @@ struct ReportDocument {
           rows.first { $0.key.operation == operation && $0.key.strategy == strategy }
         }
       }
-      let title = "\(feed.domain) · \(feed.size.formatted) elements · \(feed.distribution) · \(kindsText(feed.kinds))"
+      let title = "\(feed.domain) · \(feed.size.groupedDigits) elements · \(feed.distribution) · \(kindsText(feed.kinds))"
       let chart = GroupedBarChart(
         title: "Every operation: \(title)", caption: caption, categoryAxisLabel: "operation",
         valueAxisLabel: "median ns per element", categories: operations, series: series)
@@ -141,9 +141,9 @@ struct ReportDocument {
         xAxisLabel: "feed size (elements, log scale)", yAxisLabel: "median ns per element",
         xValues: sizes.map(Double.init), series: series)
       let table = markdownTable(
-        firstColumn: "size", rows: sizes.map { $0.formatted }, strategies: strategies, floor: nil
+        firstColumn: "size", rows: sizes.map { $0.groupedDigits }, strategies: strategies, floor: nil
       ) { sizeText, strategy in
-        rows.first { $0.key.size.formatted == sizeText && $0.key.strategy == strategy }
+        rows.first { $0.key.size.groupedDigits == sizeText && $0.key.strategy == strategy }
       }
       return Chart(
         name: "sizes-\(slug(key.operation))-\(slug(key.distribution))-\(key.kinds).svg",
@@ -173,7 +173,7 @@ struct ReportDocument {
           rows.first { $0.key.distribution == distribution && $0.key.strategy == strategy }
         }
       }
-      let title = "\(key.operation) · \(key.size.formatted) elements"
+      let title = "\(key.operation) · \(key.size.groupedDigits) elements"
       let chart = GroupedBarChart(
         title: "Distribution sensitivity: \(title)", caption: caption,
         categoryAxisLabel: "kind distribution", valueAxisLabel: "median ns per element",

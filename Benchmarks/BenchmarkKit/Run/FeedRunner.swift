@@ -67,7 +67,7 @@ struct FeedRunner {
         prepared[name] = prepare(name, feed)
       }
       for (operation, strategies) in planned.operations {
-        progress.begin("\(feed.domain.rawValue) \(operation.rawValue) · \(feed.size.formatted) · \(feed.distribution)")
+        progress.begin("\(feed.domain.rawValue) \(operation.rawValue) · \(feed.size.groupedDigits) · \(feed.distribution)")
         let participants = strategies.map { prepared[$0]! }
         let checksums = try verify(operation, participants, feed: feed)
         if sampler.shouldStop() { throw .interrupted }
@@ -111,7 +111,7 @@ struct FeedRunner {
         if sampler.shouldStop() { throw .interrupted }
         let participant = prepare(name, feed)
         for (operation, strategies) in planned.operations where strategies.contains(name) {
-          progress.begin("\(feed.domain.rawValue) \(operation.rawValue) · \(name) · \(feed.size.formatted)")
+          progress.begin("\(feed.domain.rawValue) \(operation.rawValue) · \(name) · \(feed.size.groupedDigits)")
           if sampler.shouldStop() { throw .interrupted }
           let sample = sampler.measure([participant.participant(operation)])[0]
           if sampler.shouldStop() { throw .interrupted }
@@ -180,7 +180,7 @@ struct FeedRunner {
   }
 
   private func measureFloor(_ feed: FeedSpec, schedule: Schedule) throws(RunFailure) -> CellResult {
-    progress.begin("\(feed.domain.rawValue) floor · \(feed.size.formatted) · \(feed.distribution)")
+    progress.begin("\(feed.domain.rawValue) floor · \(feed.size.groupedDigits) · \(feed.distribution)")
     defer { progress.end() }
     let kinds: [UInt8] =
       switch feed.domain {

@@ -40,7 +40,7 @@ struct MemoryPlanner {
       if let largest = estimates.max(by: { $0.bytes < $1.bytes }), largest.bytes + overhead > Double(limit) {
         throw .usage(
           """
-          --sizes \(feed.size): a \(feed.domain.rawValue) feed of \(feed.size.formatted) elements would need \
+          --sizes \(feed.size): a \(feed.domain.rawValue) feed of \(feed.size.groupedDigits) elements would need \
           about \(Self.gibibytes(largest.bytes + overhead)) for \(largest.name)'s representation alone, \
           more than the \(Self.gibibytes(Double(limit))) this run allows itself (three quarters of \
           \(Self.gibibytes(Double(physicalMemory))) of memory)

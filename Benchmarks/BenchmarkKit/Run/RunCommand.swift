@@ -69,7 +69,7 @@ struct RunCommand {
       sampler: Sampler(settings: options.sampling, shouldStop: shouldStop, counters: counters),
       progress: progress)
     var results = RunResults(
-      runID: "\(started.fileName)-\(String(UInt32(truncatingIfNeeded: Clock.now() ^ UInt64(getpid())), radix: 16))",
+      runID: "\(started.fileName)-\(String(UInt32(truncatingIfNeeded: MonotonicClock.now() ^ UInt64(getpid())), radix: 16))",
       timestamp: started.iso8601, machine: machine, seed: options.matrix.seed,
       command: Self.commandLine(arguments), cells: [])
     Interrupts.install()

@@ -23,7 +23,7 @@ public struct FeedSpec: Hashable, Sendable {
   var title: String {
     let kindsText = kinds == 1 ? "1 kind" : "\(kinds) kinds"
     let what = source == "generated" ? distribution : "tiled from \(source)"
-    return "\(domain.rawValue) · \(size.formatted) elements · \(what) · \(kindsText)"
+    return "\(domain.rawValue) · \(size.groupedDigits) elements · \(what) · \(kindsText)"
   }
 }
 
@@ -209,7 +209,7 @@ struct GlobPattern: Equatable {
 
 extension Int {
   /// Digits grouped in threes by commas: `1,000,000`.
-  var formatted: String {
+  var groupedDigits: String {
     let digits = String(magnitude)
     var result = ""
     for (offset, digit) in digits.enumerated() {
