@@ -2,6 +2,7 @@
 import DispatchModel
 import EnumSwitch
 import StrategyRegistry
+import TestSupport
 import Testing
 
 /// enum-switch, except that row 7 gets the wrong reuse identifier.

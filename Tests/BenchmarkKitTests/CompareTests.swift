@@ -1,5 +1,6 @@
 @testable import BenchmarkKit
 import Foundation
+import TestSupport
 import Testing
 
 /// `compare` on synthetic runs: verdicts, exit statuses, within-run ratios.

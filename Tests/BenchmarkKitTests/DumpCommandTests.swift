@@ -1,5 +1,6 @@
 @testable import BenchmarkKit
 import Foundation
+import TestSupport
 import Testing
 
 /// `dispatch-bench dump`, run as a subprocess.

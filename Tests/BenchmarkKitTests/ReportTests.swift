@@ -1,6 +1,7 @@
 @testable import BenchmarkKit
 import DispatchModel
 import Foundation
+import TestSupport
 import Testing
 
 

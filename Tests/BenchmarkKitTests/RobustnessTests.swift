@@ -1,5 +1,6 @@
 @testable import BenchmarkKit
 import Foundation
+import TestSupport
 import Testing
 
 /// Bad command lines, bad files, unwritable outputs and interruptions, each

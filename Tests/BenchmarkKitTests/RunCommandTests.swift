@@ -2,6 +2,7 @@
 import DispatchModel
 import Foundation
 import StrategyRegistry
+import TestSupport
 import Testing
 
 /// `dispatch-bench run` as a subprocess. These tests check what a run

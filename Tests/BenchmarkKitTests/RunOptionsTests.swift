@@ -2,6 +2,7 @@
 import DispatchModel
 import Foundation
 import StrategyRegistry
+import TestSupport
 import Testing
 
 @Suite struct RunOptionsTests {
