@@ -68,13 +68,9 @@ struct CompareCommand {
     } else {
       threshold = 0.05
     }
-    if let text = arguments.value("--samples") {
-      let list = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-      guard list.count == paths.count, !list.contains(where: \.isEmpty) else {
-        throw arguments.badValue(
-          "--samples", text, "must name one samples file per run file (\(paths.count))")
-      }
-      samplesPaths = list
+    samplesPaths = try arguments.list("--samples", item: "file name")
+    if let samplesPaths, let text = arguments.value("--samples"), samplesPaths.count != paths.count {
+      throw arguments.badValue("--samples", text, "must name one samples file per run file (\(paths.count))")
     }
     format = try arguments.choice("--format", from: OutputFormat.allCases.map(\.rawValue))
       .flatMap(OutputFormat.init(rawValue:)) ?? .table

@@ -130,7 +130,7 @@ struct RunOptions {
     var operations = (try arguments.names(
       "--operations", from: SpecOperation.allCases.map(\.rawValue), kind: "operation"))
       .map { names in SpecOperation.allCases.filter { names.contains($0.rawValue) } }
-    let filters = try Self.filters(arguments)
+    let filters = try arguments.list("--filter", item: "pattern")?.map(GlobPattern.init) ?? []
 
     if let file {
       // A file without share items (or feed rows) has nothing to tile there.
@@ -173,16 +173,5 @@ struct RunOptions {
     if let output, let samplesPath, output == samplesPath {
       throw .usage("--output and --samples-csv name the same file", command: spec.name)
     }
-  }
-
-  private static func filters(_ arguments: ParsedArguments) throws(CommandError) -> [GlobPattern] {
-    guard let text = arguments.value("--filter") else { return [] }
-    let patterns = text.split(separator: ",", omittingEmptySubsequences: false).map {
-      String($0).trimmingSpaces()
-    }
-    guard !patterns.contains(where: \.isEmpty) else {
-      throw arguments.badValue("--filter", text, "has an empty pattern")
-    }
-    return patterns.map(GlobPattern.init)
   }
 }
