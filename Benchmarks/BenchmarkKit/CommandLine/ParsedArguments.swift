@@ -74,11 +74,13 @@ struct ParsedArguments {
   }
 
   func has(_ flag: String) -> Bool {
-    flags.contains(flag)
+    assert(spec.option(named: flag) != nil, "\(spec.name) does not declare \(flag)")
+    return flags.contains(flag)
   }
 
   func value(_ option: String) -> String? {
-    values[option]
+    assert(spec.option(named: option) != nil, "\(spec.name) does not declare \(option)")
+    return values[option]
   }
 
   /// The error for a bad value: names the option and value, gives an example.
