@@ -64,14 +64,20 @@ let package = Package(
       path: "Benchmarks/dispatch-bench"),
 
     // Tests. Shared fixtures live in Tests/Fixtures, outside every target.
-    .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel"]),
-    .testTarget(name: "StrategyTests", dependencies: ["DispatchModel", "StrategyRegistry"]),
+    // What every test target shares: the fixtures' paths, the SPEC oracle,
+    // adversarial feeds and running the executable. Not public interface
+    // (`package` access), and no test framework, so it builds everywhere.
+    .target(name: "TestSupport", dependencies: ["DispatchModel"], path: "Tests/TestSupport"),
+    .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel", "TestSupport"]),
+    .testTarget(
+      name: "StrategyTests", dependencies: ["DispatchModel", "StrategyRegistry", "TestSupport"]),
     .testTarget(
       name: "BenchmarkKitTests",
       // The executable is a dependency so that it is built for the tests
       // that run it as a subprocess.
       dependencies: [
-        "BenchmarkKit", "BenchmarkResults", "DispatchModel", "StrategyRegistry", "dispatch-bench",
+        "BenchmarkKit", "BenchmarkResults", "DispatchModel", "StrategyRegistry", "TestSupport",
+        "dispatch-bench",
       ]),
   ],
   swiftLanguageModes: [.v6]

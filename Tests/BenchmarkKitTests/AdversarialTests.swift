@@ -1,6 +1,7 @@
 import DispatchModel
 import Foundation
 import StrategyRegistry
+import TestSupport
 import Testing
 
 /// Property-based parity: random feeds of adversarial strings and extreme

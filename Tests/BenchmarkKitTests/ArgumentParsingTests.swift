@@ -47,6 +47,16 @@ import Testing
     }
   }
 
+  @Test func parsesLists() throws {
+    #expect(try parse(["--sizes", " a,b c ,d"]).list("--sizes") == ["a", "b c", "d"])
+    #expect(try parse([]).list("--sizes") == nil)
+    #expect {
+      try parse(["--sizes", "a, ,b"]).list("--sizes", item: "pattern")
+    } throws: { error in
+      (error as? CommandError)?.message.hasPrefix(#"--sizes: "a, ,b" has an empty pattern"#) == true
+    }
+  }
+
   @Test func parsesIntegerLists() throws {
     #expect(try parse(["--sizes", "1000, 100_000,0"]).integers("--sizes", in: 0...Int.max) == [1000, 100_000, 0])
     #expect(try parse([]).integers("--sizes", in: 0...10) == nil)

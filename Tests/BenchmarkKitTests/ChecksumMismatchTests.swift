@@ -3,6 +3,7 @@ import BenchmarkResults
 import DispatchModel
 import EnumSwitch
 import StrategyRegistry
+import TestSupport
 import Testing
 
 /// enum-switch, except that row 7 gets the wrong reuse identifier.

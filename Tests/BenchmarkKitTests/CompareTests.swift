@@ -1,6 +1,7 @@
 @testable import BenchmarkKit
 import BenchmarkResults
 import Foundation
+import TestSupport
 import Testing
 
 /// `compare` on synthetic runs: verdicts, exit statuses, within-run ratios.

@@ -1,6 +1,7 @@
 @testable import BenchmarkKit
 import BenchmarkResults
 import Foundation
+import TestSupport
 import Testing
 
 /// `dispatch-bench dump`, run as a subprocess.

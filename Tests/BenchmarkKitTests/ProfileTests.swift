@@ -4,6 +4,7 @@ import DispatchModel
 import EnumSwitch
 import Foundation
 import StrategyRegistry
+import TestSupport
 import Testing
 
 @Suite struct CallgrindOutputTests {

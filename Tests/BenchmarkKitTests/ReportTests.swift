@@ -2,6 +2,7 @@
 import BenchmarkResults
 import DispatchModel
 import Foundation
+import TestSupport
 import Testing
 
 

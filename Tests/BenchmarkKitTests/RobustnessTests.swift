@@ -1,6 +1,7 @@
 @testable import BenchmarkKit
 import BenchmarkResults
 import Foundation
+import TestSupport
 import Testing
 
 /// Bad command lines, bad files, unwritable outputs and interruptions, each

@@ -3,6 +3,7 @@ import BenchmarkResults
 import DispatchModel
 import Foundation
 import StrategyRegistry
+import TestSupport
 import Testing
 
 /// `dispatch-bench run` as a subprocess. These tests check what a run

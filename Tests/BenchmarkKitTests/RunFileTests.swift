@@ -1,5 +1,6 @@
 @testable import BenchmarkKit
 import BenchmarkResults
+import TestSupport
 import Foundation
 import Testing
 

@@ -3,6 +3,7 @@ import BenchmarkResults
 import DispatchModel
 import Foundation
 import StrategyRegistry
+import TestSupport
 import Testing
 
 @Suite struct RunOptionsTests {

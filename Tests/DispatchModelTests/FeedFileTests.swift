@@ -1,4 +1,5 @@
 import DispatchModel
+import TestSupport
 import Testing
 
 @Suite struct FeedFileTests {

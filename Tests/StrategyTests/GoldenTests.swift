@@ -1,6 +1,7 @@
 import DispatchModel
 import Foundation
 import StrategyRegistry
+import TestSupport
 import Testing
 
 /// Every strategy reproduces the SPEC's worked examples exactly.

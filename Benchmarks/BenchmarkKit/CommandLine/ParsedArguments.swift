@@ -74,11 +74,13 @@ struct ParsedArguments {
   }
 
   func has(_ flag: String) -> Bool {
-    flags.contains(flag)
+    assert(spec.option(named: flag) != nil, "\(spec.name) does not declare \(flag)")
+    return flags.contains(flag)
   }
 
   func value(_ option: String) -> String? {
-    values[option]
+    assert(spec.option(named: option) != nil, "\(spec.name) does not declare \(option)")
+    return values[option]
   }
 
   /// The error for a bad value: names the option and value, gives an example.
@@ -96,10 +98,22 @@ struct ParsedArguments {
     return try Self.integer(text, option: option, in: range, arguments: self)
   }
 
+  /// A comma-separated list, each item trimmed of spaces; refuses an empty
+  /// item, calling it `item` in the error ("has an empty pattern").
+  func list(_ option: String, item: String = "item") throws(CommandError) -> [String]? {
+    guard let text = value(option) else { return nil }
+    let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      String($0).trimming(" ")
+    }
+    guard !items.contains(where: \.isEmpty) else {
+      throw badValue(option, text, "has an empty \(item)")
+    }
+    return items
+  }
+
   /// A comma-separated list of whole numbers in `range`; `_` may group digits.
   func integers(_ option: String, in range: ClosedRange<Int>) throws(CommandError) -> [Int]? {
-    guard let text = value(option) else { return nil }
-    let items = try list(option, text)
+    guard let items = try list(option) else { return nil }
     var result: [Int] = []
     for item in items {
       result.append(try Self.integer(item, option: option, in: range, arguments: self))
@@ -123,9 +137,9 @@ struct ParsedArguments {
   func names(_ option: String, from valid: [String], kind: String) throws(CommandError)
     -> [String]?
   {
-    guard let text = value(option) else { return nil }
+    guard let items = try list(option) else { return nil }
     var result: [String] = []
-    for name in try list(option, text) {
+    for name in items {
       guard valid.contains(name) else {
         var problem = "is not a known \(kind)"
         if let suggestion = Suggestion.closest(to: name, among: valid) {
@@ -148,16 +162,6 @@ struct ParsedArguments {
     return text
   }
 
-  private func list(_ option: String, _ text: String) throws(CommandError) -> [String] {
-    let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
-      String($0).trimmingSpaces()
-    }
-    guard !items.contains(where: \.isEmpty) else {
-      throw badValue(option, text, "has an empty item")
-    }
-    return items
-  }
-
   private static func integer(
     _ text: String, option: String, in range: ClosedRange<Int>, arguments: ParsedArguments
   ) throws(CommandError) -> Int {
@@ -176,12 +180,6 @@ struct ParsedArguments {
 
   private func format(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
-  }
-}
-
-extension String {
-  func trimmingSpaces() -> String {
-    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }
 

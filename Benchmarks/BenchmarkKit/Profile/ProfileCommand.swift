@@ -17,39 +17,15 @@ struct ProfileCommand {
     name: "profile",
     summary: "Count instructions, branch misses, retains, releases and allocations per element under valgrind.",
     synopsis: "profile [OPTIONS]",
-    options: [
-      .value(
-        "--sizes", "LIST", "Feed sizes in elements (default: 1000).", example: "--sizes 1000,100000"),
-      .value(
-        "--distributions", "LIST",
-        "Kind layouts: uniform, clustered, skewed, single\n(default: uniform).",
-        example: "--distributions uniform,clustered"),
-      RunOptions.spec.option(named: "--kinds")!,
-      RunOptions.spec.option(named: "--seed")!,
-      RunOptions.spec.option(named: "--feed")!,
-      .value(
-        "--strategies", "LIST",
-        "Strategies to profile (default: all).\nValid: \(Registry.names.joined(separator: ", ")).",
-        example: "--strategies classic-visitor,enum-switch"),
-      .value(
-        "--operations", "LIST",
-        "Operations to profile (default: all).\nValid: \(SpecOperation.allCases.map(\.rawValue).joined(separator: ", ")).",
-        example: "--operations feed.color,share.mixed"),
-      RunOptions.spec.option(named: "--filter")!,
-      .value(
-        "--output", "PATH", "Where the CSV goes (default: results/<UTC time>-profile.csv).",
-        example: "--output results/profile.csv"),
-      .flag("--force", "Overwrite an existing output file."),
-      .value(
-        "--format", "FORMAT", "What standard output gets: table (default), csv, markdown\nor json.",
-        example: "--format markdown"),
-      .value(
-        "--jobs", "N", "valgrind processes at once (default: the number of cores).",
-        example: "--jobs 1"),
-      .flag("--quiet", "No progress or notes on standard error."),
-      .flag("--list", "Print the cells the profile would count, and exit."),
-      .flag("--allow-debug-build", "Profile a debug build anyway (its counts mean little)."),
-    ],
+    options: FeedSelectionOptions.options(
+      verb: "profile", defaultSizes: defaultSizes.map(String.init).joined(separator: ","),
+      defaultDistributions: defaultDistributions.map(\.rawValue).joined(separator: ","))
+      + OutputOptions.options(verb: "profile", measurements: "counts", fileSuffix: "-profile")
+      + [
+        .value(
+          "--jobs", "N", "valgrind processes at once (default: the number of cores).",
+          example: "--jobs 1")
+      ],
     discussion: """
       With no dimension given, profiles every operation at 1,000 uniform
       elements, for every strategy and the floor. Each cell runs its timed loop
@@ -77,13 +53,31 @@ struct ProfileCommand {
     ])
 
   static let passes = (few: 1, many: 3)
+  /// What a profile covers when --sizes or --distributions is not given.
+  static let defaultSizes = RunMatrix.smallSizes
+  static let defaultDistributions: [KindDistribution] = [.uniform]
 
-  var options: RunOptions
+  /// The cells to profile, and the output options, read as its own:
+  /// `options.force`.
+  @dynamicMemberLookup
+  struct Options {
+    var matrix: RunMatrix
+    var outputOptions: OutputOptions
+
+    subscript<Value>(dynamicMember field: KeyPath<OutputOptions, Value>) -> Value {
+      outputOptions[keyPath: field]
+    }
+  }
+
+  var options: Options
   var jobs: Int
   var arguments: [String]
 
   init(_ arguments: ParsedArguments, recorded: [String]) throws(CommandError) {
-    options = try RunOptions(arguments, smallByDefault: true)
+    let selection = try FeedSelectionOptions(arguments)
+    options = Options(
+      matrix: selection.matrix(shape: .crossProduct, sizes: Self.defaultSizes, distributions: Self.defaultDistributions),
+      outputOptions: try OutputOptions(arguments))
     jobs = try arguments.integer("--jobs", in: 1...64) ?? max(1, Machine.processorCount())
     self.arguments = recorded
   }

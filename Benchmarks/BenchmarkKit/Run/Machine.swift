@@ -60,7 +60,7 @@ extension Machine {
     var name = "unknown OS"
     if let release = try? readText("/etc/os-release") {
       for line in release.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {
-        name = String(line.dropFirst("PRETTY_NAME=".count)).trimmingCharacters(in: "\"")
+        name = String(line.dropFirst("PRETTY_NAME=".count)).trimming("\"")
       }
     }
     var system = utsname()
@@ -76,7 +76,7 @@ extension Machine {
     guard let info = try? readText("/proc/cpuinfo") else { return "unknown CPU" }
     for line in info.split(separator: "\n") where line.hasPrefix("model name") {
       if let colon = line.firstIndex(of: ":") {
-        return String(line[line.index(after: colon)...]).trimmingCharacters(in: " \t")
+        return String(line[line.index(after: colon)...]).trimming(" \t")
       }
     }
     return "unknown CPU"
@@ -96,7 +96,7 @@ extension Machine {
 }
 
 extension String {
-  func trimmingCharacters(in set: String) -> String {
+  func trimming(_ set: String) -> String {
     let characters = Set(set)
     return String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
   }

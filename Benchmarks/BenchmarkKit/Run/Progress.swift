@@ -7,8 +7,8 @@ final class Progress {
   private let enabled: Bool
   private let total: Int
   private var done = 0
-  private let start = Clock.now()
-  private var stepStart = Clock.now()
+  private let start = MonotonicClock.now()
+  private var stepStart = MonotonicClock.now()
   private var current = ""
 
   init(console: Console, total: Int, enabled: Bool) {
@@ -19,7 +19,7 @@ final class Progress {
 
   func begin(_ description: String) {
     current = description
-    stepStart = Clock.now()
+    stepStart = MonotonicClock.now()
     draw()
   }
 
@@ -34,7 +34,7 @@ final class Progress {
 
   private func draw() {
     guard enabled else { return }
-    let elapsed = Double(Clock.now() - start) / 1e9
+    let elapsed = Double(MonotonicClock.now() - start) / 1e9
     var line = "[\(min(done + 1, total))/\(total)] \(current) · \(Self.duration(elapsed))"
     if done > 0 && done < total {
       let remaining = elapsed / Double(done) * Double(total - done)

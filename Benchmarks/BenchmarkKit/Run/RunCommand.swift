@@ -72,7 +72,7 @@ struct RunCommand {
     var results = RunResults(
       info: RunInfo(
         schemaVersion: Schema.runVersion,
-        runID: "\(started.fileName)-\(String(UInt32(truncatingIfNeeded: Clock.now() ^ UInt64(getpid())), radix: 16))",
+        runID: "\(started.fileName)-\(String(UInt32(truncatingIfNeeded: MonotonicClock.now() ^ UInt64(getpid())), radix: 16))",
         timestamp: started.iso8601, machine: machine, seed: options.matrix.seed,
         command: Self.commandLine(arguments), baseline: StrategyID(Registry.baselineName)),
       rows: [])

@@ -3,6 +3,7 @@ import StrategyRegistry
 import BenchmarkResults
 
 /// `dispatch-bench run`'s options, validated.
+@dynamicMemberLookup
 struct RunOptions {
   static let spec = CommandSpec(
     name: "run",
@@ -13,52 +14,22 @@ struct RunOptions {
         "--quick",
         "A smoke run: every operation at 1,000 elements, uniform,\nshort cells. Under 20 seconds on 2 cores."),
       .flag("--full", "The whole cross product: every operation × --sizes ×\nevery distribution."),
-      .value(
-        "--sizes", "LIST", "Feed sizes in elements (default: 1000,100000,1000000).",
-        example: "--sizes 1000,100000"),
-      .value(
-        "--distributions", "LIST",
-        "Kind layouts: uniform, clustered, skewed, single\n(default: the default suite's; with other dimensions, uniform).",
-        example: "--distributions uniform,clustered"),
-      .value(
-        "--kinds", "LIST",
-        "How many kinds are in play, 2…6 (share uses at most 3;\ndefault: all).",
-        example: "--kinds 2,6"),
-      .value("--seed", "N", "The generator's seed (default: 1).", example: "--seed 42"),
-      .value(
-        "--feed", "FILE", "Benchmark a SPEC §4 feed file, tiled to each size,\ninstead of generated feeds.",
-        example: "--feed my-feed.json"),
-      .value(
-        "--strategies", "LIST",
-        "Strategies to time (default: all).\nValid: \(Registry.names.joined(separator: ", ")).",
-        example: "--strategies protocol-getter,enum-switch"),
-      .value(
-        "--operations", "LIST",
-        "Operations to time (default: all).\nValid: \(SpecOperation.allCases.map(\.rawValue).joined(separator: ", ")).",
-        example: "--operations feed.height,share.mixed"),
-      .value(
-        "--filter", "PATTERNS",
-        "Only cells whose domain/operation/strategy/distribution/size\nmatches one of these comma-separated globs (* and ?).",
-        example: "--filter '*/feed.render/*/uniform/*'"),
-      .value(
-        "--max-time-per-cell", "SECONDS",
-        "Stop sampling a cell after this long, once each strategy\nhas 10 samples (default: 2; --quick: 0.25).",
-        example: "--max-time-per-cell 5"),
-      .value(
-        "--output", "PATH", "Where the CSV goes (default: results/<UTC time>.csv).",
-        example: "--output results/baseline.csv"),
-      .flag("--force", "Overwrite an existing output file."),
-      .value(
-        "--samples-csv", "PATH", "Also write every raw sample to this CSV.",
-        example: "--samples-csv results/baseline-samples.csv"),
-      .value(
-        "--format", "FORMAT",
-        "What standard output gets: table (default), csv, markdown\nor json.",
-        example: "--format markdown"),
-      .flag("--quiet", "No progress or notes on standard error."),
-      .flag("--list", "Print the cells the run would time, and exit."),
-      .flag("--allow-debug-build", "Time a debug build anyway (its numbers mean little)."),
-    ],
+    ]
+      + FeedSelectionOptions.options(
+        verb: "time", defaultSizes: RunMatrix.defaultSizes.map(String.init).joined(separator: ","),
+        defaultDistributions: "the default suite's; with other dimensions, uniform")
+      + [
+        .value(
+          "--max-time-per-cell", "SECONDS",
+          "Stop sampling a cell after this long, once each strategy\nhas 10 samples (default: 2; --quick: 0.25).",
+          example: "--max-time-per-cell 5")
+      ]
+      + OutputOptions.options(verb: "time", measurements: "numbers", fileSuffix: "")
+      + [
+        .value(
+          "--samples-csv", "PATH", "Also write every raw sample to this CSV.",
+          example: "--samples-csv results/base-samples.csv")
+      ],
     discussion: """
       With no dimension given, runs the default suite: every operation on 100,000
       uniform elements, then a size sweep (--sizes) and a distribution sweep on
@@ -84,106 +55,34 @@ struct RunOptions {
 
   var matrix: RunMatrix
   var sampling: SamplingSettings
-  var output: String?
-  var force: Bool
   var samplesPath: String?
-  var format: OutputFormat
-  var quiet: Bool
-  var listOnly: Bool
-  var allowDebugBuild: Bool
+  /// --output, --force, --format, --quiet, --list and --allow-debug-build,
+  /// read as this type's own: `options.force`.
+  var outputOptions: OutputOptions
 
-  /// - Parameter smallByDefault: With no dimension given, every operation at
-  ///   1,000 uniform elements (as `--quick`) instead of the default suite;
-  ///   `profile` reads its options this way.
-  init(_ arguments: ParsedArguments, smallByDefault: Bool = false) throws(CommandError) {
-    let spec = arguments.spec
-    let quick = arguments.has("--quick") || smallByDefault
+  subscript<Value>(dynamicMember field: KeyPath<OutputOptions, Value>) -> Value {
+    outputOptions[keyPath: field]
+  }
+
+  init(_ arguments: ParsedArguments) throws(CommandError) {
+    let quick = arguments.has("--quick")
     let full = arguments.has("--full")
-    if quick && full { throw .usage("--quick and --full cannot be used together", command: spec.name) }
-
-    var file: (path: String, contents: FeedFile)?
-    if let path = arguments.value("--feed") {
-      for option in ["--distributions", "--kinds"] where arguments.value(option) != nil {
-        throw .usage(
-          "\(option) applies to generated feeds and cannot be used with --feed", command: spec.name)
-      }
-      do {
-        file = (path, try FeedFile.load(path: path))
-      } catch {
-        throw .dataError(error.description)
-      }
-    }
-
-    let sizes = try arguments.integers("--sizes", in: 1...Int.max)
-    let distributionNames = try arguments.names(
-      "--distributions", from: KindDistribution.allCases.map(\.rawValue), kind: "distribution")
-    let kinds = try arguments.integers("--kinds", in: 2...FeedKind.allCases.count)
-    let seedText = arguments.value("--seed")
-    var seed: UInt64 = 1
-    if let seedText {
-      guard let value = UInt64(seedText.filter { $0 != "_" }) else {
-        throw arguments.badValue("--seed", seedText, "is not a whole number from 0 to \(UInt64.max)")
-      }
-      seed = value
-    }
-    let strategies =
-      try arguments.names("--strategies", from: Registry.names, kind: "strategy") ?? Registry.names
-    var operations = (try arguments.names(
-      "--operations", from: SpecOperation.allCases.map(\.rawValue), kind: "operation"))
-      .map { names in SpecOperation.allCases.filter { names.contains($0.rawValue) } }
-    let filters = try Self.filters(arguments)
-
-    if let file {
-      // A file without share items (or feed rows) has nothing to tile there.
-      let missing = Domain.allCases.filter {
-        $0 == .share ? file.contents.share.isEmpty : file.contents.feed.isEmpty
-      }
-      if let asked = operations, let operation = asked.first(where: { missing.contains($0.domain) }) {
-        throw .dataError(
-          "\(file.path) has no \(operation.domain.rawValue) items to tile for \(operation.rawValue)")
-      }
-      operations = (operations ?? SpecOperation.allCases).filter { !missing.contains($0.domain) }
-      if operations!.isEmpty {
-        throw .dataError("\(file.path) has neither share items nor feed rows to benchmark")
-      }
-    }
-
-    let customized = sizes != nil || distributionNames != nil || kinds != nil || operations != nil || file != nil
-    matrix = RunMatrix(
-      shape: full || (customized && !quick) ? .crossProduct : .defaultSuite,
-      operations: operations ?? SpecOperation.allCases,
-      sizes: sizes ?? (quick ? [1_000] : RunMatrix.defaultSizes),
-      distributions: distributionNames.map { $0.compactMap(KindDistribution.init(rawValue:)) }
-        ?? (full ? KindDistribution.allCases : [.uniform]),
-      kinds: kinds, seed: seed, strategies: strategies, filters: filters, file: file)
-    if quick { matrix.shape = .crossProduct }
+    if quick && full { throw .usage("--quick and --full cannot be used together", command: Self.spec.name) }
+    let selection = try FeedSelectionOptions(arguments)
+    matrix = selection.matrix(
+      shape: quick || full || selection.choosesADimension ? .crossProduct : .defaultSuite,
+      sizes: quick ? RunMatrix.smallSizes : RunMatrix.defaultSizes,
+      distributions: full ? KindDistribution.allCases : [.uniform])
 
     sampling = SamplingSettings()
-    if arguments.has("--quick") { sampling.maximumTimePerCell = 0.25 }
+    if quick { sampling.maximumTimePerCell = 0.25 }
     if let seconds = try arguments.seconds("--max-time-per-cell", in: 0.001...86_400) {
       sampling.maximumTimePerCell = seconds
     }
-    output = arguments.value("--output")
-    force = arguments.has("--force")
     samplesPath = arguments.value("--samples-csv")
-    format = try arguments.choice("--format", from: OutputFormat.allCases.map(\.rawValue))
-      .flatMap(OutputFormat.init(rawValue:)) ?? .table
-    quiet = arguments.has("--quiet")
-    listOnly = arguments.has("--list")
-    allowDebugBuild = arguments.has("--allow-debug-build")
-    if let output, let samplesPath, output == samplesPath {
-      throw .usage("--output and --samples-csv name the same file", command: spec.name)
+    outputOptions = try OutputOptions(arguments)
+    if let output = outputOptions.output, output == samplesPath {
+      throw .usage("--output and --samples-csv name the same file", command: Self.spec.name)
     }
-  }
-
-  private static func filters(_ arguments: ParsedArguments) throws(CommandError) -> [GlobPattern] {
-    guard let text = arguments.value("--filter") else { return [] }
-    let patterns = text.split(separator: ",", omittingEmptySubsequences: false).map {
-      String($0).trimmingSpaces()
-    }
-    guard !patterns.contains(where: \.isEmpty) else {
-      throw arguments.badValue("--filter", text, "has an empty pattern")
-    }
-    return patterns.map(GlobPattern.init)
   }
 }

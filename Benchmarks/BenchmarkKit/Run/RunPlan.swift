@@ -64,6 +64,8 @@ struct RunMatrix {
   /// The default suite's one size and distribution for "every operation".
   static let primarySize = 100_000
   static let defaultSizes = [1_000, 100_000, 1_000_000]
+  /// The sizes of --quick, and of profile by default.
+  static let smallSizes = [1_000]
   /// The operations the default suite sweeps over sizes and distributions:
   /// the cheapest dispatch of each domain, where dispatch costs show most.
   static let sweepOperations: [SpecOperation] = [.shareInstagram, .feedIdentifier]

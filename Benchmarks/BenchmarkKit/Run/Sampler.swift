@@ -62,7 +62,7 @@ struct Sampler {
   var counters: HardwareCounters? = nil
 
   func measure(_ participants: [Participant]) -> [ParticipantSamples] {
-    let start = Clock.now()
+    let start = MonotonicClock.now()
     let deadline = start + UInt64(settings.maximumTimePerCell * 1e9)
     let repetitions = participants.map(calibrate)
     for (participant, repetitions) in zip(participants, repetitions) {
@@ -96,7 +96,7 @@ struct Sampler {
       }
       round += 1
       guard round >= settings.minimumSamples else { continue }
-      if Clock.now() >= deadline { break }
+      if MonotonicClock.now() >= deadline { break }
       let converged = results.allSatisfy {
         SampleStatistics($0.nanosecondsPerElement).relativeIntervalHalfWidth <= settings.targetPrecision
       }
@@ -119,10 +119,10 @@ struct Sampler {
   }
 
   private func warmUp(_ participant: Participant, repetitions: Int) {
-    let start = Clock.now()
+    let start = MonotonicClock.now()
     var runs = 0
     while runs < settings.warmUpRuns
-      || Double(Clock.now() - start) < settings.warmUpDuration * 1e9
+      || Double(MonotonicClock.now() - start) < settings.warmUpDuration * 1e9
     {
       participant.run(repetitions)
       runs += 1
@@ -130,8 +130,8 @@ struct Sampler {
   }
 
   private func time(_ participant: Participant, repetitions: Int) -> UInt64 {
-    let start = Clock.now()
+    let start = MonotonicClock.now()
     participant.run(repetitions)
-    return Clock.now() - start
+    return MonotonicClock.now() - start
   }
 }

@@ -5,17 +5,17 @@ import Foundation
 /// none of the model's formatting helpers are used, so a mistake in them
 /// shows as a disagreement. Foundation supplies the calendar and percent-
 /// encoding.
-enum SpecOracle {
-  static let base = "https://music.example"
+package enum SpecOracle {
+  package static let base = "https://music.example"
 
   /// RFC 3986 unreserved characters, byte by byte.
-  static func encode(_ id: String) -> String {
+  package static func encode(_ id: String) -> String {
     var allowed = CharacterSet()
     allowed.insert(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
     return id.addingPercentEncoding(withAllowedCharacters: allowed)!
   }
 
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var result = ""
     for character in text.unicodeScalars {
       if character == "\\" || character == "[" || character == "]" { result += "\\" }
@@ -26,7 +26,7 @@ enum SpecOracle {
 
   /// UTC `yyyy-MM-dd` by Foundation's Gregorian calendar; valid from 1600
   /// (before 1582 Foundation switches to the Julian calendar) to 9999.
-  static func date(_ seconds: Int) -> String {
+  package static func date(_ seconds: Int) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
     let parts = calendar.dateComponents(
@@ -38,15 +38,15 @@ enum SpecOracle {
     return "\(pad(parts.year!, 4))-\(pad(parts.month!, 2))-\(pad(parts.day!, 2))"
   }
 
-  static func plural(_ count: Int, _ noun: String) -> String {
+  package static func plural(_ count: Int, _ noun: String) -> String {
     count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
   }
 
-  static func lines(_ text: String) -> Int {
+  package static func lines(_ text: String) -> Int {
     max(1, Int((Double(text.count) / 40).rounded(.up)))
   }
 
-  static func share(_ item: ShareItem, _ platform: Platform) -> String {
+  package static func share(_ item: ShareItem, _ platform: Platform) -> String {
     let text: String
     let link: String
     let image: String
@@ -83,7 +83,7 @@ enum SpecOracle {
   }
 
   /// identifier, height, configure (title, subtitle, images), colour.
-  static func feed(_ item: FeedItem) -> (identifier: String, height: Double, configured: String, color: String) {
+  package static func feed(_ item: FeedItem) -> (identifier: String, height: Double, configured: String, color: String) {
     switch item {
     case .invitation(let v):
       return (
@@ -108,7 +108,7 @@ enum SpecOracle {
   }
 
   /// Every SPEC §3 line `dump` prints for a file, in its order.
-  static func dumpLines(_ file: FeedFile) -> [(index: Int, operation: String, output: String)] {
+  package static func dumpLines(_ file: FeedFile) -> [(index: Int, operation: String, output: String)] {
     var lines: [(Int, String, String)] = []
     for (index, item) in file.share.enumerated() {
       for platform in Platform.allCases {

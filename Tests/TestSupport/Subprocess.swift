@@ -1,16 +1,16 @@
 import Foundation
 
 /// Runs the built `dispatch-bench` executable, as a user would.
-enum Subprocess {
-  struct Result {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
+package enum Subprocess {
+  package struct Result {
+    package var status: Int32
+    package var standardOutput: String
+    package var standardError: String
   }
 
   /// The executable beside the test bundle: SwiftPM builds it first because
-  /// the test target depends on it.
-  static let executable: String = {
+  /// the test targets that run it (BenchmarkKitTests) depend on it.
+  package static let executable: String = {
     let bundleDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
       .deletingLastPathComponent()
     var candidates = [bundleDirectory.appendingPathComponent("dispatch-bench").path]
@@ -24,7 +24,7 @@ enum Subprocess {
   /// - Parameters:
   ///   - program: What to run instead of `dispatch-bench` (a shell, say).
   ///   - interruptAfter: Seconds after which to send `signal` to the process.
-  static func run(
+  package static func run(
     _ arguments: [String], currentDirectory: String? = nil, environment: [String: String]? = nil,
     program: String? = nil, interruptAfter: Double? = nil, signal: Int32 = SIGINT
   ) throws -> Result {

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The monotonic clock samples are timed with.
-enum Clock {
+enum MonotonicClock {
   /// Nanoseconds since an arbitrary fixed point; never goes backwards.
   @inline(__always)
   static func now() -> UInt64 {

@@ -6,21 +6,21 @@ import Foundation
 /// sequences, flags, right-to-left text, Markdown and URL specials, line
 /// breaks, and scalars from every Unicode plane; counts of 0, 1 and
 /// Int.max, dates from 1600 to 9999.
-struct AdversarialFeeds {
-  var random: SplitMix64
+package struct AdversarialFeeds {
+  package var random: SplitMix64
 
-  init(seed: UInt64) {
+  package init(seed: UInt64) {
     random = SplitMix64(seed: seed)
   }
 
-  static let pieces = [
+  package static let pieces = [
     "", "a", "Zoë", "e\u{301}", "a\u{300}\u{301}\u{302}", "👩‍👩‍👧‍👦", "🏳️‍🌈", "🇸🇪", "🇯🇵🇰🇷",
     "שלום", "مرحبا", "\u{200F}RTL\u{200E}", "|", "[", "]", "\\", "%", "/", "\n", "\r\n", "\"",
     "\t", "·", "\u{0}", "%20", "[![x](y)](z)", "東京", "\u{FFFD}", "\u{10FFFF}", "\u{E000}",
   ]
 
   /// A scalar from any of the 17 planes, never a surrogate.
-  mutating func scalar() -> Unicode.Scalar {
+  package mutating func scalar() -> Unicode.Scalar {
     while true {
       let plane = UInt32(random.below(17))
       let value = plane << 16 | UInt32(random.below(0x10000))
@@ -28,7 +28,7 @@ struct AdversarialFeeds {
     }
   }
 
-  mutating func string() -> String {
+  package mutating func string() -> String {
     switch random.below(10) {
     case 0: return ""
     case 1:
@@ -45,26 +45,26 @@ struct AdversarialFeeds {
     }
   }
 
-  mutating func count() -> Int {
+  package mutating func count() -> Int {
     [0, 1, 2, 1_000_000, Int.max][random.below(5)]
   }
 
   /// A moment from 1600-01-01 to 9999-12-31, often at the edges.
-  mutating func moment() -> Int {
+  package mutating func moment() -> Int {
     [0, -1, -11_676_096_000, 4_102_444_800, 253_402_300_799, random.draw(-11_676_096_000...253_402_300_799)][random.below(6)]
   }
 
-  mutating func user() -> User {
+  package mutating func user() -> User {
     User(id: string(), name: string(), profileImageURL: string(), followerCount: count())
   }
 
-  mutating func song(playCount: Int? = nil) -> Song {
+  package mutating func song(playCount: Int? = nil) -> Song {
     Song(
       id: string(), name: string(), user: user(), coverImageURL: string(),
       playCount: playCount ?? count(), createdAt: moment())
   }
 
-  mutating func shareItem() -> ShareItem {
+  package mutating func shareItem() -> ShareItem {
     switch random.below(3) {
     case 0: return .user(user())
     case 1: return .song(song())
@@ -84,7 +84,7 @@ struct AdversarialFeeds {
     }
   }
 
-  mutating func feedItem() -> FeedItem {
+  package mutating func feedItem() -> FeedItem {
     switch random.below(6) {
     case 0:
       return .invitation(
@@ -108,12 +108,12 @@ struct AdversarialFeeds {
     }
   }
 
-  mutating func file(items: Int) -> FeedFile {
+  package mutating func file(items: Int) -> FeedFile {
     FeedFile(share: (0..<items).map { _ in shareItem() }, feed: (0..<items).map { _ in feedItem() })
   }
 
   /// The file as SPEC §4 JSON.
-  static func json(_ file: FeedFile) throws -> Data {
+  package static func json(_ file: FeedFile) throws -> Data {
     func user(_ u: User) -> [String: Any] {
       ["id": u.id, "name": u.name, "profileImageURL": u.profileImageURL, "followerCount": u.followerCount]
     }

@@ -1,0 +1,134 @@
+import DispatchModel
+import StrategyRegistry
+
+/// Which cells a command covers: the feeds (generated, or tiled from a
+/// file), the operations, the strategies and the --filter globs. `run` and
+/// `profile` both take these options; they are declared and read here once.
+struct FeedSelectionOptions {
+  /// --sizes, --distributions and --kinds as given: `nil` when not given,
+  /// for the command to apply its own defaults.
+  var sizes: [Int]?
+  var distributions: [KindDistribution]?
+  var kinds: [Int]?
+  var seed: UInt64
+  /// --feed: a file tiled to each size instead of generated feeds.
+  var file: (path: String, contents: FeedFile)?
+  var strategies: [String]
+  /// --operations as given, or with a feed file the operations it has items
+  /// for; `nil` for every operation.
+  var operations: [SpecOperation]?
+  var filters: [GlobPattern]
+
+  /// The options, in help order. Only what differs between commands is a
+  /// parameter.
+  /// - Parameters:
+  ///   - verb: What the command does to a cell: "time", "profile".
+  ///   - defaultSizes: What --sizes is when not given, as help says it.
+  ///   - defaultDistributions: The same for --distributions.
+  static func options(verb: String, defaultSizes: String, defaultDistributions: String) -> [OptionSpec] {
+    [
+      .value(
+        "--sizes", "LIST", "Feed sizes in elements (default: \(defaultSizes)).", example: "--sizes 1000,100000"),
+      .value(
+        "--distributions", "LIST",
+        "Kind layouts: \(KindDistribution.allCases.map(\.rawValue).joined(separator: ", "))\n(default: \(defaultDistributions)).",
+        example: "--distributions uniform,clustered"),
+      .value(
+        "--kinds", "LIST",
+        "How many kinds are in play, 2…\(FeedKind.allCases.count) (share uses at most \(ShareKind.allCases.count);\ndefault: all).",
+        example: "--kinds 2,6"),
+      .value("--seed", "N", "The generator's seed (default: 1).", example: "--seed 42"),
+      .value(
+        "--feed", "FILE", "Benchmark a SPEC §4 feed file, tiled to each size,\ninstead of generated feeds.",
+        example: "--feed my-feed.json"),
+      .value(
+        "--strategies", "LIST",
+        "Strategies to \(verb) (default: all).\nValid: \(Registry.names.joined(separator: ", ")).",
+        example: "--strategies protocol-getter,enum-switch"),
+      .value(
+        "--operations", "LIST",
+        "Operations to \(verb) (default: all).\nValid: \(SpecOperation.allCases.map(\.rawValue).joined(separator: ", ")).",
+        example: "--operations feed.height,share.mixed"),
+      .value(
+        "--filter", "PATTERNS",
+        "Only cells whose domain/operation/strategy/distribution/size\nmatches one of these comma-separated globs (* and ?).",
+        example: "--filter '*/feed.render/*/uniform/*'"),
+    ]
+  }
+
+  init(_ arguments: ParsedArguments) throws(CommandError) {
+    file = try Self.file(arguments)
+    sizes = try arguments.integers("--sizes", in: 1...Int.max)
+    distributions = try arguments.names(
+      "--distributions", from: KindDistribution.allCases.map(\.rawValue), kind: "distribution"
+    )?.compactMap(KindDistribution.init(rawValue:))
+    kinds = try arguments.integers("--kinds", in: 2...FeedKind.allCases.count)
+    seed = try Self.seed(arguments)
+    strategies = try arguments.names("--strategies", from: Registry.names, kind: "strategy") ?? Registry.names
+    let operationNames = try arguments.names(
+      "--operations", from: SpecOperation.allCases.map(\.rawValue), kind: "operation")
+    operations = operationNames.map { names in SpecOperation.allCases.filter { names.contains($0.rawValue) } }
+    filters = try arguments.list("--filter", item: "pattern")?.map(GlobPattern.init) ?? []
+    if let file { operations = try Self.operations(operations, tiling: file) }
+  }
+
+  /// Whether a dimension was chosen: a feed file, or any of --sizes,
+  /// --distributions, --kinds and --operations.
+  var choosesADimension: Bool {
+    sizes != nil || distributions != nil || kinds != nil || operations != nil || file != nil
+  }
+
+  /// The cells selected, with `sizes` and `distributions` standing for those
+  /// options when they are not given.
+  func matrix(shape: RunMatrix.Shape, sizes defaultSizes: [Int], distributions defaultDistributions: [KindDistribution])
+    -> RunMatrix
+  {
+    RunMatrix(
+      shape: shape, operations: operations ?? SpecOperation.allCases, sizes: sizes ?? defaultSizes,
+      distributions: distributions ?? defaultDistributions, kinds: kinds, seed: seed, strategies: strategies,
+      filters: filters, file: file)
+  }
+
+  /// --feed, loaded; refused with the options that only generated feeds have.
+  private static func file(_ arguments: ParsedArguments) throws(CommandError)
+    -> (path: String, contents: FeedFile)?
+  {
+    guard let path = arguments.value("--feed") else { return nil }
+    for option in ["--distributions", "--kinds"] where arguments.value(option) != nil {
+      throw .usage(
+        "\(option) applies to generated feeds and cannot be used with --feed", command: arguments.spec.name)
+    }
+    do {
+      return (path, try FeedFile.load(path: path))
+    } catch {
+      throw .dataError(error.description)
+    }
+  }
+
+  private static func seed(_ arguments: ParsedArguments) throws(CommandError) -> UInt64 {
+    guard let text = arguments.value("--seed") else { return 1 }
+    guard let seed = UInt64(text.filter { $0 != "_" }) else {
+      throw arguments.badValue("--seed", text, "is not a whole number from 0 to \(UInt64.max)")
+    }
+    return seed
+  }
+
+  /// The operations asked for (all if `nil`) that `file` has items to tile
+  /// for: a file without share items (or feed rows) has nothing to tile there.
+  private static func operations(
+    _ asked: [SpecOperation]?, tiling file: (path: String, contents: FeedFile)
+  ) throws(CommandError) -> [SpecOperation] {
+    let missing = Domain.allCases.filter {
+      $0 == .share ? file.contents.share.isEmpty : file.contents.feed.isEmpty
+    }
+    if let operation = asked?.first(where: { missing.contains($0.domain) }) {
+      throw .dataError(
+        "\(file.path) has no \(operation.domain.rawValue) items to tile for \(operation.rawValue)")
+    }
+    let tiled = (asked ?? SpecOperation.allCases).filter { !missing.contains($0.domain) }
+    if tiled.isEmpty {
+      throw .dataError("\(file.path) has neither share items nor feed rows to benchmark")
+    }
+    return tiled
+  }
+}

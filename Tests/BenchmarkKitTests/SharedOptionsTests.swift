@@ -1,0 +1,85 @@
+@testable import BenchmarkKit
+import DispatchModel
+import Testing
+
+/// `run` and `profile` take the feed-selection and output options as one
+/// group each: the same flags, read the same way, refused with the same
+/// errors. Only their defaults differ.
+@Suite struct SharedOptionsTests {
+  static let specs = [RunOptions.spec, ProfileCommand.spec]
+
+  /// The cells the command given by `spec` would cover, with its output options.
+  static func parse(_ arguments: [String], spec: CommandSpec) throws(CommandError)
+    -> (matrix: RunMatrix, output: OutputOptions)
+  {
+    let parsed = try ParsedArguments(arguments, spec: spec)
+    if spec.name == ProfileCommand.spec.name {
+      let options = try ProfileCommand(parsed, recorded: []).options
+      return (options.matrix, options.outputOptions)
+    }
+    let options = try RunOptions(parsed)
+    return (options.matrix, options.outputOptions)
+  }
+
+  @Test func bothDeclareEveryOptionOfBothGroups() {
+    let shared =
+      FeedSelectionOptions.options(verb: "", defaultSizes: "", defaultDistributions: "")
+      + OutputOptions.options(verb: "", measurements: "", fileSuffix: "")
+    for spec in Self.specs {
+      for option in shared {
+        #expect(spec.option(named: option.name)?.valueName == option.valueName, "\(spec.name) \(option.name)")
+      }
+    }
+  }
+
+  @Test func bothReadEveryFlagAlike() throws {
+    let arguments = [
+      "--sizes", "10,2_0", "--distributions", "clustered,single", "--kinds", "3,6", "--seed", "9",
+      "--strategies", "enum-switch,naive", "--operations", "feed.height,share.line", "--filter", "feed/*, */10",
+      "--output", "out.csv", "--force", "--format", "json", "--quiet", "--list", "--allow-debug-build",
+    ]
+    let run = try Self.parse(arguments, spec: RunOptions.spec)
+    let profile = try Self.parse(arguments, spec: ProfileCommand.spec)
+    #expect(run.matrix.plan().feeds.flatMap(\.keys) == profile.matrix.plan().feeds.flatMap(\.keys))
+    #expect(run.matrix.plan().feeds.map(\.feed.kinds) == profile.matrix.plan().feeds.map(\.feed.kinds))
+    #expect(run.matrix.seed == 9 && profile.matrix.seed == 9)
+    #expect(profile.matrix.filters == [GlobPattern(pattern: "feed/*"), GlobPattern(pattern: "*/10")])
+    for output in [run.output, profile.output] {
+      #expect(output.output == "out.csv" && output.force && output.format == .json)
+      #expect(output.quiet && output.listOnly && output.allowDebugBuild)
+    }
+  }
+
+  @Test(arguments: [
+    ["--sizes", "10k"], ["--sizes", "0"], ["--sizes", "1,,2"], ["--kinds", "7"],
+    ["--distributions", "zipf"], ["--strategies", "visitor"], ["--operations", "feed.colour"],
+    ["--seed", "-1"], ["--filter", "a,,b"], ["--feed", "x.json", "--kinds", "2"],
+    ["--feed", "/nonexistent.json"], ["--format", "xml"],
+  ])
+  func bothRefuseABadValueWithTheSameError(arguments: [String]) {
+    var errors: [CommandError] = []
+    for spec in Self.specs {
+      do {
+        _ = try Self.parse(arguments, spec: spec)
+        Issue.record("\(spec.name) accepted \(arguments)")
+      } catch {
+        errors.append(error)
+      }
+    }
+    guard errors.count == 2 else { return }
+    #expect(errors[0].message == errors[1].message)
+    #expect(errors[0].exitStatus == errors[1].exitStatus)
+    if errors[0].exitStatus == ExitStatus.usage {
+      #expect(errors.map(\.usageOf) == Self.specs.map(\.name))
+    }
+  }
+
+  /// Where they differ: with no dimension given, profile covers what
+  /// `run --quick` does, not the default suite.
+  @Test func profileCoversTheCellsOfQuickByDefault() throws {
+    let profile = try Self.parse([], spec: ProfileCommand.spec).matrix.plan()
+    let quick = try Self.parse(["--quick"], spec: RunOptions.spec).matrix.plan()
+    #expect(profile.feeds.flatMap(\.keys) == quick.feeds.flatMap(\.keys))
+    #expect(profile.feeds.allSatisfy { $0.feed.size == 1_000 && $0.feed.distribution == "uniform" })
+  }
+}
