@@ -1,3 +1,4 @@
+import ClassHierarchy
 import ClassicVisitor
 import DispatchModel
 import EnumSwitch
@@ -16,6 +17,7 @@ public enum Registry {
     RegisteredStrategy(ClassicVisitorStrategy.self),
     RegisteredStrategy(GenericVisitorStrategy.self),
     RegisteredStrategy(EnumSwitchStrategy.self),
+    RegisteredStrategy(ClassHierarchyStrategy.self),
   ]
 
   /// The strategy ratios are taken against.
