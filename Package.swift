@@ -11,6 +11,7 @@ let strategyModules = [
   "GenericVisitor",
   "EnumSwitch",
   "ClassHierarchy",
+  "CastChain",
 ]
 
 // The same build policy for the model and every strategy: no cross-module

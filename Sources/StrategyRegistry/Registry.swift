@@ -1,3 +1,4 @@
+import CastChain
 import ClassHierarchy
 import ClassicVisitor
 import DispatchModel
@@ -18,6 +19,7 @@ public enum Registry {
     RegisteredStrategy(GenericVisitorStrategy.self),
     RegisteredStrategy(EnumSwitchStrategy.self),
     RegisteredStrategy(ClassHierarchyStrategy.self),
+    RegisteredStrategy(CastChainStrategy.self),
   ]
 
   /// The strategy ratios are taken against.
