@@ -12,6 +12,7 @@ let strategyModules = [
   "EnumSwitch",
   "ClassHierarchy",
   "CastChain",
+  "TypeEraser",
 ]
 
 // The same build policy for the model and every strategy: no cross-module

@@ -6,6 +6,7 @@ import EnumSwitch
 import GenericVisitor
 import Naive
 import ProtocolGetter
+import TypeEraser
 
 /// Every strategy the package measures, in the order tables list them.
 ///
@@ -20,6 +21,7 @@ public enum Registry {
     RegisteredStrategy(EnumSwitchStrategy.self),
     RegisteredStrategy(ClassHierarchyStrategy.self),
     RegisteredStrategy(CastChainStrategy.self),
+    RegisteredStrategy(TypeEraserStrategy.self),
   ]
 
   /// The strategy ratios are taken against.
