@@ -13,6 +13,7 @@ let strategyModules = [
   "ClassHierarchy",
   "CastChain",
   "TypeEraser",
+  "HandlerTable",
 ]
 
 // The same build policy for the model and every strategy: no cross-module

@@ -4,6 +4,7 @@ import ClassicVisitor
 import DispatchModel
 import EnumSwitch
 import GenericVisitor
+import HandlerTable
 import Naive
 import ProtocolGetter
 import TypeEraser
@@ -22,6 +23,7 @@ public enum Registry {
     RegisteredStrategy(ClassHierarchyStrategy.self),
     RegisteredStrategy(CastChainStrategy.self),
     RegisteredStrategy(TypeEraserStrategy.self),
+    RegisteredStrategy(HandlerTableStrategy.self),
   ]
 
   /// The strategy ratios are taken against.
