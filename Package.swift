@@ -10,6 +10,10 @@ let strategyModules = [
   "ClassicVisitor",
   "GenericVisitor",
   "EnumSwitch",
+  "ClassHierarchy",
+  "CastChain",
+  "TypeEraser",
+  "HandlerTable",
 ]
 
 // The same build policy for the model and every strategy: no cross-module
@@ -29,7 +33,7 @@ let package = Package(
     // and the contract every strategy fulfils. Depends on the toolchain only.
     .target(name: "DispatchModel", swiftSettings: libraryPolicy),
 
-    // The five strategies, each depending on the model alone.
+    // The strategies, each depending on the model alone.
   ] + strategyModules.map { name in
     .target(name: name, dependencies: ["DispatchModel"], swiftSettings: libraryPolicy)
   } + [

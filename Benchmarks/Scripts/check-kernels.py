@@ -10,6 +10,9 @@ the disassembly must show:
 - the same sequence of other calls for every strategy, so the harness costs
   every strategy the same.
 
+The strategies are those of `strategyModules` in Package.swift, and every
+one of them must have every loop.
+
 Usage: check-kernels.py [path/to/dispatch-bench]   (default .build/release)
 Exits 1 and says what differs when a check fails.
 """
@@ -17,7 +20,20 @@ import re
 import subprocess
 import sys
 from collections import defaultdict
+from pathlib import Path
 
+
+def strategy_modules(package):
+    """The module names listed in `let strategyModules = [...]`, in order."""
+    text = package.read_text(encoding="utf-8")
+    match = re.search(r"^let strategyModules\s*=\s*\[(.*?)\]", text, re.MULTILINE | re.DOTALL)
+    names = re.findall(r'"(\w+)"', match.group(1)) if match else []
+    if not names:
+        sys.exit(f"check-kernels.py: no `let strategyModules = [...]` in {package}")
+    return names
+
+
+strategies = strategy_modules(Path(__file__).resolve().parents[2] / "Package.swift")
 binary = sys.argv[1] if len(sys.argv) > 1 else ".build/release/dispatch-bench"
 disassembly = subprocess.run(
     ["objdump", "-d", "--no-show-raw-insn", binary], capture_output=True, text=True, check=True
@@ -59,13 +75,18 @@ if not kernels:
     failures.append("no specialised kernels found: is this the release binary?")
 modules = set()
 for kernel, by_module in sorted(kernels.items()):
+    missing = [m for m in strategies if m not in by_module]
+    if missing:
+        failures.append(f"Kernels.{kernel}: no specialisation for {', '.join(missing)}")
+    unknown = sorted(set(by_module) - set(strategies))
+    if unknown:
+        failures.append(f"Kernels.{kernel}: specialised for {', '.join(unknown)}, not in strategyModules")
     normalised = {}
     for module, calls in by_module.items():
         modules.add(module)
         own = [c for c in calls if re.search(r"<(?:\w+ )*(?:specialization .* of )?static %s\." % module, c)
                or re.search(r"static %s\.\w+Strategy\." % module, c)]
-        others = [m for m in ("Naive", "ProtocolGetter", "ClassicVisitor", "GenericVisitor", "EnumSwitch")
-                  if m != module and any(("%s." % m) in c for c in calls)]
+        others = [m for m in strategies if m != module and any(("%s." % m) in c for c in calls)]
         if kernel != "floor" and not own:
             failures.append(f"Kernels.{kernel} for {module}: no direct call into {module}")
         if others:

@@ -1,9 +1,13 @@
+import CastChain
+import ClassHierarchy
 import ClassicVisitor
 import DispatchModel
 import EnumSwitch
 import GenericVisitor
+import HandlerTable
 import Naive
 import ProtocolGetter
+import TypeEraser
 
 /// Every strategy the package measures, in the order tables list them.
 ///
@@ -16,6 +20,10 @@ public enum Registry {
     RegisteredStrategy(ClassicVisitorStrategy.self),
     RegisteredStrategy(GenericVisitorStrategy.self),
     RegisteredStrategy(EnumSwitchStrategy.self),
+    RegisteredStrategy(ClassHierarchyStrategy.self),
+    RegisteredStrategy(CastChainStrategy.self),
+    RegisteredStrategy(TypeEraserStrategy.self),
+    RegisteredStrategy(HandlerTableStrategy.self),
   ]
 
   /// The strategy ratios are taken against.

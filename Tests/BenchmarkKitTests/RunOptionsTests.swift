@@ -48,7 +48,8 @@ import Testing
     let plan = try plan(["--full"])
     // 2 domains × 3 sizes × 4 distributions, each with its domain's operations.
     #expect(plan.feeds.count == 24)
-    #expect(plan.rowCount == 24 + 3 * 4 * (5 * 5 + 6 * 5))
+    let strategies = Registry.names.count
+    #expect(plan.rowCount == 24 + 3 * 4 * (5 * strategies + 6 * strategies))
     #expect(plan.cellCount == 11 * 3 * 4)
   }
 

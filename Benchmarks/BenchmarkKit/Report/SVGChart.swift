@@ -39,25 +39,38 @@ struct ChartSeries: Equatable {
   }
 }
 
-/// The Okabe–Ito colour-blind-safe palette, in a fixed order.
+/// A fixed colour per strategy and reference row, colour-blind safe as far as
+/// eleven colours allow: the seven hues of Okabe–Ito, then Paul Tol's muted
+/// indigo and wine, which stay apart from them by lightness; black for the
+/// floor and Tol's grey for the null row.
 enum ChartPalette {
-  static let colors = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#F0E442", "#000000"]
+  /// One colour per known strategy, in `knownNames` order.
+  static let colors = [
+    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#F0E442", "#332288", "#882255",
+  ]
 
-  /// The strategies with a colour of their own, in palette order; `floor`
-  /// is black.
-  static let knownNames = ["naive", "protocol-getter", "classic-visitor", "generic-visitor", "enum-switch"]
+  /// The strategies with a colour of their own, in the registry's order.
+  static let knownNames = [
+    "naive", "protocol-getter", "classic-visitor", "generic-visitor", "enum-switch",
+    "class-hierarchy", "cast-chain", "type-eraser", "handler-table",
+  ]
 
-  /// A stable colour per strategy name, so a strategy has the same colour in every chart:
-  /// naive, protocol-getter, classic-visitor, generic-visitor, enum-switch, floor get fixed colours; others take palette order.
+  /// The reference rows' colours: the floor black, the null grey.
+  static let referenceColors = ["floor": "#000000", "null": "#BBBBBB"]
+
+  /// For names with no colour of their own: the rest of Tol's muted scheme,
+  /// none of which a known name uses.
+  static let otherColors = ["#44AA99", "#999933", "#AA4499", "#CC6677", "#88CCEE", "#117733", "#DDCC77"]
+
+  /// A stable colour per name, so a strategy has the same colour in every
+  /// chart: known strategies and reference rows get fixed colours.
   ///
-  /// Other names take the palette by `index`, starting with the two colours
-  /// no known strategy uses, so a new strategy is told apart from the known
-  /// ones in a chart of six.
+  /// Other names take `otherColors` by `index`, so a new strategy is told
+  /// apart from the known ones.
   static func color(for name: String, index: Int) -> String {
     if let known = knownNames.firstIndex(of: name) { return colors[known] }
-    if name == "floor" { return colors[7] }
-    let others = [colors[5], colors[6]] + colors[0..<5] + [colors[7]]
-    return others[Int(index.magnitude % UInt(others.count))]
+    if let reference = referenceColors[name] { return reference }
+    return otherColors[Int(index.magnitude % UInt(otherColors.count))]
   }
 }
 

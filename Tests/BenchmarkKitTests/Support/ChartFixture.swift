@@ -16,16 +16,16 @@ enum ChartFixture: String, CaseIterable, CustomTestStringConvertible {
   var seriesNames: [String] { series.map(\.name) }
 
   var series: [ChartSeries] {
-    let strategies = ChartPalette.knownNames + ["floor"]
+    let strategies = ChartPalette.knownNames + ["floor", "null"]
     switch self {
     case .barLinear, .lineLinear:
-      return zip(strategies, [2.1, 3.4, 4.8, 1.9, 1.2, 0.9]).map { name, base in
+      return zip(strategies, [2.1, 3.4, 4.8, 1.9, 1.2, 2.6, 3.9, 1.6, 4.1, 0.9, 0.7]).map { name, base in
         ChartSeries(
           name: name, values: [base, base * 1.5, base * 0.7, base * 2],
           lower: [base * 0.9, base * 1.4, nil, base * 1.9], upper: [base * 1.1, base * 1.6, nil, base * 2.2])
       }
     case .barLogarithmic, .lineLogarithmic:
-      return zip(strategies, [1.0, 9, 40, 2.5, 0.8, 0.2]).map { name, base in
+      return zip(strategies, [1.0, 9, 40, 2.5, 0.8, 5, 20, 1.5, 12, 0.2, 0.4]).map { name, base in
         ChartSeries(
           name: name, values: [base, base * 10, base * 30, base * 100],
           lower: [base * 0.9, base * 9, base * 25, base * 80], upper: [base * 1.2, base * 11, base * 33, base * 130])

@@ -1,0 +1,42 @@
+import DispatchModel
+
+/// A new cell of the class registered for a reuse identifier.
+func makeCell(reuseIdentifier: String) -> FeedCell? {
+  switch reuseIdentifier {
+  case InvitationCell.reuseIdentifier: InvitationCell()
+  case NewSongCell.reuseIdentifier: NewSongCell()
+  case NewEventCell.reuseIdentifier: NewEventCell()
+  case PlainTextCell.reuseIdentifier: PlainTextCell()
+  case MediaCell.reuseIdentifier: MediaCell()
+  case MemoriesCell.reuseIdentifier: MemoriesCell()
+  default: nil
+  }
+}
+
+extension FeedController {
+  /// The colour of a cell's class, found by trying each cell class in turn.
+  ///
+  /// Cells come out of the reuse pool as the base class, so these are class
+  /// casts, not casts from `Any`; each is to a `final` class.
+  func color(of cells: [FeedCell], at index: Int) -> String {
+    let cell = cells[index]
+    if cell is InvitationCell {
+      return InvitationCell.color
+    } else if cell is NewSongCell {
+      return NewSongCell.color
+    } else if cell is NewEventCell {
+      return NewEventCell.color
+    } else if cell is PlainTextCell {
+      return PlainTextCell.color
+    } else if cell is MediaCell {
+      return MediaCell.color
+    } else if cell is MemoriesCell {
+      return MemoriesCell.color
+    }
+    preconditionFailure("no colour for \(type(of: cell))")
+  }
+
+  func applyBackground(to cells: [FeedCell], at index: Int) {
+    cells[index].backgroundColor = color(of: cells, at: index)
+  }
+}
