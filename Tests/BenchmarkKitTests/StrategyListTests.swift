@@ -1,6 +1,7 @@
 @testable import BenchmarkKit
 import Foundation
 import StrategyRegistry
+import TestSupport
 import Testing
 
 /// The strategies are listed in three places besides the registry's
