@@ -107,7 +107,8 @@ public struct TimingRow: Sendable {
   public var median: Double { statistics.median }
   public var interval: ClosedRange<Double> { statistics.medianInterval }
 
-  static let empty = TimingRow(
+  /// A row with no key and one zero sample: what a reader fills in.
+  public static let empty = TimingRow(
     key: ResultKey(BenchmarkCase(feed: FeedID(domain: "", size: 0, layout: "", kinds: 0), operation: ""), ""),
     schedule: "", statistics: SampleStatistics([0]), elementsPerSample: 0, checksum: "")
 }

@@ -110,7 +110,7 @@ enum ResultsTable {
     let runNames: Set<String> = Set(columns.prefix { $0.name != "domain" }.map(\.name))
     let table = Schema.run
     let records = results.rows.map { RunRecord(info: results.info, row: $0) }
-    let first = records.first ?? RunRecord(info: results.info, row: results.rows.first!)
+    let first = records.first ?? RunRecord(info: results.info, row: .empty)
     let members = zip(columns, table.jsonMembers(first))
     var text = "{\n  \"run\": {"
     text += members.filter { runNames.contains($0.0.name) }.map(\.1).joined(separator: ", ")
