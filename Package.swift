@@ -29,6 +29,11 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
+    // What every timed loop shares, in either mode: the black hole and the
+    // opaque identity, and the contract of an app-mode module. Depends on
+    // nothing, so an app module can depend on it without the model.
+    .target(name: "BenchmarkSupport"),
+
     // The model: the spec's truth (models, formatting, loading, generators)
     // and the contract every strategy fulfils. Depends on the toolchain only.
     .target(name: "DispatchModel", swiftSettings: libraryPolicy),
@@ -41,7 +46,7 @@ let package = Package(
     // specialised for each of them (so the harness adds no dispatch).
     .target(
       name: "StrategyRegistry",
-      dependencies: ["DispatchModel"] + strategyModules.map { .target(name: $0) },
+      dependencies: ["BenchmarkSupport", "DispatchModel"] + strategyModules.map { .target(name: $0) },
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass"])]),
 
     // The results files: typed rows, one column table per file, the CSV
