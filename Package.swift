@@ -3,7 +3,9 @@ import PackageDescription
 
 // Every strategy module implements SPEC.md; they differ only in
 // how one element is dispatched. Adding a strategy: one module below, one line
-// in `strategyModules`, one line in Sources/StrategyRegistry/Registry.swift.
+// in `strategyModules`, one line in Sources/StrategyRegistry/Registry.swift;
+// for its app mode, its Loops.swift and one line in
+// Sources/StrategyRegistry/AppModeRegistry.swift.
 let strategyModules = [
   "Naive",
   "ProtocolGetter",
@@ -21,6 +23,14 @@ let strategyModules = [
 // re-specialised into the harness while another's are not. Inside a module
 // the optimiser does as it would in an app. See README, "Fair measurement".
 let libraryPolicy: [SwiftSetting] = [.unsafeFlags(["-disable-cmo"])]
+
+// App mode: each strategy as an app compiles it. `App<Strategy>` is one
+// module of the strategy, the model and the strategy's Loops.swift (its timed
+// loops), whole-module optimised with SwiftPM's release defaults (CMO on).
+// Loops.swift is the target's only source file; the AppModeSources plugin
+// copies in the strategy's and the model's, so they stay written once. It
+// shares the strategy's directory, and the strategy target excludes it.
+let appModules = strategyModules.map { "App" + $0 }
 
 let package = Package(
   name: "dispatch-bench",
@@ -40,13 +50,26 @@ let package = Package(
 
     // The strategies, each depending on the model alone.
   ] + strategyModules.map { name in
-    .target(name: name, dependencies: ["DispatchModel"], swiftSettings: libraryPolicy)
+    .target(
+      name: name, dependencies: ["DispatchModel"], exclude: ["Loops.swift"],
+      swiftSettings: libraryPolicy)
+  } + [
+    // The strategies in app mode, each depending on nothing of ours but
+    // the black hole.
+    .plugin(name: "AppModeSources", capability: .buildTool()),
+  ] + strategyModules.map { name in
+    .target(
+      name: "App" + name, dependencies: ["BenchmarkSupport"], path: "Sources/" + name,
+      sources: ["Loops.swift"], swiftSettings: [.define("APP_MODE")],
+      plugins: ["AppModeSources"])
   } + [
     // The registry: the list of strategies, and the generic loops that are
-    // specialised for each of them (so the harness adds no dispatch).
+    // specialised for each of them (so the harness adds no dispatch); and the
+    // list of app-mode modules.
     .target(
       name: "StrategyRegistry",
-      dependencies: ["BenchmarkSupport", "DispatchModel"] + strategyModules.map { .target(name: $0) },
+      dependencies: ["BenchmarkSupport", "DispatchModel"]
+        + (strategyModules + appModules).map { .target(name: $0) },
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass"])]),
 
     // The results files: typed rows, one column table per file, the CSV
@@ -79,7 +102,8 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["DispatchModel"], path: "Tests/TestSupport"),
     .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel", "TestSupport"]),
     .testTarget(
-      name: "StrategyTests", dependencies: ["DispatchModel", "StrategyRegistry", "TestSupport"]),
+      name: "StrategyTests",
+      dependencies: ["BenchmarkSupport", "DispatchModel", "StrategyRegistry", "TestSupport"]),
     .testTarget(
       name: "BenchmarkKitTests",
       // The executable is a dependency so that it is built for the tests

@@ -10,8 +10,10 @@
 ///
 /// Preparing is never timed: `init` builds the strategy's elements, its
 /// targets, its controller, its reuse pool and the pooled cell each row shows
-/// in, before the first `run`.
-public protocol AppModeWorkload: AnyObject {
+/// in, before the first `run`. A workload is used by one thread at a time;
+/// its type can be shared (`SendableMetatype`), so a list of them is a
+/// constant.
+public protocol AppModeWorkload: AnyObject, SendableMetatype {
   /// The strategy's name, as in the boundary mode's registry (`classic-visitor`).
   static var name: String { get }
 
