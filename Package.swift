@@ -28,8 +28,11 @@ let libraryPolicy: [SwiftSetting] = [.unsafeFlags(["-disable-cmo"])]
 // module of the strategy, the model and the strategy's Loops.swift (its timed
 // loops), whole-module optimised with SwiftPM's release defaults (CMO on).
 // Loops.swift is the target's only source file; the AppModeSources plugin
-// copies in the strategy's and the model's, so they stay written once. It
-// shares the strategy's directory, and the strategy target excludes it.
+// copies in the strategy's and the model's, so they stay written once (and
+// links what the app target depends on, such as the JSON parser, which no
+// model type crosses and which would cost each app module a third of its
+// compile time). Loops.swift shares the strategy's directory, and the
+// strategy target excludes it.
 let appModules = strategyModules.map { "App" + $0 }
 
 let package = Package(
@@ -44,9 +47,13 @@ let package = Package(
     // nothing, so an app module can depend on it without the model.
     .target(name: "BenchmarkSupport"),
 
+    // JSON syntax, for the model's feed-file loader: the standard library's
+    // only, and no model type, so app modules link it rather than copy it.
+    .target(name: "JSON", swiftSettings: libraryPolicy),
+
     // The model: the spec's truth (models, formatting, loading, generators)
     // and the contract every strategy fulfils. Depends on the toolchain only.
-    .target(name: "DispatchModel", swiftSettings: libraryPolicy),
+    .target(name: "DispatchModel", dependencies: ["JSON"], swiftSettings: libraryPolicy),
 
     // The strategies, each depending on the model alone.
   ] + strategyModules.map { name in
@@ -55,11 +62,11 @@ let package = Package(
       swiftSettings: libraryPolicy)
   } + [
     // The strategies in app mode, each depending on nothing of ours but
-    // the black hole.
+    // the black hole and the JSON parser.
     .plugin(name: "AppModeSources", capability: .buildTool()),
   ] + strategyModules.map { name in
     .target(
-      name: "App" + name, dependencies: ["BenchmarkSupport"], path: "Sources/" + name,
+      name: "App" + name, dependencies: ["BenchmarkSupport", "JSON"], path: "Sources/" + name,
       sources: ["Loops.swift"], swiftSettings: [.define("APP_MODE")],
       plugins: ["AppModeSources"])
   } + [
@@ -100,10 +107,10 @@ let package = Package(
     // adversarial feeds and running the executable. Not public interface
     // (`package` access), and no test framework, so it builds everywhere.
     .target(name: "TestSupport", dependencies: ["DispatchModel"], path: "Tests/TestSupport"),
-    .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel", "TestSupport"]),
+    .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel", "JSON", "TestSupport"]),
     .testTarget(
       name: "StrategyTests",
-      dependencies: ["BenchmarkSupport", "DispatchModel", "StrategyRegistry", "TestSupport"]),
+      dependencies: ["BenchmarkSupport", "DispatchModel", "JSON", "StrategyRegistry", "TestSupport"]),
     .testTarget(
       name: "BenchmarkKitTests",
       // The executable is a dependency so that it is built for the tests

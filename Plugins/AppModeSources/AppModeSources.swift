@@ -4,7 +4,9 @@ import PackagePlugin
 /// Gives an app-mode target the sources of the strategy it shares a directory
 /// with, and of every target that strategy depends on (the model), so that
 /// the strategy, the model and the target's own loops compile as one module,
-/// as an app compiles its view controller, its dispatch and its models.
+/// as an app compiles its view controller, its dispatch and its models. A
+/// target the app target depends on itself (the JSON parser) is linked, not
+/// copied.
 ///
 /// The sources stay written once: each is copied at build time with `sed`,
 /// one command per file so that an edit recopies that file alone. In a copy,
@@ -28,7 +30,11 @@ struct AppModeSources: BuildToolPlugin {
         "\(target.name): no other Swift target has its directory; "
           + "an app-mode target's path must be its strategy's")
     }
-    let copied = [strategy] + strategy.recursiveTargetDependencies.compactMap { $0 as? SwiftSourceModuleTarget }
+    // What the app target depends on itself is linked, not copied.
+    let linked = Set(target.recursiveTargetDependencies.map(\.name))
+    let copied = ([strategy] + strategy.recursiveTargetDependencies)
+      .filter { !linked.contains($0.name) }
+      .compactMap { $0 as? SwiftSourceModuleTarget }
     let script = #"{ printf '#sourceLocation(file: "%s", line: 1)\n' "$3" && sed "$4" "$1"; } > "$2""#
     let edits = copied.map { sedEdits(copying: $0.moduleName, into: target.name) }.joined(separator: ";")
 
