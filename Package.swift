@@ -3,7 +3,9 @@ import PackageDescription
 
 // Every strategy module implements SPEC.md; they differ only in
 // how one element is dispatched. Adding a strategy: one module below, one line
-// in `strategyModules`, one line in Sources/StrategyRegistry/Registry.swift.
+// in `strategyModules`, one line in Sources/StrategyRegistry/Registry.swift;
+// for its app mode, its Loops.swift and one line in
+// Sources/StrategyRegistry/AppModeRegistry.swift.
 let strategyModules = [
   "Naive",
   "ProtocolGetter",
@@ -22,6 +24,17 @@ let strategyModules = [
 // the optimiser does as it would in an app. See README, "Fair measurement".
 let libraryPolicy: [SwiftSetting] = [.unsafeFlags(["-disable-cmo"])]
 
+// App mode: each strategy as an app compiles it. `App<Strategy>` is one
+// module of the strategy, the model and the strategy's Loops.swift (its timed
+// loops), whole-module optimised with SwiftPM's release defaults (CMO on).
+// Loops.swift is the target's only source file; the AppModeSources plugin
+// copies in the strategy's and the model's, so they stay written once (and
+// links what the app target depends on, such as the JSON parser, which no
+// model type crosses and which would cost each app module a third of its
+// compile time). Loops.swift shares the strategy's directory, and the
+// strategy target excludes it.
+let appModules = strategyModules.map { "App" + $0 }
+
 let package = Package(
   name: "dispatch-bench",
   products: [
@@ -29,19 +42,41 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
+    // What every timed loop shares, in either mode: the black hole and the
+    // opaque identity, and the contract of an app-mode module. Depends on
+    // nothing, so an app module can depend on it without the model.
+    .target(name: "BenchmarkSupport"),
+
+    // JSON syntax, for the model's feed-file loader: the standard library's
+    // only, and no model type, so app modules link it rather than copy it.
+    .target(name: "JSON", swiftSettings: libraryPolicy),
+
     // The model: the spec's truth (models, formatting, loading, generators)
     // and the contract every strategy fulfils. Depends on the toolchain only.
-    .target(name: "DispatchModel", swiftSettings: libraryPolicy),
+    .target(name: "DispatchModel", dependencies: ["JSON"], swiftSettings: libraryPolicy),
 
     // The strategies, each depending on the model alone.
   ] + strategyModules.map { name in
-    .target(name: name, dependencies: ["DispatchModel"], swiftSettings: libraryPolicy)
+    .target(
+      name: name, dependencies: ["DispatchModel"], exclude: ["Loops.swift"],
+      swiftSettings: libraryPolicy)
+  } + [
+    // The strategies in app mode, each depending on nothing of ours but
+    // the black hole and the JSON parser.
+    .plugin(name: "AppModeSources", capability: .buildTool()),
+  ] + strategyModules.map { name in
+    .target(
+      name: "App" + name, dependencies: ["BenchmarkSupport", "JSON"], path: "Sources/" + name,
+      sources: ["Loops.swift"], swiftSettings: [.define("APP_MODE")],
+      plugins: ["AppModeSources"])
   } + [
     // The registry: the list of strategies, and the generic loops that are
-    // specialised for each of them (so the harness adds no dispatch).
+    // specialised for each of them (so the harness adds no dispatch); and the
+    // list of app-mode modules.
     .target(
       name: "StrategyRegistry",
-      dependencies: ["DispatchModel"] + strategyModules.map { .target(name: $0) },
+      dependencies: ["BenchmarkSupport", "DispatchModel"]
+        + (strategyModules + appModules).map { .target(name: $0) },
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass"])]),
 
     // The results files: typed rows, one column table per file, the CSV
@@ -72,9 +107,10 @@ let package = Package(
     // adversarial feeds and running the executable. Not public interface
     // (`package` access), and no test framework, so it builds everywhere.
     .target(name: "TestSupport", dependencies: ["DispatchModel"], path: "Tests/TestSupport"),
-    .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel", "TestSupport"]),
+    .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel", "JSON", "TestSupport"]),
     .testTarget(
-      name: "StrategyTests", dependencies: ["DispatchModel", "StrategyRegistry", "TestSupport"]),
+      name: "StrategyTests",
+      dependencies: ["BenchmarkSupport", "DispatchModel", "JSON", "StrategyRegistry", "TestSupport"]),
     .testTarget(
       name: "BenchmarkKitTests",
       // The executable is a dependency so that it is built for the tests

@@ -10,8 +10,19 @@ the disassembly must show:
 - the same sequence of other calls for every strategy, so the harness costs
   every strategy the same.
 
+For every app-mode loop (`App<Strategy>.AppLoops.*Loop`, the strategy, the
+model and the loop compiled as one module) it must show:
+
+- no call into another strategy, another app module, DispatchModel or the
+  harness: the dispatch is in the loop, or in its own module's code;
+- no call to any of the strategy's per-element entry points
+  (`<Strategy>Strategy.height(of:…)` and the like);
+- a call to `BenchmarkSupport.blackHole` in every loop whose operation has a
+  result (all but configure and apply-background, which write into cells);
+- the same loops in every app module, and an app module for every strategy.
+
 The strategies are those of `strategyModules` in Package.swift, and every
-one of them must have every loop.
+one of them must have every loop, in both modes.
 
 Usage: check-kernels.py [path/to/dispatch-bench]   (default .build/release)
 Exits 1 and says what differs when a check fails.
@@ -112,11 +123,56 @@ for kernel, by_module in sorted(kernels.items()):
         detail = "\n".join(f"    {m}: {s}" for m, s in sorted(normalised.items()))
         failures.append(f"Kernels.{kernel}: the harness's calls differ between strategies:\n{detail}")
 
+# App mode: loops, and closures or specialisations of them, by module.
+app_loop_name = re.compile(r"\b(App\w+)\.AppLoops\.(\w+Loop)\(")
+app_loops = defaultdict(dict)  # loop -> app module -> calls (and tail calls)
+for name, body in functions.items():
+    match = app_loop_name.search(name)
+    if not match:
+        continue
+    module, loop = match.groups()
+    calls = []
+    for instruction in body:
+        call = re.search(r"\tcall\s+(.*)$", instruction)
+        # A jump to the start of another function is a tail call.
+        tail = re.search(r"\tjmp\s+[0-9a-f]+ <([^>+]*)>$", instruction)
+        if call:
+            calls.append(call.group(1).strip())
+        elif tail and tail.group(1) != name:
+            calls.append(tail.group(1))
+    app_loops[loop].setdefault(module, []).extend(calls)
+
+app_modules = ["App" + m for m in strategies]
+if not app_loops:
+    failures.append("no app-mode loops found: is this the release binary?")
+for loop, by_module in sorted(app_loops.items()):
+    missing = [m for m in app_modules if m not in by_module]
+    if missing:
+        failures.append(f"AppLoops.{loop}: missing in {', '.join(missing)}")
+    unknown = sorted(set(by_module) - set(app_modules))
+    if unknown:
+        failures.append(f"AppLoops.{loop}: in {', '.join(unknown)}, not App + a strategy module")
+    for module, calls in sorted(by_module.items()):
+        foreign = sorted(set(strategies) | (set(app_modules) - {module})
+                         | {"DispatchModel", "StrategyRegistry", "BenchmarkKit", "BenchmarkResults"})
+        for c in calls:
+            reached = [m for m in foreign if re.search(r"(?<![\w.])%s\." % m, c)]
+            if reached:
+                failures.append(f"{module}.AppLoops.{loop}: calls into {', '.join(reached)}: {c}")
+            if re.search(r"\b%s\.\w+Strategy\." % module, c):
+                failures.append(f"{module}.AppLoops.{loop}: calls a per-element entry point: {c}")
+        writes_cells = loop in ("configureLoop", "applyBackgroundLoop")
+        if not writes_cells and not any("BenchmarkSupport.blackHole" in c for c in calls):
+            failures.append(f"{module}.AppLoops.{loop}: no result reaches BenchmarkSupport.blackHole")
+
 print(f"checked {sum(len(v) for v in kernels.values())} specialised kernels "
       f"({len(kernels)} loops × {len(modules)} strategies) in {binary}")
+print(f"checked {sum(len(v) for v in app_loops.values())} app-mode loops "
+      f"({len(app_loops)} loops × {len(app_modules)} app modules)")
 if failures:
     print("FAIL:")
     for failure in failures:
         print("  " + failure)
     sys.exit(1)
 print("ok: every loop calls its strategy directly, copies nothing, and is the same for every strategy")
+print("ok: every app-mode loop dispatches within its own module and feeds the black hole")

@@ -120,7 +120,7 @@ final class ConfiguratorVisitor: FeedVisitor {
 public final class FeedController {
   private let identifierVisitor = IdentifierVisitor()
   private let heightVisitor = HeightVisitor()
-  private let configurator = ConfiguratorVisitor()
+  let configurator = ConfiguratorVisitor()
   let colorVisitor = ColorVisitor()
   let backgroundSetter = BackgroundSetter()
 

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import JSON
 
 /// The contents of a feed file (SPEC §4): share items and feed rows.
 public struct FeedFile: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import DispatchModel
 
 /// The physical floor of a feed: a loop over the elements' kinds stored as

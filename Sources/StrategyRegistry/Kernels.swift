@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import DispatchModel
 
 /// The timed loops: one per operation, generic over the strategy and

@@ -1,4 +1,4 @@
-import DispatchModel
+import JSON
 import Testing
 
 @Suite struct JSONValueTests {

@@ -1,5 +1,6 @@
 import DispatchModel
 import Foundation
+import JSON
 import StrategyRegistry
 import TestSupport
 import Testing

@@ -1,7 +1,7 @@
 /// A parsed JSON value, with integers kept exact.
 ///
 /// The package reads feed files with its own parser rather than Foundation's
-/// so that the model module depends on the standard library only, integers
+/// so that the model depends on the standard library only, integers
 /// that overflow `Int` are told apart from ones that fit, and a syntax error
 /// can name its line and column.
 public indirect enum JSONValue: Equatable, Sendable {

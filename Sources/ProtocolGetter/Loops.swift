@@ -1,0 +1,191 @@
+#if APP_MODE
+// App mode only: the AppProtocolGetter module compiles this file with the
+// strategy and the model as one module. See AppModeLoops in the model.
+import BenchmarkSupport
+
+/// protocol-getter as an app compiles it: the view controller's loops, the
+/// protocols of getters and the models in one whole-module-optimised module.
+///
+/// Per element, the article's code: a platform's manager type composes the
+/// model's getters, and a row answers `reuseIdentifier`, `height` and
+/// `configure(_:)` itself (the module's own code, as in the boundary mode); a
+/// cell comes out of the reuse pool as the base class and is cast down to read
+/// its getter, `(cell as! any ColoredCell).backgroundHex`.
+public final class AppLoops: AppModeWorkload, AppModeLoops {
+  typealias Strategy = ProtocolGetterStrategy
+  typealias Cell = FeedCell
+
+  public static let name = Strategy.name
+  let shareFeed: AppShareFeed<Strategy>?
+  let tableFeed: AppTableFeed<Strategy, Cell>?
+
+  public init(
+    domain: String, size: Int, seed: UInt64, distribution: String, kinds: Int, feedFile: String?
+  ) {
+    let source = AppModeSource(
+      domain: domain, size: size, seed: seed, distribution: distribution, kinds: kinds,
+      feedFile: feedFile)
+    shareFeed = source.share.map { AppShareFeed($0) }
+    tableFeed = source.feed.map { AppTableFeed($0, cell: Strategy.cellObject) }
+  }
+
+  public var count: Int { elementCount }
+
+  public func run(_ operation: String, range: Range<Int>, repetitions: Int) {
+    runLoop(operation, range: range, repetitions: repetitions)
+  }
+
+  public func output(_ operation: String, at index: Int) -> String {
+    elementOutput(operation, at: index)
+  }
+}
+
+// MARK: One element, as the article writes it
+
+extension AppLoops {
+  static func share(_ models: [any Shareable], at index: Int, to manager: any ShareManager.Type)
+    -> String
+  {
+    AppProtocolGetter.share(models, at: index, with: manager)
+  }
+
+  static func identifier(
+    of rows: [any FeedViewObject], at index: Int, using controller: FeedController
+  ) -> String {
+    controller.identifier(for: rows, at: index)
+  }
+
+  static func height(
+    of rows: [any FeedViewObject], at index: Int, using controller: FeedController
+  ) -> Double {
+    controller.height(for: rows, at: index)
+  }
+
+  /// The row takes the base-class cell and casts it down itself.
+  static func configure(
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [any FeedViewObject], at index: Int,
+    using controller: FeedController
+  ) {
+    rows[index].configure(cells[cellIndex])
+  }
+
+  static func color(of cells: [FeedCell], at index: Int, using controller: FeedController) -> String {
+    (cells[index] as! any ColoredCell).backgroundHex
+  }
+
+  static func applyBackground(to cells: [FeedCell], at index: Int, using controller: FeedController) {
+    let cell = cells[index] as! any ColoredCell
+    cell.backgroundColor = cell.backgroundHex
+  }
+
+  static func cellObject(_ cell: FeedCell) -> FeedCell {
+    cell
+  }
+}
+
+// MARK: The loops
+
+extension AppLoops {
+  @inline(never)
+  func shareLoop(_ range: Range<Int>, to target: Int, repetitions: Int) {
+    let feed = shareFeed!
+    let elements = opaque(feed.elements)
+    let target = opaque(feed.targets)[target]
+    for _ in 0..<repetitions {
+      for index in range {
+        blackHole(Self.share(elements, at: index, to: target))
+      }
+    }
+  }
+
+  @inline(never)
+  func shareMixedLoop(_ range: Range<Int>, repetitions: Int) {
+    let feed = shareFeed!
+    let elements = opaque(feed.elements)
+    let targets = opaque(feed.targets)
+    opaque(feed.platforms).withUnsafeBufferPointer { platforms in
+      for _ in 0..<repetitions {
+        for index in range {
+          blackHole(Self.share(elements, at: index, to: targets[Int(platforms[index])]))
+        }
+      }
+    }
+  }
+
+  @inline(never)
+  func identifierLoop(_ range: Range<Int>, repetitions: Int) {
+    let feed = tableFeed!
+    let rows = opaque(feed.rows)
+    let controller = opaque(feed.controller)
+    for _ in 0..<repetitions {
+      for index in range {
+        blackHole(Self.identifier(of: rows, at: index, using: controller))
+      }
+    }
+  }
+
+  @inline(never)
+  func heightLoop(_ range: Range<Int>, repetitions: Int) {
+    let feed = tableFeed!
+    let rows = opaque(feed.rows)
+    let controller = opaque(feed.controller)
+    for _ in 0..<repetitions {
+      for index in range {
+        blackHole(Self.height(of: rows, at: index, using: controller))
+      }
+    }
+  }
+
+  /// Configuring writes into cell objects, which outlive the loop.
+  @inline(never)
+  func configureLoop(_ range: Range<Int>, repetitions: Int) {
+    let feed = tableFeed!
+    let rows = opaque(feed.rows)
+    let cells = opaque(feed.cells)
+    let controller = opaque(feed.controller)
+    for _ in 0..<repetitions {
+      for index in range {
+        Self.configure(cells, at: index, with: rows, at: index, using: controller)
+      }
+    }
+  }
+
+  @inline(never)
+  func colorLoop(_ range: Range<Int>, repetitions: Int) {
+    let feed = tableFeed!
+    let cells = opaque(feed.cells)
+    let controller = opaque(feed.controller)
+    for _ in 0..<repetitions {
+      for index in range {
+        blackHole(Self.color(of: cells, at: index, using: controller))
+      }
+    }
+  }
+
+  /// Setting a background writes into cell objects, which outlive the loop.
+  @inline(never)
+  func applyBackgroundLoop(_ range: Range<Int>, repetitions: Int) {
+    let feed = tableFeed!
+    let cells = opaque(feed.cells)
+    let controller = opaque(feed.controller)
+    for _ in 0..<repetitions {
+      for index in range {
+        Self.applyBackground(to: cells, at: index, using: controller)
+      }
+    }
+  }
+
+  @inline(never)
+  func renderLoop(_ range: Range<Int>, repetitions: Int) {
+    let feed = tableFeed!
+    let rows = opaque(feed.rows)
+    let pool = opaque(feed.pool)
+    let controller = opaque(feed.controller)
+    for _ in 0..<repetitions {
+      for index in range {
+        blackHole(Self.render(rows, at: index, pool, using: controller))
+      }
+    }
+  }
+}
+#endif
