@@ -18,6 +18,11 @@ let strategyModules = [
   "HandlerTable",
 ]
 
+// The null strategy: the same harness path as a strategy, with entry points
+// that return a constant, timed in every benchmark case for the harness's own
+// cost per element. Built like a strategy, in both modes; not a pattern.
+let harnessModules = strategyModules + ["NullStrategy"]
+
 // The same build policy for the model and every strategy: no cross-module
 // optimisation out of them, so no strategy's entry points are inlined or
 // re-specialised into the harness while another's are not. Inside a module
@@ -33,7 +38,7 @@ let libraryPolicy: [SwiftSetting] = [.unsafeFlags(["-disable-cmo"])]
 // model type crosses and which would cost each app module a third of its
 // compile time). Loops.swift shares the strategy's directory, and the
 // strategy target excludes it.
-let appModules = strategyModules.map { "App" + $0 }
+let appModules = harnessModules.map { "App" + $0 }
 
 let package = Package(
   name: "dispatch-bench",
@@ -56,7 +61,7 @@ let package = Package(
     .target(name: "DispatchModel", dependencies: ["JSON"], swiftSettings: libraryPolicy),
 
     // The strategies, each depending on the model alone.
-  ] + strategyModules.map { name in
+  ] + harnessModules.map { name in
     .target(
       name: name, dependencies: ["DispatchModel"], exclude: ["Loops.swift"],
       swiftSettings: libraryPolicy)
@@ -64,7 +69,7 @@ let package = Package(
     // The strategies in app mode, each depending on nothing of ours but
     // the black hole and the JSON parser.
     .plugin(name: "AppModeSources", capability: .buildTool()),
-  ] + strategyModules.map { name in
+  ] + harnessModules.map { name in
     .target(
       name: "App" + name, dependencies: ["BenchmarkSupport", "JSON"], path: "Sources/" + name,
       sources: ["Loops.swift"], swiftSettings: [.define("APP_MODE")],
@@ -76,7 +81,7 @@ let package = Package(
     .target(
       name: "StrategyRegistry",
       dependencies: ["BenchmarkSupport", "DispatchModel"]
-        + (strategyModules + appModules).map { .target(name: $0) },
+        + (harnessModules + appModules).map { .target(name: $0) },
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass"])]),
 
     // The results files: typed rows, one column table per file, the CSV

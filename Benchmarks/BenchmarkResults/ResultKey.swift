@@ -45,6 +45,12 @@ public struct BuildMode: RawRepresentable, Hashable, Comparable, Sendable, Custo
   /// One `@inline(never)` call per element into a module built with
   /// `-disable-cmo`; every result file before the mode column is this.
   public static let boundary = BuildMode(rawValue: "boundary")
+  /// The strategy, the model and the timed loop compiled as one
+  /// whole-module-optimised module, as an app compiles them.
+  public static let app = BuildMode(rawValue: "app")
+
+  /// Every mode, in the order runs time them.
+  public static let all: [BuildMode] = [.boundary, .app]
 
   public var description: String { rawValue }
   public static func < (a: BuildMode, b: BuildMode) -> Bool { a.rawValue < b.rawValue }

@@ -92,6 +92,33 @@ public struct TimingRow: Sendable {
   /// Faster than its floor: a measuring error, not a result.
   public var suspect: Bool
 
+  // Version 4: paired ratios over launches.
+
+  /// The processes that timed this row (1 for files before version 4).
+  public var launches = 1
+  /// The 95% interval of `ratioToBaseline`, from the rounds that paired it
+  /// with the baseline, over launches.
+  public var ratioToBaselineLow: Double?
+  public var ratioToBaselineHigh: Double?
+  /// What `compare` tracks for this row: its ratio to the baseline, or for
+  /// the baseline itself its ratio to the floor.
+  public var tracked: StrategyID?
+  /// The standard error of ln(tracked ratio), over launches (within the one
+  /// launch when there is one), and its degrees of freedom (empty: normal).
+  public var trackedLogError: Double?
+  public var trackedDegrees: Double?
+  /// The smallest relative change of the tracked ratio a comparison with a
+  /// run like this one tells from none at 95%.
+  public var resolution: Double?
+  /// The median minus the null's median in the same case: the strategy's
+  /// time net of the harness's own.
+  public var netMedian: Double?
+  /// The seed of the case's round shuffles (in launch 0; later launches mix
+  /// in their index).
+  public var shuffleSeed: UInt64?
+  /// Elements a sample visits once per repetition: the feed, or a slice.
+  public var slice: Int?
+
   public init(
     key: ResultKey, schedule: String, statistics: SampleStatistics, elementsPerSample: Int,
     checksum: String
@@ -152,10 +179,12 @@ public struct RunFile: Sendable {
 extension Schema {
   /// The run CSV's version: 2 added the allocation and hardware columns; 3
   /// the `baseline`, `ratio_to_baseline` (was `ratio_to_enum_switch`) and
-  /// `mode` columns.
-  public static let runVersion = "3"
+  /// `mode` columns; 4 paired ratios over launches (`launches`,
+  /// `ratio_to_baseline_low`/`_high`, `tracked*`, `resolution`, `net_median_ns`,
+  /// `shuffle_seed`, `slice_elements`).
+  public static let runVersion = "4"
   /// Run CSV versions `compare` and `report` read.
-  public static let readableRunVersions: Set<String> = ["1", "2", runVersion]
+  public static let readableRunVersions: Set<String> = ["1", "2", "3", runVersion]
 
   /// Every column of the run CSV, in file order. Columns are documented in
   /// the README ("The results CSV"); a reader finds them by name.
@@ -189,7 +218,31 @@ extension Schema {
         .number("ci95_high_ns", \.row.statistics.intervalHigh, required: true),
         .optionalNumber(
           "ratio_to_baseline", \.row.ratioToBaseline, missing: "", formerNames: ["ratio_to_enum_switch"]),
+        .optionalNumber("ratio_to_baseline_low", \.row.ratioToBaselineLow, missing: ""),
+        .optionalNumber("ratio_to_baseline_high", \.row.ratioToBaselineHigh, missing: ""),
         .optionalNumber("ratio_to_floor", \.row.ratioToFloor, missing: ""),
+        Column("launches", .number, write: { String($0.row.launches) }) { record, reader throws(ResultsError) in
+          guard reader.has("launches") else { return }
+          let launches = try reader.integer("launches")
+          guard launches > 0 else { throw reader.failure("launches", "must be at least 1") }
+          record.row.launches = launches
+        },
+        Column("tracked_reference", .text, write: { $0.row.tracked?.rawValue ?? "" }) { record, reader in
+          let text = reader.text("tracked_reference")
+          record.row.tracked = text.isEmpty ? nil : StrategyID(text)
+        },
+        .optionalNumber("tracked_log_se", \.row.trackedLogError, missing: ""),
+        .optionalNumber("tracked_degrees", \.row.trackedDegrees, missing: ""),
+        .optionalNumber("resolution", \.row.resolution, missing: ""),
+        .optionalNumber("net_median_ns", \.row.netMedian, missing: ""),
+        Column("shuffle_seed", .text, write: { $0.row.shuffleSeed.map { String($0) } ?? "" }) {
+          record, reader throws(ResultsError) in
+          let text = reader.text("shuffle_seed")
+          guard !text.isEmpty else { return }
+          guard let seed = UInt64(text) else { throw reader.failure("shuffle_seed", "\"\(text)\" is not a seed") }
+          record.row.shuffleSeed = seed
+        },
+        .optionalInteger("slice_elements", \.row.slice),
         .optionalInteger("element_stride_bytes", \.row.elementStride),
         .optionalNumber("footprint_bytes_per_element", \.row.footprintBytesPerElement),
         .optionalNumber("alloc_calls_per_element", \.row.allocationsPerElement),

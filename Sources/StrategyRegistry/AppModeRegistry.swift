@@ -7,6 +7,7 @@ import AppEnumSwitch
 import AppGenericVisitor
 import AppHandlerTable
 import AppNaive
+import AppNullStrategy
 import AppProtocolGetter
 import AppTypeEraser
 import BenchmarkSupport
@@ -30,6 +31,9 @@ public enum AppModeRegistry {
     AppTypeEraser.AppLoops.self,
     AppHandlerTable.AppLoops.self,
   ]
+
+  /// The null strategy in app mode: app mode's own cost per element.
+  public static let null: any AppModeWorkload.Type = AppNullStrategy.AppLoops.self
 
   /// The app-mode workload type of a strategy, by its registry name.
   public static func workload(named name: String) -> (any AppModeWorkload.Type)? {

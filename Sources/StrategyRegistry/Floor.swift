@@ -22,7 +22,13 @@ public struct PreparedFloor {
 
   /// One pass over every element, `repetitions` times.
   public func run(repetitions: Int) {
-    Kernels.floor(kinds, repetitions: repetitions)
+    run(range: 0..<count, repetitions: repetitions)
+  }
+
+  /// One pass over the elements of `range`, `repetitions` times.
+  public func run(range: Range<Int>, repetitions: Int) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "\(range) is not within 0..<\(count)")
+    Kernels.floor(kinds, range: range, repetitions: repetitions)
   }
 
   /// The digest of the running totals, as strategies' outputs are digested.
@@ -42,12 +48,12 @@ extension Kernels {
   static let floorConstants = [3, 5, 7, 11, 13, 17]
 
   @inline(never)
-  static func floor(_ kinds: [UInt8], repetitions: Int) {
+  static func floor(_ kinds: [UInt8], range: Range<Int>, repetitions: Int) {
     let kinds = opaque(kinds)
     let constants = opaque(floorConstants)
     for _ in 0..<repetitions {
       var total = 0
-      for index in kinds.indices {
+      for index in range {
         total &+= constants[Int(kinds[index])]
         blackHole(total)
       }

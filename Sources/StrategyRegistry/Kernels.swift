@@ -6,6 +6,8 @@ import DispatchModel
 ///
 /// A loop hands the strategy its own array and an index, as a table view asks
 /// its data source for a row; it never copies a strategy's element itself.
+/// It visits the elements of `range`, a slice of the feed (the whole feed, or
+/// one slice of a large feed per sample), `repetitions` times.
 /// Inputs pass through `opaque(_:)` so the optimiser cannot fold the loop,
 /// and every output goes to `blackHole(_:)`. `@inline(never)` keeps each
 /// loop a function of its own, which is what `profile` finds under valgrind.
@@ -17,12 +19,12 @@ import DispatchModel
 enum Kernels {
   @inline(never)
   static func share<S: DispatchStrategy>(
-    _: S.Type, _ elements: [S.ShareElement], to target: [S.ShareTarget], repetitions: Int
+    _: S.Type, _ elements: [S.ShareElement], to target: [S.ShareTarget], range: Range<Int>, repetitions: Int
   ) {
     let elements = opaque(elements)
     let target = opaque(target)
     for _ in 0..<repetitions {
-      for index in elements.indices {
+      for index in range {
         blackHole(S.share(elements, at: index, to: target, at: 0))
       }
     }
@@ -32,13 +34,13 @@ enum Kernels {
   @inline(never)
   static func shareMixed<S: DispatchStrategy>(
     _: S.Type, _ elements: [S.ShareElement], to targets: [S.ShareTarget], platforms: [UInt8],
-    repetitions: Int
+    range: Range<Int>, repetitions: Int
   ) {
     let elements = opaque(elements)
     let targets = opaque(targets)
     opaque(platforms).withUnsafeBufferPointer { platforms in
       for _ in 0..<repetitions {
-        for index in elements.indices {
+        for index in range {
           blackHole(S.share(elements, at: index, to: targets, at: Int(platforms[index])))
         }
       }
@@ -47,12 +49,12 @@ enum Kernels {
 
   @inline(never)
   static func identifier<S: DispatchStrategy>(
-    _: S.Type, _ rows: [S.FeedElement], _ controller: S.FeedController, repetitions: Int
+    _: S.Type, _ rows: [S.FeedElement], _ controller: S.FeedController, range: Range<Int>, repetitions: Int
   ) {
     let rows = opaque(rows)
     let controller = opaque(controller)
     for _ in 0..<repetitions {
-      for index in rows.indices {
+      for index in range {
         blackHole(S.identifier(of: rows, at: index, using: controller))
       }
     }
@@ -60,12 +62,12 @@ enum Kernels {
 
   @inline(never)
   static func height<S: DispatchStrategy>(
-    _: S.Type, _ rows: [S.FeedElement], _ controller: S.FeedController, repetitions: Int
+    _: S.Type, _ rows: [S.FeedElement], _ controller: S.FeedController, range: Range<Int>, repetitions: Int
   ) {
     let rows = opaque(rows)
     let controller = opaque(controller)
     for _ in 0..<repetitions {
-      for index in rows.indices {
+      for index in range {
         blackHole(S.height(of: rows, at: index, using: controller))
       }
     }
@@ -76,13 +78,13 @@ enum Kernels {
   @inline(never)
   static func configure<S: DispatchStrategy>(
     _: S.Type, _ rows: [S.FeedElement], _ cells: [S.Cell], _ controller: S.FeedController,
-    repetitions: Int
+    range: Range<Int>, repetitions: Int
   ) {
     let rows = opaque(rows)
     let cells = opaque(cells)
     let controller = opaque(controller)
     for _ in 0..<repetitions {
-      for index in rows.indices {
+      for index in range {
         S.configure(cells, at: index, with: rows, at: index, using: controller)
       }
     }
@@ -90,12 +92,12 @@ enum Kernels {
 
   @inline(never)
   static func color<S: DispatchStrategy>(
-    _: S.Type, _ cells: [S.Cell], _ controller: S.FeedController, repetitions: Int
+    _: S.Type, _ cells: [S.Cell], _ controller: S.FeedController, range: Range<Int>, repetitions: Int
   ) {
     let cells = opaque(cells)
     let controller = opaque(controller)
     for _ in 0..<repetitions {
-      for index in cells.indices {
+      for index in range {
         blackHole(S.color(of: cells, at: index, using: controller))
       }
     }
@@ -104,12 +106,12 @@ enum Kernels {
   /// Setting a background writes into cell objects, which outlive the loop.
   @inline(never)
   static func applyBackground<S: DispatchStrategy>(
-    _: S.Type, _ cells: [S.Cell], _ controller: S.FeedController, repetitions: Int
+    _: S.Type, _ cells: [S.Cell], _ controller: S.FeedController, range: Range<Int>, repetitions: Int
   ) {
     let cells = opaque(cells)
     let controller = opaque(controller)
     for _ in 0..<repetitions {
-      for index in cells.indices {
+      for index in range {
         S.applyBackground(to: cells, at: index, using: controller)
       }
     }
@@ -118,13 +120,13 @@ enum Kernels {
   @inline(never)
   static func render<S: DispatchStrategy>(
     _: S.Type, _ rows: [S.FeedElement], _ pool: ReusePool<S>, _ controller: S.FeedController,
-    repetitions: Int
+    range: Range<Int>, repetitions: Int
   ) {
     let rows = opaque(rows)
     let pool = opaque(pool)
     let controller = opaque(controller)
     for _ in 0..<repetitions {
-      for index in rows.indices {
+      for index in range {
         blackHole(render(S.self, rows, at: index, pool, controller))
       }
     }

@@ -70,12 +70,12 @@ public struct PreparedWorkload {
   /// `MemoryLayout<Element>.stride` of the strategy's element type: the inline
   /// bytes one element takes in the array.
   public let elementStride: Int
-  private let _run: (SpecOperation, Int) -> Void
+  private let _run: (SpecOperation, Range<Int>, Int) -> Void
   private let _output: (SpecOperation, Int) -> String
 
   init(
     strategy: String, domain: Domain, count: Int, elementStride: Int,
-    run: @escaping (SpecOperation, Int) -> Void, output: @escaping (SpecOperation, Int) -> String
+    run: @escaping (SpecOperation, Range<Int>, Int) -> Void, output: @escaping (SpecOperation, Int) -> String
   ) {
     self.strategy = strategy
     self.domain = domain
@@ -90,8 +90,18 @@ public struct PreparedWorkload {
   ///
   /// - Precondition: `operation.domain == domain`.
   public func run(_ operation: SpecOperation, repetitions: Int) {
+    run(operation, range: 0..<count, repetitions: repetitions)
+  }
+
+  /// Runs an operation over the elements of `range`, `repetitions` times:
+  /// one sample of a slice of the feed.
+  ///
+  /// - Precondition: `operation.domain == domain`, and `range` lies within
+  ///   `0..<count`.
+  public func run(_ operation: SpecOperation, range: Range<Int>, repetitions: Int) {
     precondition(operation.domain == domain, "\(operation.rawValue) is not a \(domain) operation")
-    _run(operation, repetitions)
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "\(range) is not within 0..<\(count)")
+    _run(operation, range, repetitions)
   }
 
   /// The SPEC §3 output of element `index` for an operation.

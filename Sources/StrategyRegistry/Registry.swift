@@ -6,6 +6,7 @@ import EnumSwitch
 import GenericVisitor
 import HandlerTable
 import Naive
+import NullStrategy
 import ProtocolGetter
 import TypeEraser
 
@@ -25,6 +26,10 @@ public enum Registry {
     RegisteredStrategy(TypeEraserStrategy.self),
     RegisteredStrategy(HandlerTableStrategy.self),
   ]
+
+  /// The null strategy, timed in every benchmark case for the harness's own
+  /// cost per element; not a pattern, so not in `strategies`.
+  public static let null = RegisteredStrategy(NullStrategy.self)
 
   /// The strategy ratios are taken against.
   public static let baselineName = EnumSwitchStrategy.name

@@ -30,14 +30,14 @@ struct ShareWorkload<S: DispatchStrategy> {
     PreparedWorkload(
       strategy: name, domain: .share, count: elements.count,
       elementStride: MemoryLayout<S.ShareElement>.stride,
-      run: { operation, repetitions in
+      run: { operation, range, repetitions in
         if let platform = operation.platform {
           let target = singleTargets[Platform.allCases.firstIndex(of: platform)!]
-          Kernels.share(S.self, elements, to: target, repetitions: repetitions)
+          Kernels.share(S.self, elements, to: target, range: range, repetitions: repetitions)
         } else {
           Kernels.shareMixed(
             S.self, elements, to: platformTargets, platforms: mixedPlatforms,
-            repetitions: repetitions)
+            range: range, repetitions: repetitions)
         }
       },
       output: { operation, index in
@@ -85,23 +85,23 @@ struct FeedWorkload<S: DispatchStrategy> {
     PreparedWorkload(
       strategy: name, domain: .feed, count: rows.count,
       elementStride: MemoryLayout<S.FeedElement>.stride,
-      run: { operation, repetitions in
+      run: { operation, range, repetitions in
         switch operation {
         case .feedIdentifier:
-          Kernels.identifier(S.self, rows, controller, repetitions: repetitions)
+          Kernels.identifier(S.self, rows, controller, range: range, repetitions: repetitions)
         case .feedHeight:
-          Kernels.height(S.self, rows, controller, repetitions: repetitions)
+          Kernels.height(S.self, rows, controller, range: range, repetitions: repetitions)
         case .feedConfigure:
           let cells = cells
-          Kernels.configure(S.self, rows, cells, controller, repetitions: repetitions)
+          Kernels.configure(S.self, rows, cells, controller, range: range, repetitions: repetitions)
         case .feedColor:
           let cells = cells
-          Kernels.color(S.self, cells, controller, repetitions: repetitions)
+          Kernels.color(S.self, cells, controller, range: range, repetitions: repetitions)
         case .feedApplyBackground:
           let cells = cells
-          Kernels.applyBackground(S.self, cells, controller, repetitions: repetitions)
+          Kernels.applyBackground(S.self, cells, controller, range: range, repetitions: repetitions)
         case .feedRender:
-          Kernels.render(S.self, rows, pool, controller, repetitions: repetitions)
+          Kernels.render(S.self, rows, pool, controller, range: range, repetitions: repetitions)
         default:
           preconditionFailure("\(operation.rawValue) is not a feed operation")
         }

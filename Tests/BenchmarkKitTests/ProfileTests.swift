@@ -133,6 +133,12 @@ import Testing
     let result = try Subprocess.run(
       ["profile", "--operations", "feed.color", "--strategies", "naive", "--list"], environment: ["PATH": "/nonexistent"])
     #expect(result.status == 0)
-    #expect(result.standardOutput == "feed/floor/floor/uniform/1000\nfeed/feed.color/naive/uniform/1000\n")
+    #expect(
+      result.standardOutput.split(separator: "\n")
+        == [
+          "feed/feed.color/naive/uniform/1000", "feed/feed.color/floor/uniform/1000",
+          "feed/feed.color/null/uniform/1000", "feed/feed.color/naive/uniform/1000/app",
+          "feed/feed.color/floor/uniform/1000/app", "feed/feed.color/null/uniform/1000/app",
+        ])
   }
 }

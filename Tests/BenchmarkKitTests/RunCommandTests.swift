@@ -32,18 +32,25 @@ import Testing
     #expect(table.header == Schema.run.names)
     func column(_ name: String) -> Int { table.header.firstIndex(of: name)! }
     let rows = table.records.map(\.fields)
+    let patterns = Set(Registry.names)
     for operation in SpecOperation.allCases {
-      let strategies = Set(rows.filter { $0[column("operation")] == operation.rawValue }.map { $0[column("strategy")] })
-      #expect(strategies == Set(Registry.names), "\(operation.rawValue)")
-      // The strategies' checksums agree, as the run checked before timing.
-      let checksums = Set(rows.filter { $0[column("operation")] == operation.rawValue }.map { $0[column("checksum")] })
-      #expect(checksums.count == 1, "\(operation.rawValue)")
+      for mode in ["boundary", "app"] {
+        let caseRows = rows.filter { $0[column("operation")] == operation.rawValue && $0[column("mode")] == mode }
+        let strategies = caseRows.map { $0[column("strategy")] }
+        #expect(strategies == Registry.names + ["floor", "null"], "\(operation.rawValue) \(mode)")
+        // The strategies' checksums agree in both modes, as the run checked
+        // before timing.
+        let checksums = Set(caseRows.filter { patterns.contains($0[column("strategy")]) }.map { $0[column("checksum")] })
+        #expect(checksums.count == 1, "\(operation.rawValue) \(mode)")
+        // Every row of a case shares its shuffle seed, and is paired.
+        #expect(Set(caseRows.map { $0[column("shuffle_seed")] }).count == 1)
+        #expect(caseRows.allSatisfy { !$0[column("ratio_to_baseline")].isEmpty && $0[column("launches")] == "1" })
+      }
     }
-    #expect(rows.filter { $0[column("strategy")] == "floor" }.map { $0[column("domain")] }.sorted() == ["feed", "share"])
     for row in rows {
       #expect(row[column("build_configuration")] == "debug")
       #expect(row[column("size")] == "1000")
-      #expect(Int(row[column("samples")])! >= 10)
+      #expect(Int(row[column("samples")])! >= SamplingSettings().minimumRounds)
       #expect(row[column("command")].hasPrefix("dispatch-bench run --quick"))
       let low = Double(row[column("ci95_low_ns")])!
       let median = Double(row[column("median_ns")])!
@@ -84,8 +91,10 @@ import Testing
     let result = try Subprocess.run(["run", "--quick", "--operations", "feed.color", "--list"])
     #expect(result.status == 0)
     let keys = result.standardOutput.split(separator: "\n").map(String.init)
-    #expect(keys.first == "feed/floor/floor/uniform/1000")
-    #expect(Set(keys.dropFirst()) == Set(Registry.names.map { "feed/feed.color/\($0)/uniform/1000" }))
+    let names = Registry.names + ["floor", "null"]
+    #expect(
+      keys
+        == names.map { "feed/feed.color/\($0)/uniform/1000" } + names.map { "feed/feed.color/\($0)/uniform/1000/app" })
   }
 
   @Test func aSizeThatCannotFitIsRefusedUpFrontWithTheEstimate() throws {

@@ -156,6 +156,16 @@ import Testing
     row.instructionsPerElement = 31
     row.branchMissesPerElement = 0.0625
     row.suspect = true
+    row.launches = 3
+    row.ratioToBaselineLow = 1.5
+    row.ratioToBaselineHigh = 2.5
+    row.tracked = "enum-switch"
+    row.trackedLogError = 0.03125
+    row.trackedDegrees = 6
+    row.resolution = 0.0625
+    row.netMedian = 7.75
+    row.shuffleSeed = 12_345_678_901_234_567_890
+    row.slice = 2_048
     return RunRecord(info: info, row: row)
   }
 

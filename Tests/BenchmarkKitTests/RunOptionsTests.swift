@@ -28,10 +28,17 @@ import Testing
       let distributions = Set(feeds.filter { $0.feed.size == 100_000 }.map(\.feed.distribution))
       #expect(distributions == Set(KindDistribution.allCases.map(\.rawValue)), "\(operation)")
     }
-    // Every operation is timed for every strategy, and every feed has a floor.
+    // Every operation is timed for every strategy in both modes, and every
+    // benchmark case has its floor and its null.
     for feed in plan.feeds {
       #expect(feed.operations.allSatisfy { $0.strategies == Registry.names })
-      #expect(feed.keys.first == feed.feed.key("floor", .floor))
+      #expect(feed.modes == [.boundary, .app])
+      let cases = Set(feed.keys.map(\.benchmarkCase))
+      #expect(cases.count == feed.operations.count * 2)
+      for benchmarkCase in cases {
+        let strategies = feed.keys.filter { $0.benchmarkCase == benchmarkCase }.map(\.strategy)
+        #expect(strategies == Registry.names.map { StrategyID($0) } + [.floor, .null])
+      }
     }
     #expect(plan.feeds.count == 12)
   }
@@ -41,7 +48,8 @@ import Testing
     let plan = options.matrix.plan()
     #expect(plan.feeds.map(\.feed.size) == [1_000, 1_000])
     #expect(Set(plan.feeds.flatMap { $0.operations.map(\.operation) }) == Set(SpecOperation.allCases))
-    #expect(options.sampling.maximumTimePerCell == 0.25)
+    #expect(options.sampling.sampleTime == RunOptions.quickSampleTime)
+    #expect(options.launches == 1)
   }
 
   @Test func fullIsTheWholeCrossProduct() throws {
@@ -49,8 +57,9 @@ import Testing
     // 2 domains × 3 sizes × 4 distributions, each with its domain's operations.
     #expect(plan.feeds.count == 24)
     let strategies = Registry.names.count
-    #expect(plan.rowCount == 24 + 3 * 4 * (5 * strategies + 6 * strategies))
-    #expect(plan.cellCount == 11 * 3 * 4)
+    // Each case in both modes, with its floor and null.
+    #expect(plan.rowCount == 2 * 3 * 4 * (5 + 6) * (strategies + 2))
+    #expect(plan.cellCount == 2 * 11 * 3 * 4)
   }
 
   @Test func givenDimensionsMakeACrossProduct() throws {
@@ -79,7 +88,8 @@ import Testing
     #expect(keys.contains("share/share.line/naive/uniform/1000"))
     #expect(!keys.contains("share/share.line/enum-switch/uniform/1000"))
     #expect(!keys.contains { $0.contains("protocol-getter") || $0.contains("feed.height") })
-    #expect(keys.contains("share/floor/floor/uniform/1000"))
+    #expect(keys.contains("share/share.line/floor/uniform/1000"))
+    #expect(keys.contains("share/share.line/null/uniform/1000/app"))
   }
 
   @Test(arguments: [
@@ -111,7 +121,7 @@ import Testing
     #expect(options.matrix.strategies == ["enum-switch"])
     #expect(options.matrix.operations == [.feedColor])
     #expect(options.matrix.filters == [GlobPattern(pattern: "*")])
-    #expect(options.sampling.maximumTimePerCell == 0.5)
+    #expect(options.sampling.sampleTime == 0.5)
     #expect(options.output == "out.csv" && options.force)
     #expect(options.samplesPath == "samples.csv")
     #expect(options.format == .json)

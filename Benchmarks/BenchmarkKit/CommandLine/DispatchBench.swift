@@ -97,6 +97,8 @@ public enum DispatchBench {
       return ExitStatus.success
     case ProfileCell.name:
       return ProfileCell.main(rest)
+    case LaunchChild.name:
+      return LaunchChild.main(rest, console: console)
     default:
       guard let subcommand = subcommands.first(where: { $0.spec.name == first }) else {
         throw unknownCommand(first)

@@ -12,10 +12,11 @@ import BenchmarkResults
 enum Spawn {
   /// Starts `arguments[0]` (looked up in `PATH`) with extra environment
   /// variables, standard output and error going to the files given (or
-  /// `/dev/null`), and returns its process id.
+  /// `/dev/null`; `nil` for standard error: this process's), and returns its
+  /// process id.
   static func start(
     _ arguments: [String], environment extra: [String: String] = [:],
-    standardOutput: String = "/dev/null", standardError: String = "/dev/null"
+    standardOutput: String = "/dev/null", standardError: String? = "/dev/null"
   ) throws(FileError) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -23,8 +24,10 @@ enum Spawn {
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(
       &actions, STDOUT_FILENO, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(
-      &actions, STDERR_FILENO, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if let standardError {
+      posix_spawn_file_actions_addopen(
+        &actions, STDERR_FILENO, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
 
     var environment: [String] = []
     var index = 0
@@ -64,10 +67,12 @@ enum Spawn {
   }
 
   /// Runs a command to completion and returns its exit status.
-  static func run(_ arguments: [String], standardOutput: String = "/dev/null", standardError: String = "/dev/null")
-    throws(FileError) -> Int32
-  {
-    let pid = try start(arguments, standardOutput: standardOutput, standardError: standardError)
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], standardOutput: String = "/dev/null",
+    standardError: String? = "/dev/null"
+  ) throws(FileError) -> Int32 {
+    let pid = try start(
+      arguments, environment: environment, standardOutput: standardOutput, standardError: standardError)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
       if errno != EINTR { return -1 }

@@ -22,15 +22,11 @@ enum ProfileCell {
       var arguments = [
         ProfileCell.name, "--domain", feed.domain, "--operation", key.operation,
         "--strategy", key.strategy.rawValue, "--size", String(feed.size), "--distribution", feed.layout,
-        "--kinds", String(feed.kinds), "--seed", String(seed),
+        "--kinds", String(feed.kinds), "--seed", String(seed), "--mode", key.mode.rawValue,
       ]
       if feed.source != FeedID.generated { arguments += ["--feed", feed.source] }
       return arguments
     }
-  }
-
-  static func cell(of feed: FeedSpec, operation: String, strategy: StrategyID) -> Cell {
-    Cell(key: feed.key(operation, strategy), seed: feed.seed)
   }
 
   /// Runs the child: `arguments` without the subcommand.
@@ -64,9 +60,18 @@ enum ProfileCell {
       PreparedFloor(kinds: kindIndices).run(repetitions: passes)
       return ExitStatus.success
     }
-    guard let strategy = Registry.strategy(named: strategyName),
-      let operation = SpecOperation(rawValue: operationName), operation.domain == domain
+    let strategy = strategyName == Registry.null.name ? Registry.null : Registry.strategy(named: strategyName)
+    guard let strategy, let operation = SpecOperation(rawValue: operationName), operation.domain == domain
     else { return ExitStatus.usage }
+    if values["--mode"] == BuildMode.app.rawValue {
+      let type = strategy.name == Registry.null.name ? AppModeRegistry.null : AppModeRegistry.workload(named: strategy.name)
+      guard let type else { return ExitStatus.usage }
+      let workload = type.init(
+        domain: domain.rawValue, size: size, seed: seed, distribution: distribution, kinds: kinds,
+        feedFile: values["--feed"])
+      workload.run(operation.rawValue, range: 0..<workload.count, repetitions: passes)
+      return ExitStatus.success
+    }
     let prepared =
       domain == .share
       ? strategy.prepare(ShareItemSequence(source: source, count: size))

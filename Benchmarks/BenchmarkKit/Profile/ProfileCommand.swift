@@ -90,12 +90,7 @@ struct ProfileCommand {
     }
     let plan = options.matrix.plan()
     let cells = plan.feeds.flatMap { planned in
-      [ProfileCell.cell(of: planned.feed, operation: StrategyID.floor.rawValue, strategy: .floor)]
-        + planned.operations.flatMap { entry in
-          entry.strategies.map {
-            ProfileCell.cell(of: planned.feed, operation: entry.operation.rawValue, strategy: StrategyID($0))
-          }
-        }
+      planned.keys.map { ProfileCell.Cell(key: $0, seed: planned.feed.seed) }
     }
     guard !cells.isEmpty else {
       throw .usage("no cells to profile: --filter or --strategies left nothing", command: Self.spec.name)

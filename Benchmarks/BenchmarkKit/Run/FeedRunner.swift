@@ -1,4 +1,5 @@
 import BenchmarkResults
+import BenchmarkSupport
 import DispatchModel
 import StrategyRegistry
 
@@ -40,19 +41,77 @@ struct Mismatch: CustomStringConvertible {
   }
 }
 
-/// Times every planned operation of one feed: every strategy's outputs are
-/// checked against the others' first, then each case is sampled.
+/// Which launch of a run this process is, and what it does besides timing.
+struct LaunchContext {
+  /// From 0.
+  var index = 0
+  var count = 1
+  /// The run's seed, from which every case's shuffle seed and this launch's
+  /// perturbation are drawn.
+  var seed: UInt64 = 1
+
+  /// The first launch checks every strategy's outputs and counts heap use;
+  /// the others only time, on the same feeds.
+  var checks: Bool { index == 0 }
+
+  /// The seed of a case's shuffles in this launch: the run's seed, the
+  /// launch and the case, mixed.
+  func shuffleSeed(_ benchmarkCase: BenchmarkCase) -> UInt64 {
+    var seed = self.seed ^ (UInt64(index) &* 0xD1B5_4A32_D192_ED03)
+    for byte in benchmarkCase.description.utf8 { seed = (seed ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    var generator = SplitMix64(seed: seed)
+    return generator.next()
+  }
+}
+
+/// Times every planned operation of one feed in every mode: every
+/// strategy's outputs are checked against the others' first (in the first
+/// launch), then each benchmark case is sampled with the floor and the null
+/// among its contenders.
 ///
-/// The schedule decides only how strategies are prepared: all at once
-/// (`interleaved`), or one at a time (`sequential`, for feeds too large to
-/// hold every representation). Checking and sampling are the same for both.
+/// The schedule decides only how strategies share memory: all at once
+/// (`interleaved`), or one at a time beside the baseline (`sequential`, for
+/// feeds too large to hold every representation), in rounds numbered apart
+/// so that each strategy's samples pair with the baseline's of its own rounds.
 struct FeedRunner {
   var sampler: Sampler
   var progress: Progress
   /// The strategies plans name, in the order rows are written.
   var strategies: [RegisteredStrategy] = Registry.strategies
+  var modes: [BuildMode] = [.boundary]
+  var launch = LaunchContext()
+  var baseline = StrategyID(Registry.baselineName)
   /// Whether to count each representation's heap while it is built.
   var measureFootprint = HeapCounter.isSupported
+
+  /// Elements whose outputs are checked: every one of a feed up to this
+  /// size; of a larger feed, this many spread evenly over it. (The parity
+  /// tests check every element; the run's check guards what it times.)
+  static let checkedLimit = 10_000
+
+  /// The indices checked in a feed of `count` elements.
+  static func checkedElements(_ count: Int) -> [Int] {
+    guard count > checkedLimit else { return Array(0..<count) }
+    return (0..<checkedLimit).map { $0 * count / checkedLimit }
+  }
+
+  /// Heap use per element is counted over this many elements: all of a
+  /// smaller feed; of a larger one, ten slices spread evenly over it, so a
+  /// clustered feed's every run is visited.
+  static let countedLimit = 10_000
+
+  /// The slices whose allocations are counted in a feed of `count` elements.
+  static func countedSlices(_ count: Int) -> [Range<Int>] {
+    guard count > countedLimit else { return [0..<count] }
+    let length = countedLimit / 10
+    return (0..<10).map { slice in
+      let start = slice * count / 10
+      return start..<(start + length)
+    }
+  }
+
+  /// Rounds of one group are numbered from `group × roundsPerGroup`.
+  static let roundsPerGroup = 100_000
 
   /// Times a feed's operations, appending each case's rows to `results` as
   /// soon as the case is complete, so that an interrupt keeps them.
@@ -60,89 +119,187 @@ struct FeedRunner {
     throws(RunFailure)
   {
     let feed = planned.feed
-    try measureFloor(feed, schedule: schedule, into: &results)
     let names = strategies.map(\.name).filter { name in
       planned.operations.contains { $0.strategies.contains(name) }
     }
-    let groups: [[String]] = schedule == .interleaved ? [names] : names.map { [$0] }
-
-    // Check every strategy's outputs before any timing.
+    let floor = PreparedFloor(kinds: kindIndices(feed))
+    // Outputs of the first strategy checked on each operation, which every
+    // other strategy's (in every mode) must equal.
     var references: [SpecOperation: (name: String, digests: [UInt64])] = [:]
-    var checksums: [String: [SpecOperation: UInt64]] = [:]
-    var kept: [Prepared] = []
-    for group in groups {
+    for mode in modes {
       if sampler.shouldStop() { throw .interrupted }
-      let prepared = group.map { prepare($0, feed) }
-      for participant in prepared {
-        for (operation, strategies) in planned.operations where strategies.contains(participant.name) {
-          checksums[participant.name, default: [:]][operation] = try verify(
-            participant, operation, feed: feed, against: &references)
+      var generator = SplitMix64(seed: launch.shuffleSeed(BenchmarkCase(feed: feed.id, operation: "", mode: mode)))
+      // The layout a launch perturbs: a heap block of random size before the
+      // representations, and the strategies built in a random order.
+      let padding = launch.count > 1 ? [UInt8](repeating: 1, count: Int(generator.next() % 65_536)) : []
+      defer { blackHole(padding.count) }
+      let buildOrder = launch.count > 1 ? names.shuffled(using: &generator) : names
+      let groups: [[String]] =
+        schedule == .interleaved || !names.contains(baseline.rawValue)
+        ? [buildOrder] : [[baseline.rawValue]] + names.filter { $0 != baseline.rawValue }.map { [$0] }
+      let null = prepare(Registry.null, feed, mode, counting: false)
+      var kept: [String: Prepared] = [:]
+      for (groupIndex, group) in groups.enumerated() {
+        if sampler.shouldStop() { throw .interrupted }
+        var prepared: [Prepared] = group.map { name in
+          kept[name] ?? prepare(strategies.first { $0.name == name }!, feed, mode, counting: launch.checks)
         }
-      }
-      // A single group stays in memory for timing; more are built again.
-      if groups.count == 1 { kept = prepared }
-    }
-    references = [:]
-
-    for group in groups {
-      if sampler.shouldStop() { throw .interrupted }
-      let prepared = groups.count == 1 ? kept : group.map { prepare($0, feed) }
-      for (operation, strategies) in planned.operations {
-        let participants = prepared.filter { strategies.contains($0.name) }
-        guard !participants.isEmpty else { continue }
-        let who = participants.count == 1 ? participants[0].name : feed.distribution
-        progress.begin("\(feed.domain.rawValue) \(operation.rawValue) · \(feed.size.groupedDigits) · \(who)")
-        let samples = try measure(participants.map { $0.participant(operation) })
-        for (participant, sample) in zip(participants, samples) {
-          var row = timingRow(
-            feed.key(operation.rawValue, StrategyID(participant.name)), sample, schedule,
-            checksum: checksums[participant.name]![operation]!)
-          row.elementStride = participant.prepared.elementStride
-          row.footprintBytesPerElement = participant.footprintBytesPerElement
-          let prepared = participant.prepared
-          record(
-            allocations: countAllocations { prepared.run(operation, repetitions: 1) }, elements: feed.size,
-            in: &row)
-          results.rows.append(row)
-          results.samples += rawSamples(row.key, sample)
+        if groupIndex == 0 && groups.count > 1 { kept[baseline.rawValue] = prepared[0] }
+        if groupIndex > 0, let base = kept[baseline.rawValue] { prepared.append(base) }
+        if launch.checks {
+          for participant in prepared where groupIndex == 0 || participant.name != baseline.rawValue {
+            for (operation, strategies) in planned.operations where strategies.contains(participant.name) {
+              participant.checksums[operation] = try verify(participant, operation, feed: feed, against: &references)
+            }
+          }
         }
-        progress.end()
+        for (operation, strategies) in planned.operations {
+          let timed = prepared.filter { strategies.contains($0.name) }
+          guard !timed.isEmpty else { continue }
+          let benchmarkCase = BenchmarkCase(feed: feed.id, operation: operation.rawValue, mode: mode)
+          let withReferences = groupIndex == 0
+          let who = groups.count == 1 ? feed.distribution : timed[0].name
+          progress.begin("\(feed.domain.rawValue) \(operation.rawValue) · \(feed.size.groupedDigits) · \(who) · \(mode)")
+          var contenders = timed.map { $0.contender(operation) }
+          if withReferences {
+            contenders.append(Contender(id: .floor, count: floor.count) { floor.run(range: $0, repetitions: $1) })
+            contenders.append(null.contender(operation))
+          }
+          let shuffleSeed = launch.shuffleSeed(benchmarkCase)
+          let measured = try measure(contenders, shuffleSeed: shuffleSeed)
+          for samples in measured.contenders {
+            // A sequential group's baseline samples pair with its strategy;
+            // its row comes from the first group.
+            let owner = timed.first { $0.name == samples.id.rawValue }
+            let isRow = withReferences || samples.id != baseline
+            let key = ResultKey(benchmarkCase, samples.id)
+            let rounds = samples.rounds.map { $0 + groupIndex * Self.roundsPerGroup }
+            results.samples += samples.nanosecondsPerElement.indices.map { index in
+              RawSample(
+                key: key, index: index, launch: launch.index, round: rounds[index],
+                position: samples.positions[index], elementsPerSample: samples.elementsPerSample,
+                nanosecondsPerElement: samples.nanosecondsPerElement[index])
+            }
+            guard isRow else { continue }
+            var row = TimingRow(
+              key: key, schedule: schedule.rawValue,
+              statistics: SampleStatistics(samples.nanosecondsPerElement),
+              elementsPerSample: samples.elementsPerSample, checksum: "")
+            row.shuffleSeed = shuffleSeed
+            row.slice = measured.slice
+            row.cyclesPerElement = samples.perElement(\.cycles)
+            row.instructionsPerElement = samples.perElement(\.instructions)
+            row.branchMissesPerElement = samples.perElement(\.branchMisses)
+            if let owner {
+              row.checksum = owner.checksums[operation].map(CSVNumber.hex) ?? ""
+              row.elementStride = owner.elementStride
+              row.footprintBytesPerElement = owner.footprintBytesPerElement
+              if launch.checks { record(allocations: countAllocations(owner.contender(operation)), in: &row) }
+            } else if samples.id == .floor {
+              row.checksum = CSVNumber.hex(floor.checksum)
+              row.elementStride = MemoryLayout<UInt8>.stride
+              row.footprintBytesPerElement = 1
+              if launch.checks {
+                record(
+                  allocations: countAllocations(contenders[contenders.count - 2]), in: &row)
+              }
+            } else {
+              row.elementStride = null.elementStride
+            }
+            results.rows.append(row)
+          }
+          progress.end()
+        }
       }
     }
   }
 
-  /// A strategy's prepared feed, with what preparing it cost in heap.
-  struct Prepared {
-    var name: String
-    var prepared: PreparedWorkload
-    var footprintBytesPerElement: Double?
+  /// A strategy's prepared feed in one mode, with what preparing it cost in
+  /// heap and the checksums of its outputs once checked.
+  final class Prepared {
+    let name: String
+    let count: Int
+    let elementStride: Int?
+    let footprintBytesPerElement: Double?
+    private let run: (SpecOperation, Range<Int>, Int) -> Void
+    let output: (SpecOperation, Int) -> String
+    var checksums: [SpecOperation: UInt64] = [:]
 
-    func participant(_ operation: SpecOperation) -> Participant {
-      let prepared = prepared
-      return Participant(name: name, elements: prepared.count) { repetitions in
-        prepared.run(operation, repetitions: repetitions)
+    init(
+      name: String, count: Int, elementStride: Int?, footprintBytesPerElement: Double?,
+      run: @escaping (SpecOperation, Range<Int>, Int) -> Void, output: @escaping (SpecOperation, Int) -> String
+    ) {
+      self.name = name
+      self.count = count
+      self.elementStride = elementStride
+      self.footprintBytesPerElement = footprintBytesPerElement
+      self.run = run
+      self.output = output
+    }
+
+    func contender(_ operation: SpecOperation) -> Contender {
+      let run = run
+      return Contender(id: StrategyID(name), count: count) { range, repetitions in
+        run(operation, range, repetitions)
       }
+    }
+
+    /// The digests of the outputs of the checked elements, in order.
+    func digests(_ operation: SpecOperation) -> [UInt64] {
+      FeedRunner.checkedElements(count).map { Checksum.digest(output(operation, $0)) }
     }
   }
 
-  private func prepare(_ name: String, _ feed: FeedSpec) -> Prepared {
-    let strategy = strategies.first { $0.name == name }!
+  /// Builds a strategy's representation of a feed in a mode.
+  private func prepare(_ strategy: RegisteredStrategy, _ feed: FeedSpec, _ mode: BuildMode, counting: Bool)
+    -> Prepared
+  {
     // The generator's content pools are made outside the counted window, so
     // what is counted is the representation's own heap.
-    let build: () -> PreparedWorkload
-    switch feed.domain {
-    case .share:
-      let elements = ShareItemSequence(source: feed.elementSource, count: feed.size)
-      build = { strategy.prepare(elements) }
-    case .feed:
-      let elements = FeedItemSequence(source: feed.elementSource, count: feed.size)
-      build = { strategy.prepare(elements) }
+    let build: () -> Prepared
+    if mode == .app {
+      let type: any AppModeWorkload.Type =
+        strategy.name == Registry.null.name ? AppModeRegistry.null : AppModeRegistry.workload(named: strategy.name)!
+      build = {
+        let workload = type.init(
+          domain: feed.domain.rawValue, size: feed.size, seed: feed.seed, distribution: feed.distribution,
+          kinds: feed.kinds, feedFile: feed.source == FeedID.generated ? nil : feed.source)
+        return Prepared(
+          name: strategy.name, count: workload.count, elementStride: nil, footprintBytesPerElement: nil,
+          run: { workload.run($0.rawValue, range: $1, repetitions: $2) },
+          output: { workload.output($0.rawValue, at: $1) })
+      }
+    } else {
+      let prepare: () -> PreparedWorkload
+      switch feed.domain {
+      case .share:
+        let elements = ShareItemSequence(source: feed.elementSource, count: feed.size)
+        prepare = { strategy.prepare(elements) }
+      case .feed:
+        let elements = FeedItemSequence(source: feed.elementSource, count: feed.size)
+        prepare = { strategy.prepare(elements) }
+      }
+      build = {
+        let workload = prepare()
+        return Prepared(
+          name: strategy.name, count: workload.count, elementStride: workload.elementStride,
+          footprintBytesPerElement: nil,
+          run: { workload.run($0, range: $1, repetitions: $2) }, output: { workload.output($0, at: $1) })
+      }
     }
-    guard measureFootprint else { return Prepared(name: name, prepared: build()) }
+    guard counting && measureFootprint else { return build() }
     let (prepared, counts) = HeapCounter.count(build)
     return Prepared(
-      name: name, prepared: prepared,
-      footprintBytesPerElement: Double(counts.liveBytes) / Double(max(1, feed.size)))
+      name: prepared.name, count: prepared.count, elementStride: prepared.elementStride,
+      footprintBytesPerElement: Double(counts.liveBytes) / Double(max(1, feed.size)),
+      run: { prepared.contender($0).run($1, $2) }, output: prepared.output)
+  }
+
+  private func kindIndices(_ feed: FeedSpec) -> [UInt8] {
+    switch feed.domain {
+    case .share: ShareItemSequence(source: feed.elementSource, count: feed.size).kindIndices()
+    case .feed: FeedItemSequence(source: feed.elementSource, count: feed.size).kindIndices()
+    }
   }
 
   /// Checks a strategy's outputs against the first strategy's for the same
@@ -152,83 +309,43 @@ struct FeedRunner {
     against references: inout [SpecOperation: (name: String, digests: [UInt64])]
   ) throws(RunFailure) -> UInt64 {
     if sampler.shouldStop() { throw .interrupted }
-    let digests = participant.prepared.digests(operation)
+    let digests = participant.digests(operation)
     guard let reference = references[operation] else {
       references[operation] = (participant.name, digests)
       return fold(digests)
     }
-    if let index = firstDifference(reference.digests, digests) {
-      // The reference may be released (sequential): build it again to show its output.
-      let referenceFeed = prepare(reference.name, feed)
+    if let position = firstDifference(reference.digests, digests) {
+      let index = Self.checkedElements(participant.count)[position]
+      // The reference may be released: build it again to show its output.
+      let referenceFeed = prepare(strategies.first { $0.name == reference.name }!, feed, .boundary, counting: false)
       throw .mismatch(
         Mismatch(
           strategy: participant.name, reference: reference.name, operation: operation, feed: feed,
-          index: index, expected: referenceFeed.prepared.output(operation, at: index),
-          actual: participant.prepared.output(operation, at: index)))
+          index: index, expected: referenceFeed.output(operation, index),
+          actual: participant.output(operation, index)))
     }
     return fold(digests)
   }
 
-  /// Samples participants, stopping on an interrupt.
-  private func measure(_ participants: [Participant]) throws(RunFailure) -> [ParticipantSamples] {
+  /// Samples a case, stopping on an interrupt.
+  private func measure(_ contenders: [Contender], shuffleSeed: UInt64) throws(RunFailure) -> CaseSamples {
     if sampler.shouldStop() { throw .interrupted }
-    let samples = sampler.measure(participants)
+    let samples = sampler.measure(contenders, shuffleSeed: shuffleSeed)
     if sampler.shouldStop() { throw .interrupted }
     return samples
   }
 
-  private func measureFloor(_ feed: FeedSpec, schedule: Schedule, into results: inout RunResults)
-    throws(RunFailure)
-  {
-    progress.begin("\(feed.domain.rawValue) floor · \(feed.size.groupedDigits) · \(feed.distribution)")
-    defer { progress.end() }
-    let kinds: [UInt8] =
-      switch feed.domain {
-      case .share: ShareItemSequence(source: feed.elementSource, count: feed.size).kindIndices()
-      case .feed: FeedItemSequence(source: feed.elementSource, count: feed.size).kindIndices()
-      }
-    let floor = PreparedFloor(kinds: kinds)
-    let sample = try measure([
-      Participant(name: PreparedFloor.name, elements: floor.count) { floor.run(repetitions: $0) }
-    ])[0]
-    var row = timingRow(
-      feed.key(StrategyID.floor.rawValue, .floor), sample, schedule, checksum: floor.checksum)
-    row.elementStride = MemoryLayout<UInt8>.stride
-    row.footprintBytesPerElement = 1
-    record(allocations: countAllocations { floor.run(repetitions: 1) }, elements: feed.size, in: &row)
-    results.rows.append(row)
-    results.samples += rawSamples(row.key, sample)
-  }
-
-  private func timingRow(
-    _ key: ResultKey, _ sample: ParticipantSamples, _ schedule: Schedule, checksum: UInt64
-  ) -> TimingRow {
-    var row = TimingRow(
-      key: key, schedule: schedule.rawValue, statistics: SampleStatistics(sample.nanosecondsPerElement),
-      elementsPerSample: sample.elementsPerSample, checksum: CSVNumber.hex(checksum))
-    row.cyclesPerElement = sample.perElement(\.cycles)
-    row.instructionsPerElement = sample.perElement(\.instructions)
-    row.branchMissesPerElement = sample.perElement(\.branchMisses)
-    return row
-  }
-
-  private func rawSamples(_ key: ResultKey, _ sample: ParticipantSamples) -> [RawSample] {
-    sample.nanosecondsPerElement.indices.map { index in
-      RawSample(
-        key: key, index: index, round: sample.rounds[index], elementsPerSample: sample.elementsPerSample,
-        nanosecondsPerElement: sample.nanosecondsPerElement[index])
-    }
-  }
-
-  /// What one pass allocates, counted after timing, never during it; `nil`
-  /// where the heap counter is not available.
-  private func countAllocations(_ pass: () -> Void) -> HeapCounter.Counts? {
+  /// What one pass over the feed (its counted slices) allocates, counted after timing, never
+  /// during it; `nil` where the heap counter is not available.
+  private func countAllocations(_ contender: Contender) -> HeapCounter.Counts? {
     guard HeapCounter.isSupported else { return nil }
-    return HeapCounter.count(pass).counts
+    return HeapCounter.count {
+      for slice in Self.countedSlices(contender.count) { contender.run(slice, 1) }
+    }.counts
   }
 
-  private func record(allocations: HeapCounter.Counts?, elements: Int, in row: inout TimingRow) {
-    let elements = Double(max(1, elements))
+  private func record(allocations: HeapCounter.Counts?, in row: inout TimingRow) {
+    let elements = Double(max(1, min(row.key.feed.size, Self.countedLimit)))
     row.allocationsPerElement = allocations.map { Double($0.allocations) / elements }
     row.allocatedBytesPerElement = allocations.map { Double($0.requestedBytes) / elements }
   }

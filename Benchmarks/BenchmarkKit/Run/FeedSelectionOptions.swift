@@ -1,3 +1,4 @@
+import BenchmarkResults
 import DispatchModel
 import StrategyRegistry
 
@@ -18,6 +19,8 @@ struct FeedSelectionOptions {
   /// for; `nil` for every operation.
   var operations: [SpecOperation]?
   var filters: [GlobPattern]
+  /// --modes: how each strategy is compiled for timing.
+  var modes: [BuildMode]
 
   /// The options, in help order. Only what differs between commands is a
   /// parameter.
@@ -53,6 +56,10 @@ struct FeedSelectionOptions {
         "--filter", "PATTERNS",
         "Only cells whose domain/operation/strategy/distribution/size\nmatches one of these comma-separated globs (* and ?).",
         example: "--filter '*/feed.render/*/uniform/*'"),
+      .value(
+        "--modes", "LIST",
+        "How strategies are compiled: boundary (one call per element\ninto a separate module), app (loop, dispatch and model as one\nmodule, as an app compiles them). Default: both.",
+        example: "--modes app"),
     ]
   }
 
@@ -69,6 +76,13 @@ struct FeedSelectionOptions {
       "--operations", from: SpecOperation.allCases.map(\.rawValue), kind: "operation")
     operations = operationNames.map { names in SpecOperation.allCases.filter { names.contains($0.rawValue) } }
     filters = try arguments.list("--filter", item: "pattern")?.map(GlobPattern.init) ?? []
+    if arguments.value("--modes")?.trimming(" ").isEmpty == true {
+      throw arguments.badValue(
+        "--modes", "", "names no mode; valid: \(BuildMode.all.map(\.rawValue).joined(separator: ", "))")
+    }
+    modes =
+      try arguments.names("--modes", from: BuildMode.all.map(\.rawValue), kind: "mode")?.map(BuildMode.init)
+      ?? BuildMode.all
     if let file { operations = try Self.operations(operations, tiling: file) }
   }
 
@@ -86,7 +100,7 @@ struct FeedSelectionOptions {
     RunMatrix(
       shape: shape, operations: operations ?? SpecOperation.allCases, sizes: sizes ?? defaultSizes,
       distributions: distributions ?? defaultDistributions, kinds: kinds, seed: seed, strategies: strategies,
-      filters: filters, file: file)
+      filters: filters, file: file, modes: modes)
   }
 
   /// --feed, loaded; refused with the options that only generated feeds have.

@@ -10,11 +10,14 @@ final class Progress {
   private let start = MonotonicClock.now()
   private var stepStart = MonotonicClock.now()
   private var current = ""
+  /// Put before every line: which launch this is, when there are several.
+  private let prefix: String
 
-  init(console: Console, total: Int, enabled: Bool) {
+  init(console: Console, total: Int, enabled: Bool, prefix: String = "") {
     self.console = console
     self.total = total
     self.enabled = enabled
+    self.prefix = prefix
   }
 
   func begin(_ description: String) {
@@ -35,7 +38,7 @@ final class Progress {
   private func draw() {
     guard enabled else { return }
     let elapsed = Double(MonotonicClock.now() - start) / 1e9
-    var line = "[\(min(done + 1, total))/\(total)] \(current) · \(Self.duration(elapsed))"
+    var line = "\(prefix)[\(min(done + 1, total))/\(total)] \(current) · \(Self.duration(elapsed))"
     if done > 0 && done < total {
       let remaining = elapsed / Double(done) * Double(total - done)
       line += " elapsed, ~\(Self.duration(remaining)) left"

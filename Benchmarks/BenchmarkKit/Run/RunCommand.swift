@@ -42,33 +42,26 @@ struct RunCommand {
     let outputPath = options.output ?? "results/\(started.fileName).csv"
     try checkWritable(outputPath, creatingDirectory: options.output == nil)
     if let samplesPath = options.samplesPath { try checkWritable(samplesPath, creatingDirectory: false) }
-    let schedules = try MemoryPlanner().schedules(for: plan)
+    _ = try MemoryPlanner().schedules(for: plan)
 
     let machine = Machine.current()
     let note: (String) -> Void = { text in
       if !options.quiet { console.errorLine(text) }
     }
+    let launches = options.launches
     note(
-      "dispatch-bench run: \(plan.cellCount) cells on \(plan.feeds.count) feeds (\(plan.rowCount) rows with the floors), seed \(options.matrix.seed), writing \(outputPath)"
+      "dispatch-bench run: \(plan.cellCount) benchmark cases on \(plan.feeds.count) feeds in \(options.matrix.modes.map(\.rawValue).joined(separator: " and ")) mode (\(plan.rowCount) rows with the floors and nulls), \(launches) launch\(launches == 1 ? "" : "es"), seed \(options.matrix.seed), writing \(outputPath)"
     )
     note("machine: \(machine.cpuModel), \(machine.cores) cores; \(machine.operatingSystem); Swift \(machine.swiftVersion), \(machine.buildConfiguration)")
     if !HeapCounter.isSupported {
       note("note: heap counting is not available on this platform; footprint and allocation columns say n/a")
     }
-    var counters: HardwareCounters?
-    switch HardwareCounters.open() {
-    case .success(let opened): counters = opened
-    case .failure(let unavailable):
+    if case .failure(let unavailable) = HardwareCounters.open() {
       note(
         "note: hardware counters are not available here (perf_event_open: \(unavailable.reason)); the cycles, instructions and branch-miss columns say n/a"
       )
     }
 
-    let progress = Progress(
-      console: console, total: plan.stepCount, enabled: console.errorIsTerminal && !options.quiet)
-    let runner = FeedRunner(
-      sampler: Sampler(settings: options.sampling, shouldStop: shouldStop, counters: counters),
-      progress: progress)
     var results = RunResults(
       info: RunInfo(
         schemaVersion: Schema.runVersion,
@@ -77,21 +70,17 @@ struct RunCommand {
         command: Self.commandLine(arguments), baseline: StrategyID(Registry.baselineName)),
       rows: [])
     Interrupts.install()
-    do {
-      for planned in plan.feeds {
-        try runner.run(planned, schedule: schedules[planned.feed] ?? .interleaved, into: &results)
-      }
-    } catch {
-      progress.finish()
-      switch error {
-      case .mismatch(let mismatch):
-        console.errorLine("error: \(mismatch)")
-        return ExitStatus.disagreement
-      case .interrupted:
-        return try writePartial(results, outputPath: outputPath, console: console)
-      }
+    let outcome: LaunchOutcome
+    if launches == 1 {
+      outcome = runLaunch(LaunchContext(index: 0, count: 1, seed: options.matrix.seed), plan, into: &results, console: console)
+    } else {
+      outcome = try runLaunches(plan, into: &results, console: console)
     }
-    progress.finish()
+    switch outcome {
+    case .completed: break
+    case .disagreement: return ExitStatus.disagreement
+    case .interrupted: return try writePartial(results, outputPath: outputPath, console: console)
+    }
     results.computeRatios()
 
     do {
@@ -108,6 +97,89 @@ struct RunCommand {
     note("wrote \(outputPath) (\(results.rows.count) rows)")
     if let samplesPath = options.samplesPath { note("wrote \(samplesPath)") }
     return ExitStatus.success
+  }
+
+  /// How a launch ended.
+  enum LaunchOutcome {
+    case completed, disagreement, interrupted
+  }
+
+  /// Runs every planned feed once in this process, as launch `launch`,
+  /// appending its rows and samples to `results`.
+  func runLaunch(_ launch: LaunchContext, _ plan: RunPlan, into results: inout RunResults, console: Console)
+    -> LaunchOutcome
+  {
+    let schedules = (try? MemoryPlanner().schedules(for: plan)) ?? [:]
+    let counters = try? HardwareCounters.open().get()
+    let progress = Progress(
+      console: console, total: plan.cellCount, enabled: console.errorIsTerminal && !options.quiet,
+      prefix: launch.count > 1 ? "launch \(launch.index + 1)/\(launch.count) " : "")
+    defer { progress.finish() }
+    let runner = FeedRunner(
+      sampler: Sampler(settings: options.sampling, shouldStop: shouldStop, counters: counters),
+      progress: progress, modes: options.matrix.modes, launch: launch)
+    do {
+      for planned in plan.feeds {
+        try runner.run(planned, schedule: schedules[planned.feed] ?? .interleaved, into: &results)
+      }
+    } catch {
+      switch error {
+      case .mismatch(let mismatch):
+        progress.finish()
+        console.errorLine("error: \(mismatch)")
+        return .disagreement
+      case .interrupted:
+        return .interrupted
+      }
+    }
+    return .completed
+  }
+
+  /// Runs each launch as a child process of this executable
+  /// (`dispatch-bench _launch`), one after another, each with its layout
+  /// perturbed by an environment padding of random length; reads back each
+  /// launch's rows and samples. The first launch's rows are the run's (its
+  /// checksums, footprints and allocation counts); every launch's samples
+  /// are kept.
+  private func runLaunches(_ plan: RunPlan, into results: inout RunResults, console: Console)
+    throws(CommandError) -> LaunchOutcome
+  {
+    let directory = try LaunchChild.temporaryDirectory()
+    defer { LaunchChild.remove(directory, launches: options.launches) }
+    var generator = SplitMix64(seed: options.matrix.seed ^ 0x6C61_756E_6368)
+    for index in 0..<options.launches {
+      if shouldStop() { return .interrupted }
+      let padding = String(repeating: "x", count: Int(generator.next() % 4_096))
+      let status: Int32
+      do {
+        status = try Spawn.run(
+          [executablePath(), LaunchChild.name, String(index), String(options.launches), directory]
+            + childArguments,
+          environment: ["DISPATCH_BENCH_PADDING": padding], standardOutput: "/dev/null", standardError: nil)
+      } catch {
+        throw CommandError("cannot start launch \(index + 1): \(error)", exitStatus: ExitStatus.software)
+      }
+      let read = LaunchChild.read(directory, index: index)
+      if let read {
+        if index == 0 { results.rows = read.rows }
+        results.samples += read.samples
+      }
+      switch status {
+      case ExitStatus.success where read != nil: continue
+      case ExitStatus.disagreement: return .disagreement
+      case ExitStatus.interrupted: return .interrupted
+      default:
+        throw CommandError(
+          "launch \(index + 1) of \(options.launches) failed (exit status \(status)); nothing was written",
+          exitStatus: ExitStatus.software)
+      }
+    }
+    return .completed
+  }
+
+  /// The run's own arguments, as its launches are given them.
+  private var childArguments: [String] {
+    arguments.first == RunOptions.spec.name ? Array(arguments.dropFirst()) : arguments
   }
 
   /// After an interrupt: the completed cells go to `<output>.partial`

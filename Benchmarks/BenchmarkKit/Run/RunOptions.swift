@@ -21,8 +21,12 @@ struct RunOptions {
       + [
         .value(
           "--max-time-per-cell", "SECONDS",
-          "Stop sampling a cell after this long, once each strategy\nhas 10 samples (default: 2; --quick: 0.25).",
-          example: "--max-time-per-cell 5")
+          "Sampling time per benchmark case and launch, once every\ncontender has 30 samples (default: \(SamplingSettings().sampleTime); --quick: \(quickSampleTime)).",
+          example: "--max-time-per-cell 1"),
+        .value(
+          "--launches", "N",
+          "Time every case in N processes, each with its memory layout\nperturbed, so launch-to-launch variation enters every\ninterval (default: \(defaultLaunches); --quick: 1).",
+          example: "--launches 5"),
       ]
       + OutputOptions.options(verb: "time", measurements: "numbers", fileSuffix: "")
       + [
@@ -53,8 +57,12 @@ struct RunOptions {
       "dispatch-bench run --filter 'share/*/*/uniform/100000' --list",
     ])
 
+  static let defaultLaunches = 3
+  static let quickSampleTime = 0.05
+
   var matrix: RunMatrix
   var sampling: SamplingSettings
+  var launches: Int
   var samplesPath: String?
   /// --output, --force, --format, --quiet, --list and --allow-debug-build,
   /// read as this type's own: `options.force`.
@@ -75,10 +83,11 @@ struct RunOptions {
       distributions: full ? KindDistribution.allCases : [.uniform])
 
     sampling = SamplingSettings()
-    if quick { sampling.maximumTimePerCell = 0.25 }
+    if quick { sampling.sampleTime = Self.quickSampleTime }
     if let seconds = try arguments.seconds("--max-time-per-cell", in: 0.001...86_400) {
-      sampling.maximumTimePerCell = seconds
+      sampling.sampleTime = seconds
     }
+    launches = try arguments.integer("--launches", in: 1...1_000) ?? (quick ? 1 : Self.defaultLaunches)
     samplesPath = arguments.value("--samples-csv")
     outputOptions = try OutputOptions(arguments)
     if let output = outputOptions.output, output == samplesPath {

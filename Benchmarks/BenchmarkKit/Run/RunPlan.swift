@@ -29,18 +29,22 @@ public struct FeedSpec: Hashable, Sendable {
   var title: String { id.title }
 }
 
-/// The operations and strategies a run times on one feed.
+/// The operations and strategies a run times on one feed, in every mode.
 struct PlannedFeed {
   var feed: FeedSpec
   /// Each operation with the strategies timed on it, in registry order.
   var operations: [(operation: SpecOperation, strategies: [String])]
+  var modes: [BuildMode] = [.boundary]
 
-  /// Every row this feed contributes, floor included.
+  /// Every row this feed contributes, the floor and the null of each case
+  /// included, in the order a run writes them.
   var keys: [ResultKey] {
-    [feed.key(StrategyID.floor.rawValue, .floor)]
-      + operations.flatMap { entry in
-        entry.strategies.map { feed.key(entry.operation.rawValue, StrategyID($0)) }
+    modes.flatMap { mode in
+      operations.flatMap { entry in
+        let benchmarkCase = BenchmarkCase(feed: feed.id, operation: entry.operation.rawValue, mode: mode)
+        return (entry.strategies.map { StrategyID($0) } + [.floor, .null]).map { ResultKey(benchmarkCase, $0) }
       }
+    }
   }
 }
 
@@ -51,12 +55,9 @@ struct RunPlan {
   /// Rows the run writes: one per strategy and cell, and each feed's floor.
   var rowCount: Int { feeds.reduce(0) { $0 + $1.keys.count } }
 
-  /// Cells: operations timed on a feed, each for every selected strategy.
-  var cellCount: Int { feeds.reduce(0) { $0 + $1.operations.count } }
-
-  /// The steps progress counts: one per operation timed on a feed, plus the
-  /// feed's floor.
-  var stepCount: Int { feeds.reduce(0) { $0 + $1.operations.count + 1 } }
+  /// Benchmark cases: operations timed on a feed in a mode, each for every
+  /// selected strategy.
+  var cellCount: Int { feeds.reduce(0) { $0 + $1.operations.count * $1.modes.count } }
 }
 
 /// The dimensions a run crosses, after defaults and presets are applied.
@@ -89,6 +90,7 @@ struct RunMatrix {
   var filters: [GlobPattern]
   /// A tiled feed file, replacing generated feeds.
   var file: (path: String, contents: FeedFile)?
+  var modes: [BuildMode] = [.boundary]
 
   func plan() -> RunPlan {
     var feeds: [PlannedFeed] = []
@@ -102,7 +104,7 @@ struct RunMatrix {
         guard !feeds[index].operations.contains(where: { $0.operation == operation }) else { return }
         feeds[index].operations.append((operation, strategies))
       } else {
-        feeds.append(PlannedFeed(feed: feed, operations: [(operation, strategies)]))
+        feeds.append(PlannedFeed(feed: feed, operations: [(operation, strategies)], modes: modes))
       }
     }
     for (feed, operation) in combinations() { add(feed, operation) }

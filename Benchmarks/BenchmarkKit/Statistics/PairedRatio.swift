@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+import BenchmarkResults
+
+/// The ratio of one row's time to another's within a benchmark case,
+/// estimated from the rounds that timed both, launch by launch.
+///
+/// Within a launch, each round times every contender once on the same slice,
+/// so each round gives one log-ratio; drift of the machine moves both sides
+/// of a round alike and cancels. The launch's estimate is the median of its
+/// rounds' log-ratios, with the distribution-free interval of a median
+/// (binomial order statistics).
+///
+/// Across launches (separate processes, each with its memory layout
+/// perturbed) the estimate is the mean of the launches' estimates, and its
+/// interval is Student's t over them: launch-to-launch variation, which no
+/// number of rounds in one process can see, enters the interval. With few
+/// launches, a row's own spread is a poor estimate of its variance, so it is
+/// moderated toward the run's pooled launch variance (a weighted mean with
+/// `priorDegrees` degrees of freedom for the pool), as limma does for
+/// microarrays; the t has the degrees of both.
+struct PairedRatio: Equatable {
+  /// ln(ratio).
+  var logEstimate: Double
+  var logLow: Double
+  var logHigh: Double
+  /// The launches that timed both rows.
+  var launches: Int
+  /// The standard deviation of one launch's log-ratio, moderated; `nil` for
+  /// one launch, where the interval is the launch's own and launch-to-launch
+  /// variation is unmeasured.
+  var launchDeviation: Double?
+  /// The degrees of freedom of `launchDeviation`.
+  var degrees: Double?
+
+  /// The weight, in degrees of freedom, of the run's pooled launch variance
+  /// in each row's moderated variance.
+  static let priorDegrees = 4.0
+
+  var ratio: Double { exp(logEstimate) }
+  var interval: ClosedRange<Double> { exp(logLow)...exp(logHigh) }
+
+  /// The standard error of `logEstimate`.
+  var standardError: Double {
+    if let launchDeviation { return launchDeviation / Double(launches).squareRoot() }
+    return (logHigh - logLow) / (2 * 1.96)
+  }
+
+  /// The degrees of freedom of `standardError` (infinite for one launch).
+  var errorDegrees: Double { degrees ?? .infinity }
+
+  /// The smallest relative change of this ratio that a comparison with a run
+  /// like this one (same launches, same spread) would tell from none at 95%:
+  /// 0.03 means a change under 3% reads as noise.
+  var resolution: Double {
+    let difference = standardError * 2.0.squareRoot()
+    let t = errorDegrees.isFinite ? StudentT.quantile(degrees: 2 * errorDegrees) : 1.959964
+    return exp(t * difference) - 1
+  }
+
+  /// One launch's estimate: the median of per-round log-ratios of the rounds
+  /// both rows have, with its 95% interval; `nil` when no round pairs.
+  static func launchEstimate(_ numerator: [Int: Double], over denominator: [Int: Double])
+    -> SampleStatistics?
+  {
+    var logRatios: [Double] = []
+    for (round, value) in numerator {
+      guard let other = denominator[round], value > 0, other > 0 else { continue }
+      logRatios.append(log(value) - log(other))
+    }
+    return logRatios.isEmpty ? nil : SampleStatistics(logRatios)
+  }
+
+  /// The sample variance of launch estimates; `nil` below two launches.
+  static func launchVariance(_ estimates: [Double]) -> Double? {
+    guard estimates.count >= 2 else { return nil }
+    let mean = estimates.reduce(0, +) / Double(estimates.count)
+    return estimates.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(estimates.count - 1)
+  }
+
+  /// Combines launch estimates (medians of log-ratios, with intervals),
+  /// moderating the variance toward `pooledVariance` when given.
+  static func combine(_ launches: [SampleStatistics], pooledVariance: Double?) -> PairedRatio? {
+    guard let first = launches.first else { return nil }
+    guard launches.count >= 2, let variance = launchVariance(launches.map(\.median)) else {
+      return PairedRatio(
+        logEstimate: first.median, logLow: first.intervalLow, logHigh: first.intervalHigh, launches: 1)
+    }
+    let n = Double(launches.count)
+    let mean = launches.map(\.median).reduce(0, +) / n
+    var degrees = n - 1
+    var moderated = variance
+    if let pooledVariance {
+      moderated = (degrees * variance + priorDegrees * pooledVariance) / (degrees + priorDegrees)
+      degrees += priorDegrees
+    }
+    let deviation = moderated.squareRoot()
+    let halfWidth = StudentT.quantile(degrees: degrees) * deviation / n.squareRoot()
+    return PairedRatio(
+      logEstimate: mean, logLow: mean - halfWidth, logHigh: mean + halfWidth, launches: launches.count,
+      launchDeviation: deviation, degrees: degrees)
+  }
+}

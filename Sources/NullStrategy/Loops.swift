@@ -1,0 +1,182 @@
+#if APP_MODE
+// App mode only: the AppNullStrategy module compiles this file with the null
+// strategy and the model as one module. See AppModeLoops in the model.
+import BenchmarkSupport
+
+/// The null strategy as an app compiles it: the loops of every app module,
+/// with per-element code that returns a constant. Its time is app mode's own
+/// cost per element (the loop, the opaque inputs, the black hole).
+public final class AppLoops: AppModeWorkload, AppModeLoops {
+  typealias Strategy = NullStrategy
+  typealias Cell = FeedCell
+
+  public static let name = Strategy.name
+  let shareFeed: AppShareFeed<Strategy>?
+  let tableFeed: AppTableFeed<Strategy, Cell>?
+
+  public init(
+    domain: String, size: Int, seed: UInt64, distribution: String, kinds: Int, feedFile: String?
+  ) {
+    let source = AppModeSource(
+      domain: domain, size: size, seed: seed, distribution: distribution, kinds: kinds,
+      feedFile: feedFile)
+    shareFeed = source.share.map { AppShareFeed($0) }
+    tableFeed = source.feed.map { AppTableFeed($0, cell: { $0 }) }
+  }
+
+  public var count: Int { elementCount }
+
+  public func run(_ operation: String, range: Range<Int>, repetitions: Int) {
+    runLoop(operation, range: range, repetitions: repetitions)
+  }
+
+  public func output(_ operation: String, at index: Int) -> String {
+    elementOutput(operation, at: index)
+  }
+}
+
+// MARK: One element: a constant
+
+extension AppLoops {
+  static func share(_ elements: [UInt8], at index: Int, to target: UInt8) -> String {
+    Strategy.content
+  }
+
+  static func identifier(of rows: [UInt8], at index: Int, using controller: Strategy.NullController)
+    -> String
+  {
+    Strategy.identifier
+  }
+
+  static func height(of rows: [UInt8], at index: Int, using controller: Strategy.NullController)
+    -> Double
+  {
+    0
+  }
+
+  static func configure(
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [UInt8], at index: Int,
+    using controller: Strategy.NullController
+  ) {}
+
+  static func color(of cells: [FeedCell], at index: Int, using controller: Strategy.NullController)
+    -> String
+  {
+    Strategy.content
+  }
+
+  static func applyBackground(
+    to cells: [FeedCell], at index: Int, using controller: Strategy.NullController
+  ) {}
+
+  static func cellObject(_ cell: FeedCell) -> FeedCell {
+    cell
+  }
+}
+
+// MARK: The loops
+
+extension AppLoops {
+  @inline(never)
+  func shareLoop(_ range: Range<Int>, to target: Int, repetitions: Int) {
+    let feed = shareFeed!
+    let elements = opaque(feed.elements)
+    let target = opaque(feed.targets)[target]
+    for _ in 0..<repetitions {
+      for index in range {
+        blackHole(Self.share(elements, at: index, to: target))
+      }
+    }
+  }
+
+  @inline(never)
+  func shareMixedLoop(_ range: Range<Int>, repetitions: Int) {
+    let feed = shareFeed!
+    let elements = opaque(feed.elements)
+    let targets = opaque(feed.targets)
+    opaque(feed.platforms).withUnsafeBufferPointer { platforms in
+      for _ in 0..<repetitions {
+        for index in range {
+          blackHole(Self.share(elements, at: index, to: targets[Int(platforms[index])]))
+        }
+      }
+    }
+  }
+
+  @inline(never)
+  func identifierLoop(_ range: Range<Int>, repetitions: Int) {
+    let feed = tableFeed!
+    let rows = opaque(feed.rows)
+    let controller = opaque(feed.controller)
+    for _ in 0..<repetitions {
+      for index in range {
+        blackHole(Self.identifier(of: rows, at: index, using: controller))
+      }
+    }
+  }
+
+  @inline(never)
+  func heightLoop(_ range: Range<Int>, repetitions: Int) {
+    let feed = tableFeed!
+    let rows = opaque(feed.rows)
+    let controller = opaque(feed.controller)
+    for _ in 0..<repetitions {
+      for index in range {
+        blackHole(Self.height(of: rows, at: index, using: controller))
+      }
+    }
+  }
+
+  /// Configuring writes into cell objects, which outlive the loop.
+  @inline(never)
+  func configureLoop(_ range: Range<Int>, repetitions: Int) {
+    let feed = tableFeed!
+    let rows = opaque(feed.rows)
+    let cells = opaque(feed.cells)
+    let controller = opaque(feed.controller)
+    for _ in 0..<repetitions {
+      for index in range {
+        Self.configure(cells, at: index, with: rows, at: index, using: controller)
+      }
+    }
+  }
+
+  @inline(never)
+  func colorLoop(_ range: Range<Int>, repetitions: Int) {
+    let feed = tableFeed!
+    let cells = opaque(feed.cells)
+    let controller = opaque(feed.controller)
+    for _ in 0..<repetitions {
+      for index in range {
+        blackHole(Self.color(of: cells, at: index, using: controller))
+      }
+    }
+  }
+
+  /// Setting a background writes into cell objects, which outlive the loop.
+  @inline(never)
+  func applyBackgroundLoop(_ range: Range<Int>, repetitions: Int) {
+    let feed = tableFeed!
+    let cells = opaque(feed.cells)
+    let controller = opaque(feed.controller)
+    for _ in 0..<repetitions {
+      for index in range {
+        Self.applyBackground(to: cells, at: index, using: controller)
+      }
+    }
+  }
+
+  @inline(never)
+  func renderLoop(_ range: Range<Int>, repetitions: Int) {
+    let feed = tableFeed!
+    let rows = opaque(feed.rows)
+    let pool = opaque(feed.pool)
+    let controller = opaque(feed.controller)
+    for _ in 0..<repetitions {
+      for index in range {
+        blackHole(Self.render(rows, at: index, pool, using: controller))
+      }
+    }
+  }
+}
+#endif
