@@ -15,8 +15,8 @@ struct CompareCommand {
         example: "--baseline-strategy protocol-getter"),
       .value(
         "--threshold", "PERCENT",
-        "With two runs: the smallest change that counts as a\nregression or improvement (default: 5).",
-        example: "--threshold 10"),
+        "With two runs: the noise band; a change counts only when\nits whole 95% interval lies beyond it (default: 1 for runs\nwith launch statistics, 5 for older runs).",
+        example: "--threshold 2"),
       .value(
         "--samples", "LIST",
         "Raw samples (run --samples-csv) for each run, in order:\nthe rank test and bootstrap intervals use them.",
@@ -29,19 +29,26 @@ struct CompareCommand {
       strategy's median against the baseline strategy's, as a ratio with a 95%
       interval, and a ranking (1 = fastest).
 
-      With two runs: cells are matched by domain, operation, strategy, size,
-      distribution and kinds. Each gets new/base with a 95% interval and a
-      verdict. A cell regressed (or improved) when it moved by more than the
-      threshold and the move is significant: by the Mann–Whitney rank test at
-      5% when both runs' raw samples are given, else by the two medians' 95%
-      intervals not overlapping. Cells in one run only are listed. Runs made on
-      different machines, systems, Swift versions or build flags are warned
-      about first.
+      With two runs: rows are matched by domain, operation, strategy, size,
+      distribution, kinds and mode. Runs written since schema 4 are compared on
+      each row's tracked ratio (to the baseline; the baseline's own to the
+      floor), which cancels the machine's drift between runs: the change gets a
+      95% t interval from the two runs' launch-to-launch standard errors, never
+      from samples of one process treated as independent. A row regressed (or
+      improved) when that whole interval lies beyond the noise band
+      (--threshold), is unchanged when it lies within it, and is "within
+      resolution" otherwise: the runs cannot tell. Exit status 2 needs a
+      regression that stays significant with every compared row counted
+      (Holm's correction at 5%), so two runs of the same binary pass. Both runs
+      must have the same launch count. Older runs are compared on medians: by
+      the Mann–Whitney rank test at 5% when both runs' raw samples are given,
+      else by the medians' 95% intervals not overlapping.
 
-      Ratio intervals are a seeded bootstrap of the raw samples when given,
-      else the widest ratio the two medians' intervals allow (conservative).
+      Rows in one run only are listed. Runs made on different machines,
+      systems, Swift versions or build flags are warned about first.
       Exit status: 0 no regression, 2 at least one regression, 64 bad usage,
-      65 an input file unreadable or not a dispatch-bench run.
+      65 an input file unreadable, not a dispatch-bench run, or runs with
+      different launch counts.
       """,
     examples: [
       "dispatch-bench compare results/2026-11-22T13-46-40Z.csv",
@@ -52,7 +59,8 @@ struct CompareCommand {
   var paths: [String]
   /// `nil`: the run's own baseline.
   var baseline: StrategyID?
-  var threshold: Double
+  /// `nil`: the default for the runs' kind.
+  var threshold: Double?
   var samplesPaths: [String]?
   var format: OutputFormat
 
@@ -68,8 +76,6 @@ struct CompareCommand {
         throw arguments.badValue("--threshold", text, "is outside 0…1000 (exclusive)")
       }
       threshold = percent / 100
-    } else {
-      threshold = 0.05
     }
     if let text = arguments.value("--samples") {
       let list = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -92,12 +98,15 @@ struct CompareCommand {
         command: Self.spec.name)
     }
     let samples = try samplesPaths.map { list throws(CommandError) in
-      try list.map { path throws(CommandError) in
+      try zip(list, runs).map { path, run throws(CommandError) in
+        let file: SamplesFile
         do throws(ResultsError) {
-          return try SamplesFile.load(path).samples.mapValues { $0.map(\.nanosecondsPerElement) }
+          file = try SamplesFile.load(path)
         } catch {
           throw .dataError(error.message)
         }
+        try Self.checkPairing(file, with: run)
+        return file.samples.mapValues { $0.map(\.nanosecondsPerElement) }
       }
     }
     if runs.count == 1 {
@@ -112,6 +121,14 @@ struct CompareCommand {
       return ExitStatus.success
     }
     let (base, new) = (runs[0], runs[1])
+    let launches = [base, new].map { run in Set(run.rows.compactMap { $0.tracked?.launches }).max() }
+    if let a = launches[0], let b = launches[1], a != b {
+      throw .dataError(
+        "\(paths[0]) was timed in \(a) launch\(a == 1 ? "" : "es") and \(paths[1]) in \(b): launch-to-launch variation is estimated from the launches, so compare runs made with the same --launches"
+      )
+    }
+    let tracked = launches[0] != nil && launches[1] != nil
+    let threshold = threshold ?? (tracked ? 0.01 : 0.05)
     let warnings = Comparison.warnings(base.info, new.info)
     for warning in warnings { console.errorLine("warning: \(warning)") }
     let result = Comparison.between(
@@ -119,7 +136,29 @@ struct CompareCommand {
     console.write(
       CompareOutput.between(
         result, base: base, new: new, threshold: threshold, warnings: warnings, format: format))
-    return result.changes.contains { $0.verdict == .regressed } ? ExitStatus.regression : ExitStatus.success
+    let fails = result.changes.contains { tracked ? $0.holdsForTheRun : $0.verdict == .regressed }
+    return fails ? ExitStatus.regression : ExitStatus.success
+  }
+
+  /// Refuses a samples file that is not its run's: another run's ID, or
+  /// samples whose rounds do not pair with the baseline's of the same case
+  /// and launch (every ratio of a run since schema 4 is paired by round).
+  static func checkPairing(_ samples: SamplesFile, with run: MeasuredFile) throws(CommandError) {
+    if !samples.runID.isEmpty && !run.info.runID.isEmpty && samples.runID != run.info.runID {
+      throw .dataError(
+        "\(samples.path) holds the samples of run \(samples.runID), not of \(run.path) (run \(run.info.runID))")
+    }
+    guard run.rows.contains(where: { $0.ratio != nil }) else { return }
+    let baseline = run.info.baseline
+    for (key, list) in samples.samples where key.strategy != baseline {
+      let theirs = samples.samples[ResultKey(key.benchmarkCase, baseline)] ?? []
+      let rounds = Set(theirs.map { [$0.launch, $0.round] })
+      if let unpaired = list.first(where: { !rounds.contains([$0.launch, $0.round]) }) {
+        throw .dataError(
+          "\(samples.path): \(key)'s sample of launch \(unpaired.launch), round \(unpaired.round) has no \(baseline) sample in the same round; its rounds do not pair with \(run.path)"
+        )
+      }
+    }
   }
 
   /// Why a run cannot be compared against `baseline`, and what to do.
@@ -149,9 +188,13 @@ enum CompareOutput {
   static func within(_ groups: [GroupStanding], run: MeasuredFile, hasSamples: Bool, format: OutputFormat)
     -> String
   {
+    let paired = groups.allSatisfy { $0.baseline == run.info.baseline } && run.rows.allSatisfy { $0.ratio != nil }
     let method =
       hasSamples
-      ? "bootstrap of the raw samples" : "from the medians' intervals, conservative; pass --samples for a bootstrap"
+      ? "bootstrap of the raw samples"
+      : paired
+        ? "paired rounds, over launches; strategies whose intervals overlap share a rank"
+        : "from the medians' intervals, conservative; pass --samples for a bootstrap"
     switch format {
     case .csv:
       var rows: [[String]] = []
@@ -208,13 +251,16 @@ enum CompareOutput {
     _ result: (changes: [CellChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey]),
     base: MeasuredFile, new: MeasuredFile, threshold: Double, warnings: [String], format: OutputFormat
   ) -> String {
-    let order: [Verdict] = [.regressed, .improved, .unchanged]
+    let order: [Verdict] = [.regressed, .improved, .withinResolution, .unchanged]
+    let tracked = result.changes.first?.method == "launches"
     let changes = result.changes.sorted {
       (order.firstIndex(of: $0.verdict)!, $0.key) < (order.firstIndex(of: $1.verdict)!, $1.key)
     }
     let counts = order.map { verdict in changes.filter { $0.verdict == verdict }.count }
+    let holding = changes.filter(\.holdsForTheRun).count
     let summary =
-      "\(counts[0]) regressed, \(counts[1]) improved, \(counts[2]) unchanged; "
+      "\(counts[0]) regressed\(tracked ? " (\(holding) significant with every row counted)" : ""), \(counts[1]) improved, "
+      + (tracked ? "\(counts[2]) within resolution, " : "") + "\(counts[3]) unchanged; "
       + "\(result.onlyInBase.count) only in \(base.path), \(result.onlyInNew.count) only in \(new.path)"
     switch format {
     case .csv:
@@ -222,15 +268,15 @@ enum CompareOutput {
         cellFields(change.key) + [
           number(change.baseMedian), number(change.newMedian), number(change.ratio),
           number(change.interval.lowerBound), number(change.interval.upperBound), change.method,
-          change.pValue.map(number) ?? "", change.verdict.rawValue,
+          change.pValue.map(number) ?? "", change.verdict.rawValue, change.holdsForTheRun ? "true" : "false",
         ]
       }
-      rows += result.onlyInBase.map { cellFields($0) + ["", "", "", "", "", "", "", "only in base"] }
-      rows += result.onlyInNew.map { cellFields($0) + ["", "", "", "", "", "", "", "only in new"] }
+      rows += result.onlyInBase.map { cellFields($0) + ["", "", "", "", "", "", "", "only in base", ""] }
+      rows += result.onlyInNew.map { cellFields($0) + ["", "", "", "", "", "", "", "only in new", ""] }
+      let measured = tracked ? ["base_tracked_ratio", "new_tracked_ratio"] : ["base_median_ns", "new_median_ns"]
       return CSVWriter.document(
-        header: cellColumns + [
-          "base_median_ns", "new_median_ns", "ratio", "ratio_ci95_low", "ratio_ci95_high", "method",
-          "p_value", "verdict",
+        header: cellColumns + measured + [
+          "ratio", "ratio_ci95_low", "ratio_ci95_high", "method", "p_value", "verdict", "fails_run",
         ], rows: rows)
     case .json:
       let items = changes.map { change in
@@ -238,7 +284,7 @@ enum CompareOutput {
           + "\"new_median_ns\": \(JSONText.number(change.newMedian)), \"ratio\": \(JSONText.number(change.ratio)), "
           + "\"ratio_ci95\": [\(JSONText.number(change.interval.lowerBound)), \(JSONText.number(change.interval.upperBound))], "
           + "\"method\": \(JSONText.quoted(change.method)), \"p_value\": \(change.pValue.map(JSONText.number) ?? "null"), "
-          + "\"verdict\": \"\(change.verdict.rawValue)\"}"
+          + "\"verdict\": \"\(change.verdict.rawValue)\", \"fails_run\": \(change.holdsForTheRun)}"
       }
       return "{\"base\": \(JSONText.quoted(base.path)), \"new\": \(JSONText.quoted(new.path)), "
         + "\"threshold\": \(JSONText.number(threshold)), "
@@ -254,15 +300,24 @@ enum CompareOutput {
       text +=
         base.measure.isExact
         ? "\(base.measure.unit.capitalizedFirst) per element are exact counts: a verdict needs a change beyond \(number(threshold * 100))%.\n\n"
-        : "A verdict needs a change beyond \(number(threshold * 100))% and significance "
-          + "(rank test on raw samples where given, else non-overlapping 95% intervals).\n\n"
-      let header = ["row", "base \(base.measure.unit)", "new \(new.measure.unit)", "new/base", "95% interval", "verdict"]
+        : tracked
+          ? "Each row's ratio to the baseline (the baseline's to the floor), new over base, with a 95% interval over launches. "
+            + "A verdict needs the whole interval beyond ±\(number(threshold * 100))%; \"within resolution\": the runs cannot tell. "
+            + "A regression marked ! stays significant with all \(changes.count) rows counted (Holm, 5%) and fails the run.\n\n"
+          : "A verdict needs a change beyond \(number(threshold * 100))% and significance "
+            + "(rank test on raw samples where given, else non-overlapping 95% intervals).\n\n"
+      let header =
+        tracked
+        ? ["row", "base ratio", "new ratio", "new/base", "95% interval", "verdict"]
+        : ["row", "base \(base.measure.unit)", "new \(new.measure.unit)", "new/base", "95% interval", "verdict"]
       let rows = changes.map { change in
         [
-          change.key.description, ResultsTable.nanoseconds(change.baseMedian),
-          ResultsTable.nanoseconds(change.newMedian), ResultsTable.ratioText(change.ratio),
+          change.key.description,
+          tracked ? ResultsTable.ratioText(change.baseMedian) : ResultsTable.nanoseconds(change.baseMedian),
+          tracked ? ResultsTable.ratioText(change.newMedian) : ResultsTable.nanoseconds(change.newMedian),
+          ResultsTable.ratioText(change.ratio),
           "\(ResultsTable.ratioText(change.interval.lowerBound)) – \(ResultsTable.ratioText(change.interval.upperBound))",
-          change.verdict.rawValue,
+          change.verdict.rawValue + (change.holdsForTheRun ? " !" : ""),
         ]
       }
       text += TextTable.render(header: header, rows: rows, markdown: markdown, rightAligned: [1, 2, 3, 4])

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 import BenchmarkResults
 
 /// What `compare` and `report` read off a row: one value per element with
@@ -6,6 +14,23 @@ struct Measured {
   var key: ResultKey
   var value: Double
   var interval: ClosedRange<Double>
+  /// The row's paired ratio to the run's baseline with its 95% interval
+  /// (version 4 runs).
+  var ratio: (value: Double, interval: ClosedRange<Double>)?
+  /// What `compare` tracks between runs (version 4 runs).
+  var tracked: Tracked?
+}
+
+/// The ratio a row is tracked by between runs: to the baseline, or for the
+/// baseline itself to the floor; with the standard error of its logarithm
+/// over launches.
+struct Tracked {
+  var reference: StrategyID
+  var ratio: Double
+  var logError: Double
+  /// `nil`: a normal interval (one launch).
+  var degrees: Double?
+  var launches: Int
 }
 
 /// What a comparison measures in a results file.
@@ -41,7 +66,20 @@ struct MeasuredFile {
       path = file.path
       info = file.info
       measure = .time
-      rows = file.rows.map { Measured(key: $0.key, value: $0.median, interval: $0.interval) }
+      rows = file.rows.map { row in
+        var measured = Measured(key: row.key, value: row.median, interval: row.interval)
+        if let ratio = row.ratioToBaseline, let low = row.ratioToBaselineLow, let high = row.ratioToBaselineHigh {
+          measured.ratio = (ratio, low...high)
+        }
+        if let reference = row.tracked, let logError = row.trackedLogError,
+          let ratio = reference == .floor ? row.ratioToFloor : row.ratioToBaseline
+        {
+          measured.tracked = Tracked(
+            reference: reference, ratio: ratio, logError: logError, degrees: row.trackedDegrees,
+            launches: row.launches)
+        }
+        return measured
+      }
     case .profile(let file):
       path = file.path
       info = file.info
@@ -77,6 +115,9 @@ struct GroupStanding {
 /// How a cell moved between two runs.
 enum Verdict: String {
   case regressed, improved, unchanged
+  /// The runs cannot tell: the change's interval reaches past the noise band
+  /// on a side it is not wholly beyond.
+  case withinResolution = "within resolution"
 }
 
 /// One cell of two runs side by side.
@@ -87,11 +128,15 @@ struct CellChange {
   /// new ÷ base.
   var ratio: Double
   var interval: ClosedRange<Double>
-  /// `rank test` when both runs' raw samples were given, else `intervals`.
+  /// `launches` for tracked ratios; `rank test` when both runs' raw samples
+  /// were given, else `intervals`.
   var method: String
   var pValue: Double?
   var significant: Bool
   var verdict: Verdict
+  /// A regression that stays significant with every compared cell counted
+  /// (Holm's correction at 5%): what makes `compare` exit 2.
+  var holdsForTheRun = false
 }
 
 /// What `compare` computes.
@@ -108,15 +153,27 @@ enum Comparison {
       guard let base = rows.first(where: { $0.key.strategy == baseline }), base.value > 0 else {
         return nil
       }
+      let paired = baseline == run.info.baseline && samples == nil && rows.allSatisfy { $0.ratio != nil }
       let ranked = rows.sorted { ($0.value, $0.key.strategy) < ($1.value, $1.key.strategy) }
-      let standings = ranked.enumerated().map { index, row in
+      let standings = ranked.map { row in
         Standing(
-          key: row.key, median: row.value, ratio: row.value / base.value,
+          key: row.key, median: row.value,
+          ratio: paired ? row.ratio!.value : row.value / base.value,
           interval: row.key.strategy == baseline
-            ? nil : ratioInterval(row, base, samples: samples, otherSamples: samples),
-          rank: index + 1)
+            ? nil : paired ? row.ratio!.interval : ratioInterval(row, base, samples: samples, otherSamples: samples),
+          rank: 0)
       }
-      return GroupStanding(group: group, baseline: baseline, standings: standings)
+      // A strategy ranks behind only those whose interval lies wholly below
+      // its own: strategies the run cannot separate share a rank.
+      let ranges = standings.map { $0.interval ?? $0.ratio...$0.ratio }
+      let ranks = ranges.map { range in 1 + ranges.filter { $0.upperBound < range.lowerBound }.count }
+      return GroupStanding(
+        group: group, baseline: baseline,
+        standings: zip(standings, ranks).map { standing, rank in
+          var standing = standing
+          standing.rank = rank
+          return standing
+        }.sorted { ($0.rank, $0.ratio) < ($1.rank, $1.ratio) })
     }
   }
 
@@ -133,8 +190,14 @@ enum Comparison {
     let baseRows = base.byKey
     let newRows = new.byKey
     var changes: [CellChange] = []
+    let tracked = base.rows.allSatisfy { $0.tracked != nil || $0.key.strategy == .floor }
+      && new.rows.allSatisfy { $0.tracked != nil || $0.key.strategy == .floor }
     for newRow in new.rows {
       guard let baseRow = baseRows[newRow.key], baseRow.value > 0 else { continue }
+      if tracked {
+        if let change = trackedChange(baseRow, newRow, threshold: threshold) { changes.append(change) }
+        continue
+      }
       let ratio = newRow.value / baseRow.value
       let interval = ratioInterval(newRow, baseRow, samples: newSamples, otherSamples: baseSamples)
       var pValue: Double?
@@ -157,9 +220,57 @@ enum Comparison {
           interval: interval, method: pValue == nil ? "intervals" : "rank test", pValue: pValue,
           significant: significant, verdict: verdict))
     }
+    if tracked { markRegressionsThatHold(&changes) }
     let onlyInBase = base.rows.map(\.key).filter { newRows[$0] == nil }
     let onlyInNew = new.rows.map(\.key).filter { baseRows[$0] == nil }
     return (changes, onlyInBase, onlyInNew)
+  }
+
+  /// A row's tracked ratio in two runs: the change of its logarithm, with a
+  /// t interval on the two runs' launch-level standard errors (Welch's
+  /// degrees of freedom). The verdict is Criterion's rule: a change counts
+  /// when its whole 95% interval lies beyond the noise band (±`threshold`);
+  /// it is `unchanged` when the whole interval lies within the band, and
+  /// `within resolution` otherwise: the runs cannot tell.
+  static func trackedChange(_ base: Measured, _ new: Measured, threshold: Double) -> CellChange? {
+    guard let a = base.tracked, let b = new.tracked, a.reference == b.reference, a.ratio > 0, b.ratio > 0
+    else { return nil }
+    let change = log(b.ratio) - log(a.ratio)
+    let error = (a.logError * a.logError + b.logError * b.logError).squareRoot()
+    var degrees = Double.infinity
+    if let da = a.degrees, let db = b.degrees {
+      let (va, vb) = (a.logError * a.logError, b.logError * b.logError)
+      degrees = (va + vb) * (va + vb) / (va * va / da + vb * vb / db)
+    }
+    let t = degrees.isFinite ? StudentT.quantile(degrees: degrees) : 1.959964
+    let pValue =
+      error > 0
+      ? (degrees.isFinite ? StudentT.twoSidedPValue(change / error, degrees: degrees) : normalPValue(change / error))
+      : (change == 0 ? 1 : 0)
+    let low = change - t * error
+    let high = change + t * error
+    let band = log(1 + threshold)
+    let verdict: Verdict =
+      low > band ? .regressed : high < -band ? .improved : low >= -band && high <= band ? .unchanged : .withinResolution
+    return CellChange(
+      key: new.key, baseMedian: a.ratio, newMedian: b.ratio, ratio: exp(change), interval: exp(low)...exp(high),
+      method: "launches", pValue: pValue, significant: pValue < 0.05, verdict: verdict)
+  }
+
+  /// Marks the regressions that stay significant at 5% with every compared
+  /// cell counted, by Holm's step-down correction: with a hundred cells,
+  /// about five are "significant" at 5% by chance alone, and a build must not
+  /// fail on them.
+  static func markRegressionsThatHold(_ changes: inout [CellChange]) {
+    let order = changes.indices.sorted { (changes[$0].pValue ?? 1) < (changes[$1].pValue ?? 1) }
+    for (rank, index) in order.enumerated() {
+      guard let p = changes[index].pValue, p <= 0.05 / Double(changes.count - rank) else { break }
+      if changes[index].verdict == .regressed { changes[index].holdsForTheRun = true }
+    }
+  }
+
+  private static func normalPValue(_ z: Double) -> Double {
+    erfc(abs(z) / 2.0.squareRoot())
   }
 
   /// Differences in what two runs were measured on, worth a warning.

@@ -57,7 +57,7 @@ struct RunOptions {
       "dispatch-bench run --filter 'share/*/*/uniform/100000' --list",
     ])
 
-  static let defaultLaunches = 3
+  static let defaultLaunches = 7
   static let quickSampleTime = 0.05
 
   var matrix: RunMatrix

@@ -65,6 +65,10 @@ struct RunMatrix {
   /// The default suite's one size and distribution for "every operation".
   static let primarySize = 100_000
   static let defaultSizes = [1_000, 100_000, 1_000_000]
+  /// The default suite's size sweep: small enough that the suite's launches
+  /// fit its time budget. A million elements, past the last-level cache, is
+  /// in --full and --sizes.
+  static let sweepSizes = [1_000, 10_000, 100_000]
   /// The sizes of --quick, and of profile by default.
   static let smallSizes = [1_000]
   /// The operations the default suite sweeps over sizes and distributions:
@@ -138,7 +142,7 @@ struct RunMatrix {
       }
       for operation in Self.sweepOperations where operations.contains(operation) {
         let kinds = maximumKinds(operation.domain)
-        for size in sizes where size != Self.primarySize {
+        for size in Self.sweepSizes where size != Self.primarySize {
           result.append((feed(operation.domain, size, .uniform, kinds), operation))
         }
         for distribution in KindDistribution.allCases where distribution != .uniform {

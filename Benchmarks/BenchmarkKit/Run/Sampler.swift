@@ -19,7 +19,7 @@ struct SamplingSettings: Equatable {
   /// Sampling time per case and launch, in seconds: rounds continue until it
   /// is spent (and `minimumRounds` are taken). Calibration and warm-up are
   /// not counted.
-  var sampleTime = 0.3
+  var sampleTime = 0.2
   /// Rounds stop here even with time left.
   var maximumRounds = 300
   /// A sample repeats its slice until it lasts at least this long, in

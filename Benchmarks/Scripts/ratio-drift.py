@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""How far two runs' within-run ratios drift apart, row by row.
+
+Usage: ratio-drift.py A.csv B.csv
+
+For every row both runs have (a strategy, the floor or the null, on one
+benchmark case in one mode), takes its ratio to the baseline in each run
+(for the baseline's own row, its ratio to the floor: what `compare` tracks)
+and prints the median, 95th percentile and largest |B/A - 1|, and the rows
+that drift most. It reads the CSV columns by name and needs nothing beyond
+Python 3. This is the A/A measure the README's "Reproducibility" section
+quotes: run it on two default runs of the same binary.
+"""
+import csv
+import sys
+
+
+def tracked(path):
+    rows = {}
+    with open(path, newline="") as handle:
+        for row in csv.DictReader(handle):
+            key = tuple(row[c] for c in ("domain", "operation", "strategy", "size", "distribution", "kinds", "mode"))
+            column = "ratio_to_floor" if row.get("tracked_reference") == "floor" else "ratio_to_baseline"
+            if row.get(column):
+                rows[key] = float(row[column])
+    return rows
+
+
+def percentile(values, p):
+    values = sorted(values)
+    rank = p / 100 * (len(values) - 1)
+    low = int(rank)
+    high = min(low + 1, len(values) - 1)
+    return values[low] + (values[high] - values[low]) * (rank - low)
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    a, b = tracked(sys.argv[1]), tracked(sys.argv[2])
+    common = sorted(set(a) & set(b))
+    if not common:
+        sys.exit("the runs have no rows in common")
+    drift = sorted(((abs(b[k] / a[k] - 1), k) for k in common if a[k] > 0), reverse=True)
+    values = [d for d, _ in drift]
+    print(f"{len(values)} rows in both runs")
+    print(f"ratio drift: median {percentile(values, 50) * 100:.2f}%, "
+          f"p95 {percentile(values, 95) * 100:.2f}%, max {values[0] * 100:.2f}%")
+    print("largest:")
+    for d, k in drift[:5]:
+        print(f"  {d * 100:6.2f}%  {'/'.join(k)}  {a[k]:.4g} -> {b[k]:.4g}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+@testable import BenchmarkKit
+import BenchmarkResults
+import DispatchModel
+import Foundation
+import StrategyRegistry
+import TestSupport
+import Testing
+
+/// `run --launches` and `--modes` as a subprocess: what the rows record,
+/// never how fast anything was.
+@Suite struct LaunchAndModeTests {
+  func runFile(_ arguments: [String]) throws -> (status: Int32, error: String, file: RunFile?, samples: SamplesFile?) {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let output = directory + "/run.csv"
+    let samples = directory + "/samples.csv"
+    let result = try Subprocess.run(
+      ["run", "--allow-debug-build", "--quick", "--quiet", "--output", output, "--samples-csv", samples]
+        + arguments)
+    guard result.status == 0 else { return (result.status, result.standardError, nil, nil) }
+    guard case .run(let file) = try Schema.load(output) else { return (result.status, result.standardError, nil, nil) }
+    return (result.status, result.standardError, file, try SamplesFile.load(samples))
+  }
+
+  @Test func twoLaunchesRecordTwoLaunchesForEveryStrategyTheNullAndTheFloor() throws {
+    let run = try runFile(["--operations", "feed.identifier", "--launches", "2"])
+    #expect(run.status == 0, "\(run.error)")
+    let file = try #require(run.file)
+    for mode in BuildMode.all {
+      let rows = file.rows.filter { $0.key.mode == mode }
+      #expect(rows.map(\.key.strategy) == Registry.names.map { StrategyID($0) } + [.floor, .null])
+      #expect(rows.allSatisfy { $0.launches == 2 && $0.trackedDegrees != nil && $0.resolution != nil })
+    }
+    // Every sample says which launch and round it came from, and both
+    // launches' rounds pair with the baseline's.
+    let samples = try #require(run.samples).samples
+    for (key, list) in samples {
+      #expect(Set(list.map(\.launch)) == [0, 1], "\(key)")
+      let baseline = samples[ResultKey(key.benchmarkCase, "enum-switch")]!
+      let pairs = Set(baseline.map { [$0.launch, $0.round] })
+      #expect(list.allSatisfy { pairs.contains([$0.launch, $0.round]) }, "\(key)")
+    }
+  }
+
+  @Test func appModeAloneWritesOnlyAppRows() throws {
+    let run = try runFile(["--operations", "share.line", "--modes", "app"])
+    #expect(run.status == 0, "\(run.error)")
+    let file = try #require(run.file)
+    #expect(!file.rows.isEmpty && file.rows.allSatisfy { $0.key.mode == .app })
+    // The app modules' outputs were checked against each other's: one checksum.
+    let checksums = Set(file.rows.filter { !$0.key.strategy.isReference }.map(\.checksum))
+    #expect(checksums.count == 1)
+  }
+
+  @Test(arguments: [
+    (["--launches", "0"], "--launches", "0"),
+    (["--launches", "x"], "--launches", "x"),
+    (["--modes", "inline"], "--modes", "boundary, app"),
+    (["--modes", ""], "--modes", "boundary, app"),
+  ])
+  func badValuesAreRefusedNamingTheFlag(arguments: [String], flag: String, named: String) throws {
+    let result = try Subprocess.run(["run", "--allow-debug-build", "--quick"] + arguments)
+    #expect(result.status == 64)
+    #expect(result.standardError.contains(flag))
+    #expect(result.standardError.contains(named))
+  }
+
+  @Test func runsWithDifferentLaunchCountsAreNotCompared() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var paths: [String] = []
+    for launches in [1, 2] {
+      var results = SampleRuns.results()
+      results.rows = results.rows.map { row in
+        var row = row
+        row.launches = launches
+        row.tracked = row.key.strategy == "enum-switch" ? .floor : "enum-switch"
+        row.trackedLogError = 0.01
+        row.ratioToFloor = row.ratioToFloor ?? 1
+        return row
+      }
+      let path = "\(directory)/\(launches).csv"
+      try results.document.write(toFile: path, atomically: true, encoding: .utf8)
+      paths.append(path)
+    }
+    let result = try Subprocess.run(["compare"] + paths)
+    #expect(result.status == 65)
+    #expect(result.standardError.contains("1 launch") && result.standardError.contains("--launches"))
+  }
+}
+
+@Suite struct SamplesPairingTests {
+  @Test func aSamplesFileWhoseRoundsDoNotPairIsRefused() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var results = SampleRuns.results()
+    let keys = results.rows.map(\.key)
+    // Every row sampled in rounds 0…9, except protocol-getter on
+    // feed.height, whose rounds 10…19 the baseline never had.
+    results.samples = keys.flatMap { key in
+      (0..<10).map { round in
+        let shifted = key.strategy == "protocol-getter" && key.operation == "feed.height"
+        return RawSample(
+          key: key, index: round, round: shifted ? round + 10 : round, elementsPerSample: 1_000,
+          nanosecondsPerElement: 1)
+      }
+    }
+    results.computeRatios()
+    let run = directory + "/run.csv"
+    let samples = directory + "/samples.csv"
+    try results.document.write(toFile: run, atomically: true, encoding: .utf8)
+    try SamplesFile.document(runID: results.info.runID, samples: results.samples)
+      .write(toFile: samples, atomically: true, encoding: .utf8)
+    let result = try Subprocess.run(["compare", run, "--samples", samples])
+    #expect(result.status == 65)
+    #expect(result.standardError.contains(samples))
+    #expect(result.standardError.contains("do not pair"))
+    #expect(result.standardOutput.isEmpty)
+  }
+}

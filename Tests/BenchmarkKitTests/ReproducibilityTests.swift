@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+
+@testable import BenchmarkKit
+import BenchmarkResults
+import DispatchModel
+import StrategyRegistry
+import TestSupport
+
+/// Synthetic runs with a known ratio: each launch has its own offset (a
+/// layout effect), each round a drift that hits both rows alike, and every
+/// sample lognormal noise.
+struct SyntheticCase {
+  var trueRatio: Double
+  var launches = 5
+  var rounds = 30
+  /// The standard deviation of a launch's log-offset of the numerator.
+  var launchSpread = 0.03
+  var sampleNoise = 0.05
+  /// Drift across rounds, shared by both rows of a round: ln(time) grows by
+  /// this over a launch.
+  var drift = 0.0
+  /// One launch's numerator slowed by this factor.
+  var outlierLaunch: Double? = nil
+
+  /// Per-launch round → ns of the numerator and the denominator.
+  func generate(_ generator: inout SplitMix64) -> [(numerator: [Int: Double], denominator: [Int: Double])] {
+    (0..<launches).map { launch in
+      let offset = launchSpread * normal(&generator) + (launch == 0 ? log(outlierLaunch ?? 1) : 0)
+      var numerator: [Int: Double] = [:]
+      var denominator: [Int: Double] = [:]
+      for round in 0..<rounds {
+        let shared = drift * Double(round) / Double(rounds)
+        denominator[round] = 10 * exp(shared + sampleNoise * normal(&generator))
+        numerator[round] = 10 * trueRatio * exp(offset + shared + sampleNoise * normal(&generator))
+      }
+      return (numerator, denominator)
+    }
+  }
+
+  func normal(_ generator: inout SplitMix64) -> Double {
+    let u = max(Double(generator.next() >> 11) / Double(1 << 53), 1e-300)
+    let v = Double(generator.next() >> 11) / Double(1 << 53)
+    return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
+  }
+}
+
+@Suite struct PairedRatioTests {
+  /// Pools as a run does: the variance of many rows like this one.
+  func pooledVariance(_ synthetic: SyntheticCase, _ generator: inout SplitMix64) -> Double {
+    let variances = (0..<40).compactMap { _ in
+      PairedRatio.launchVariance(
+        synthetic.generate(&generator).compactMap { PairedRatio.launchEstimate($0.numerator, over: $0.denominator)?.median })
+    }
+    return variances.reduce(0, +) / Double(variances.count)
+  }
+
+  @Test(arguments: [1.0, 2.5])
+  func theIntervalCoversTheTrueRatioAboutNineteenTimesInTwenty(trueRatio: Double) {
+    var generator = SplitMix64(seed: 42)
+    let synthetic = SyntheticCase(trueRatio: trueRatio, drift: 0.3)
+    let pooled = pooledVariance(synthetic, &generator)
+    let trials = 400
+    var covered = 0
+    for _ in 0..<trials {
+      let estimates = synthetic.generate(&generator).compactMap {
+        PairedRatio.launchEstimate($0.numerator, over: $0.denominator)
+      }
+      let ratio = PairedRatio.combine(estimates, pooledVariance: pooled)!
+      if ratio.interval.contains(trueRatio) { covered += 1 }
+    }
+    let coverage = Double(covered) / Double(trials)
+    #expect(coverage > 0.90 && coverage < 0.995, "coverage \(coverage)")
+  }
+
+  @Test func anOutlierLaunchWidensTheIntervalInsteadOfHidingInIt() {
+    var generator = SplitMix64(seed: 7)
+    var synthetic = SyntheticCase(trueRatio: 2)
+    let calm = synthetic.generate(&generator).compactMap { PairedRatio.launchEstimate($0.numerator, over: $0.denominator) }
+    synthetic.outlierLaunch = 1.5
+    let wild = synthetic.generate(&generator).compactMap { PairedRatio.launchEstimate($0.numerator, over: $0.denominator) }
+    let a = PairedRatio.combine(calm, pooledVariance: nil)!
+    let b = PairedRatio.combine(wild, pooledVariance: nil)!
+    #expect(b.logHigh - b.logLow > 2 * (a.logHigh - a.logLow))
+    #expect(b.interval.contains(2))
+  }
+
+  /// Under drift across rounds, pairing each round cancels it; an interval
+  /// from the two rows' own spreads does not.
+  @Test func pairingIsNarrowerThanAnUnpairedIntervalUnderDrift() {
+    var generator = SplitMix64(seed: 3)
+    let synthetic = SyntheticCase(trueRatio: 1.5, launches: 1, rounds: 60, sampleNoise: 0.02, drift: 0.5)
+    let launch = synthetic.generate(&generator)[0]
+    let paired = PairedRatio.combine(
+      [PairedRatio.launchEstimate(launch.numerator, over: launch.denominator)!], pooledVariance: nil)!
+    let numerator = SampleStatistics(Array(launch.numerator.values))
+    let denominator = SampleStatistics(Array(launch.denominator.values))
+    let unpaired = RatioInterval.fromIntervals(
+      numerator: numerator.medianInterval, denominator: denominator.medianInterval)
+    #expect(paired.interval.upperBound / paired.interval.lowerBound < unpaired.upperBound / unpaired.lowerBound / 3)
+    #expect(paired.interval.contains(1.5))
+  }
+
+  @Test func studentTQuantilesMatchTheTables() {
+    #expect(abs(StudentT.quantile(degrees: 2) - 4.303) < 0.002)
+    #expect(abs(StudentT.quantile(degrees: 10) - 2.228) < 0.002)
+    #expect(abs(StudentT.quantile(degrees: 1000) - 1.962) < 0.002)
+    #expect(abs(StudentT.twoSidedPValue(2.228, degrees: 10) - 0.05) < 0.001)
+  }
+}
+
+@Suite struct ShuffleTests {
+  @Test func aRoundsOrderIsASeededPermutation() {
+    for round in 0..<50 {
+      let order = Sampler.order(11, seed: 99, round: round)
+      #expect(order.sorted() == Array(0..<11))
+      #expect(order == Sampler.order(11, seed: 99, round: round))
+    }
+    #expect(Sampler.order(11, seed: 99, round: 0) != Sampler.order(11, seed: 100, round: 0))
+  }
+
+  @Test func everyContenderComesFirstAboutEquallyOften() {
+    let contenders = 11
+    let rounds = 22_000
+    var first = [Int](repeating: 0, count: contenders)
+    var behind = [[Int]](repeating: [Int](repeating: 0, count: contenders), count: contenders)
+    for round in 0..<rounds {
+      let order = Sampler.order(contenders, seed: 5, round: round)
+      first[order[0]] += 1
+      for (a, b) in zip(order, order.dropFirst()) { behind[b][a] += 1 }
+    }
+    let expected = Double(rounds) / Double(contenders)
+    for count in first { #expect(abs(Double(count) - expected) < 0.1 * expected) }
+    // No contender keeps the same neighbour ahead of it.
+    for row in behind { #expect(Double(row.max()!) < 0.15 * Double(rounds)) }
+  }
+
+  @Test func everySampleOfARoundIsTakenOnTheSameSliceAndTheSliceMovesOn() {
+    var settings = SamplingSettings()
+    settings.sampleTime = 0.001
+    settings.minimumRounds = 30
+    settings.minimumSlice = 100
+    settings.minimumSampleDuration = 1e-9
+    let box = RangeLog()
+    let contenders = (0..<3).map { index in
+      Contender(id: StrategyID("c\(index)"), count: 100_000) { range, _ in box.ranges.append(range) }
+    }
+    // Slices: a round over the whole feed costs far more than its share of
+    // the time, so each sample visits a slice.
+    let measured = Sampler(settings: settings).measure(contenders, shuffleSeed: 1)
+    #expect(measured.slice < 100_000)
+    #expect(measured.contenders.allSatisfy { $0.nanosecondsPerElement.count >= 30 })
+    #expect(Set(box.ranges.suffix(30).map(\.lowerBound)).count > 1)
+  }
+}
+
+final class RangeLog: @unchecked Sendable {
+  var ranges: [Range<Int>] = []
+}
+
+/// compare on synthetic runs with launch-level variance.
+@Suite struct LaunchCompareTests {
+  /// A run of `rows` strategies on `cases` cases, each row's tracked ratio
+  /// drawn around its truth with the given launch-level standard error.
+  func run(seed: UInt64, shift: [String: Double] = [:], launches: Int = 5, error: Double = 0.02) -> MeasuredFile {
+    var generator = SplitMix64(seed: seed)
+    let synthetic = SyntheticCase(trueRatio: 1)
+    var rows: [Measured] = []
+    for operation in SpecOperation.allCases {
+      for (index, strategy) in Registry.names.enumerated() {
+        let key = SampleRuns.feed().key(operation.rawValue, StrategyID(strategy))
+        let truth = (1 + Double(index) * 0.5) * (shift["\(operation.rawValue)/\(strategy)"] ?? 1)
+        let ratio = truth * exp(error * synthetic.normal(&generator))
+        var measured = Measured(key: key, value: ratio * 10, interval: ratio * 9...ratio * 11)
+        measured.tracked = Tracked(
+          reference: strategy == "enum-switch" ? .floor : "enum-switch", ratio: ratio, logError: error,
+          degrees: Double(launches - 1) + PairedRatio.priorDegrees, launches: launches)
+        rows.append(measured)
+      }
+    }
+    var file = MeasuredFile(.run(RunFile(path: "run-\(seed).csv", info: SampleRuns.info, rows: [])))
+    file.rows = rows
+    return file
+  }
+
+  func verdicts(_ base: MeasuredFile, _ new: MeasuredFile, threshold: Double = 0.01) -> [CellChange] {
+    Comparison.between(base, new, threshold: threshold, baseSamples: nil, newSamples: nil).changes
+  }
+
+  @Test func twoRunsOfTheSameBinaryPass() {
+    var failing = 0
+    var changed = 0
+    var total = 0
+    for seed in 0..<20 {
+      let changes = verdicts(run(seed: UInt64(2 * seed)), run(seed: UInt64(2 * seed + 1)))
+      if changes.contains(where: \.holdsForTheRun) { failing += 1 }
+      changed += changes.filter { $0.verdict == .regressed || $0.verdict == .improved }.count
+      total += changes.count
+    }
+    // A family-wise 5% error rate: at most a few of twenty pairs fail.
+    #expect(failing <= 3, "\(failing) of 20 A/A pairs failed")
+    #expect(Double(changed) / Double(total) <= 0.05)
+  }
+
+  @Test func aTenPercentSlowdownOfOneStrategyIsARegressionThatFailsTheRun() {
+    let changes = verdicts(run(seed: 1), run(seed: 2, shift: ["feed.height/naive": 1.10]))
+    let failing = changes.filter(\.holdsForTheRun)
+    #expect(failing.map(\.key.path) == ["feed/feed.height/naive/uniform/1000"])
+    #expect(failing.first?.verdict == .regressed)
+  }
+
+  @Test func aChangeBelowResolutionIsSaidToBeSo() {
+    let changes = verdicts(run(seed: 1, error: 0.05), run(seed: 2, shift: ["feed.height/naive": 1.03], error: 0.05))
+    let change = changes.first { $0.key.path == "feed/feed.height/naive/uniform/1000" }!
+    #expect(change.verdict == .withinResolution)
+    #expect(!change.holdsForTheRun)
+  }
+}
