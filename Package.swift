@@ -79,6 +79,11 @@ let package = Package(
         + (strategyModules + appModules).map { .target(name: $0) },
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass"])]),
 
+    // The synthetic domain's feeds, drawn from a seed. Depends on the
+    // toolchain only, so that a pattern's module compiles without
+    // DispatchModel.
+    .target(name: "SyntheticModel"),
+
     // The results files: typed rows, one column table per file, the CSV
     // reader and writer. Depends on the toolchain only, so the fuzzer builds
     // it alone. Not public interface.
