@@ -35,6 +35,15 @@ let libraryPolicy: [SwiftSetting] = [.unsafeFlags(["-disable-cmo"])]
 // strategy target excludes it.
 let appModules = strategyModules.map { "App" + $0 }
 
+// The synthetic domain (Guides/Scaling.md): every pattern again, for 2 to 64
+// kinds of a small value, to see how each scales and what a change costs.
+// `Synthetic<Strategy>` holds a namespace per number of kinds (`Kinds8`),
+// generated into Sources/Synthetic/<Strategy> by
+// Benchmarks/Scripts/generate-synthetic.swift (never edited by hand; CI checks
+// they are up to date). Like an app module, each is one module of its kinds,
+// its dispatch and its timed loops, with SwiftPM's release defaults.
+let syntheticModules = strategyModules.map { "Synthetic" + $0 }
+
 let package = Package(
   name: "dispatch-bench",
   products: [
@@ -79,10 +88,23 @@ let package = Package(
         + (strategyModules + appModules).map { .target(name: $0) },
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass"])]),
 
-    // The synthetic domain's feeds, drawn from a seed. Depends on the
-    // toolchain only, so that a pattern's module compiles without
-    // DispatchModel.
+    // The synthetic domain: its feeds (drawn from a seed), each pattern's
+    // module, and the list of them all. The model depends on the toolchain
+    // only, so that a pattern's module compiles without DispatchModel.
     .target(name: "SyntheticModel"),
+  ] + strategyModules.map { name in
+    .target(
+      name: "Synthetic" + name, dependencies: ["BenchmarkSupport", "SyntheticModel"],
+      path: "Sources/Synthetic/" + name)
+  } + [
+    .target(
+      name: "SyntheticRegistry",
+      dependencies: ["BenchmarkSupport"] + syntheticModules.map { .target(name: $0) }),
+    // The generator script as an executable target too, so that the tests
+    // import it and call the generator directly. Not public interface.
+    .executableTarget(
+      name: "generate-synthetic", path: "Benchmarks/Scripts", exclude: ["check-kernels.py"],
+      sources: ["generate-synthetic.swift"]),
 
     // The results files: typed rows, one column table per file, the CSV
     // reader and writer. Depends on the toolchain only, so the fuzzer builds
