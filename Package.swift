@@ -146,6 +146,14 @@ let package = Package(
         "BenchmarkKit", "BenchmarkResults", "DispatchModel", "StrategyRegistry", "TestSupport",
         "dispatch-bench",
       ]),
+    .testTarget(
+      name: "SyntheticTests",
+      // The generator's executable, whose module the tests import to render
+      // the sources and count edits in process.
+      dependencies: [
+        "BenchmarkSupport", "DispatchModel", "StrategyRegistry", "SyntheticModel",
+        "SyntheticRegistry", "TestSupport", "generate-synthetic",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
