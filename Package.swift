@@ -103,8 +103,8 @@ let package = Package(
     // The generator script as an executable target too, so that the tests
     // import it and call the generator directly. Not public interface.
     .executableTarget(
-      name: "generate-synthetic", path: "Benchmarks/Scripts", exclude: ["check-kernels.py"],
-      sources: ["generate-synthetic.swift"]),
+      name: "generate-synthetic", path: "Benchmarks/Scripts",
+      exclude: ["check-kernels.py", "compile-time.sh"], sources: ["generate-synthetic.swift"]),
 
     // The results files: typed rows, one column table per file, the CSV
     // reader and writer. Depends on the toolchain only, so the fuzzer builds
