@@ -101,10 +101,13 @@ let package = Package(
       name: "SyntheticRegistry",
       dependencies: ["BenchmarkSupport"] + syntheticModules.map { .target(name: $0) }),
     // The generator script as an executable target too, so that the tests
-    // import it and call the generator directly. Not public interface.
+    // import it and call the generator directly. Not optimised: it runs in
+    // a second either way, and optimising it would add seconds to every
+    // release build. Not public interface.
     .executableTarget(
       name: "generate-synthetic", path: "Benchmarks/Scripts",
-      exclude: ["check-kernels.py", "compile-time.sh"], sources: ["generate-synthetic.swift"]),
+      exclude: ["check-kernels.py", "compile-time.sh"], sources: ["generate-synthetic.swift"],
+      swiftSettings: [.unsafeFlags(["-Onone"])]),
 
     // The results files: typed rows, one column table per file, the CSV
     // reader and writer. Depends on the toolchain only, so the fuzzer builds

@@ -672,7 +672,7 @@ extension SyntheticSource {
       writer.blank()
       writer.block("public init(size: Int, seed: UInt64)") { writer in
         writer.line(
-          "items = SyntheticFeed.elements(count: size, seed: seed, kinds: Self.kinds).map(Self.make)")
+          "items = SyntheticFeed.elements(count: size, seed: seed, kinds: Self.kinds, as: Self.make)")
       }
       writer.blank()
       writer.line("public var count: Int { items.count }")

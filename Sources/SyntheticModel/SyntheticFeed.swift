@@ -32,6 +32,24 @@ public enum SyntheticFeed {
   /// The first `count` elements of the feed seeded by `seed`.
   /// - Complexity: O(`count`).
   public static func elements(count: Int, seed: UInt64, kinds: Int) -> [SyntheticElement] {
-    (0..<count).map { element($0, seed: seed, kinds: kinds) }
+    elements(count: count, seed: seed, kinds: kinds, as: { $0 })
+  }
+
+  /// The first `count` elements of the feed seeded by `seed`, each made into
+  /// a pattern's element by `make`.
+  ///
+  /// Not `@inlinable`: a pattern's module calls it unspecialised. Building
+  /// is never timed, and a specialisation for each of the 54 element types
+  /// would only add to the build.
+  /// - Complexity: O(`count`) calls of `make`.
+  public static func elements<Element>(
+    count: Int, seed: UInt64, kinds: Int, as make: (SyntheticElement) -> Element
+  ) -> [Element] {
+    var elements: [Element] = []
+    elements.reserveCapacity(count)
+    for index in 0..<count {
+      elements.append(make(element(index, seed: seed, kinds: kinds)))
+    }
+    return elements
   }
 }

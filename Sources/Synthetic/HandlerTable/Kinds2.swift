@@ -60,7 +60,7 @@ public enum Kinds2 {
     let table = HandlerTable()
 
     public init(size: Int, seed: UInt64) {
-      items = SyntheticFeed.elements(count: size, seed: seed, kinds: Self.kinds).map(Self.make)
+      items = SyntheticFeed.elements(count: size, seed: seed, kinds: Self.kinds, as: Self.make)
     }
 
     public var count: Int { items.count }

@@ -54,7 +54,7 @@ public enum Kinds4 {
     let items: [any Item]
 
     public init(size: Int, seed: UInt64) {
-      items = SyntheticFeed.elements(count: size, seed: seed, kinds: Self.kinds).map(Self.make)
+      items = SyntheticFeed.elements(count: size, seed: seed, kinds: Self.kinds, as: Self.make)
     }
 
     public var count: Int { items.count }
