@@ -810,18 +810,21 @@ public enum LineDiff {
     case keep, insert, delete
   }
 
-  /// What a change did, counted hunk by hunk. In each run of edits between
-  /// kept lines, `min(inserted, deleted)` lines were changed (replaced), and
-  /// the rest were added or removed.
+  /// What a change did, counted hunk by hunk. A hunk is a run of edits
+  /// between kept lines: one place a hand edits. In each, `min(inserted,
+  /// deleted)` lines were changed (replaced), and the rest were added or
+  /// removed.
   public struct Counts: Hashable, Sendable {
     public var added = 0
     public var changed = 0
     public var removed = 0
+    public var hunks = 0
 
-    public init(added: Int = 0, changed: Int = 0, removed: Int = 0) {
+    public init(added: Int = 0, changed: Int = 0, removed: Int = 0, hunks: Int = 0) {
       self.added = added
       self.changed = changed
       self.removed = removed
+      self.hunks = hunks
     }
   }
 
@@ -878,6 +881,7 @@ public enum LineDiff {
     var inserted = 0
     var deleted = 0
     func closeHunk() {
+      if inserted + deleted > 0 { counts.hunks += 1 }
       let changed = min(inserted, deleted)
       counts.changed += changed
       counts.added += inserted - changed
@@ -903,6 +907,11 @@ public enum LineDiff {
 /// domain part of a namespace (what an app holds: kinds, protocols, visitors,
 /// tables, operations; not the benchmark's workload), without blank lines,
 /// before and after.
+///
+/// Lines alone hide the articles' trade: adding an operation to a getter
+/// protocol and adding a visitor both write a line per kind. What differs is
+/// where: one new visitor, or a line in every kind. So each row also counts
+/// hunks, the separate places the change touches.
 public enum EditCost {
   public static let path = "results/edit-cost.csv"
 
@@ -954,11 +963,13 @@ public enum EditCost {
   }
 
   public static var csv: String {
-    var lines = ["pattern,change,from,to,lines_added,lines_changed,lines_removed,kinds,operations"]
+    var lines = [
+      "pattern,change,from,to,lines_added,lines_changed,lines_removed,hunks,kinds,operations"
+    ]
     for row in rows {
       let fields: [Any] = [
         row.pattern.rawValue, row.change, row.from, row.to, row.counts.added, row.counts.changed,
-        row.counts.removed, row.kinds, row.operations,
+        row.counts.removed, row.counts.hunks, row.kinds, row.operations,
       ]
       lines.append(fields.map { "\($0)" }.joined(separator: ","))
     }
