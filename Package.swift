@@ -40,6 +40,15 @@ let libraryPolicy: [SwiftSetting] = [.unsafeFlags(["-disable-cmo"])]
 // strategy target excludes it.
 let appModules = harnessModules.map { "App" + $0 }
 
+// The synthetic domain (Guides/Scaling.md): every pattern again, for 2 to 64
+// kinds of a small value, to see how each scales and what a change costs.
+// `Synthetic<Strategy>` holds a namespace per number of kinds (`Kinds8`),
+// generated into Sources/Synthetic/<Strategy> by
+// Benchmarks/Scripts/generate-synthetic.swift (never edited by hand; CI checks
+// they are up to date). Like an app module, each is one module of its kinds,
+// its dispatch and its timed loops, with SwiftPM's release defaults.
+let syntheticModules = strategyModules.map { "Synthetic" + $0 }
+
 let package = Package(
   name: "dispatch-bench",
   products: [
@@ -84,6 +93,27 @@ let package = Package(
         + (harnessModules + appModules).map { .target(name: $0) },
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass"])]),
 
+    // The synthetic domain: its feeds (drawn from a seed), each pattern's
+    // module, and the list of them all. The model depends on the toolchain
+    // only, so that a pattern's module compiles without DispatchModel.
+    .target(name: "SyntheticModel"),
+  ] + strategyModules.map { name in
+    .target(
+      name: "Synthetic" + name, dependencies: ["BenchmarkSupport", "SyntheticModel"],
+      path: "Sources/Synthetic/" + name)
+  } + [
+    .target(
+      name: "SyntheticRegistry",
+      dependencies: ["BenchmarkSupport"] + syntheticModules.map { .target(name: $0) }),
+    // The generator script as an executable target too, so that the tests
+    // import it and call the generator directly. Not optimised: it runs in
+    // a second either way, and optimising it would add seconds to every
+    // release build. Not public interface.
+    .executableTarget(
+      name: "generate-synthetic", path: "Benchmarks/Scripts",
+      exclude: ["check-kernels.py", "compile-time.sh"], sources: ["generate-synthetic.swift"],
+      swiftSettings: [.unsafeFlags(["-Onone"])]),
+
     // The results files: typed rows, one column table per file, the CSV
     // reader and writer. Depends on the toolchain only, so the fuzzer builds
     // it alone. Not public interface.
@@ -123,6 +153,14 @@ let package = Package(
       dependencies: [
         "BenchmarkKit", "BenchmarkResults", "DispatchModel", "StrategyRegistry", "TestSupport",
         "dispatch-bench",
+      ]),
+    .testTarget(
+      name: "SyntheticTests",
+      // The generator's executable, whose module the tests import to render
+      // the sources and count edits in process.
+      dependencies: [
+        "BenchmarkSupport", "DispatchModel", "StrategyRegistry", "SyntheticModel",
+        "SyntheticRegistry", "TestSupport", "generate-synthetic",
       ]),
   ],
   swiftLanguageModes: [.v6]
