@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Why a results file could not be read: the file, and where in it.
 public struct ResultsError: Error, Equatable, Sendable, CustomStringConvertible {
   public var message: String
@@ -223,9 +231,15 @@ public struct FieldReader {
 
 /// How numbers are written in result files.
 public enum CSVNumber {
-  /// At most four decimals; whole numbers without a point.
+  /// At most four decimals, or six significant digits below 0.1 (a floor's
+  /// ratio to a share operation, 0.001234, keeps its precision); whole
+  /// numbers without a point.
   public static func text(_ value: Double) -> String {
     guard value.isFinite else { return "" }
+    if value != 0 && abs(value) < 0.1 {
+      let scale = pow(10, 5 - (log10(abs(value))).rounded(.down))
+      return String((value * scale).rounded() / scale)
+    }
     let rounded = (value * 10_000).rounded() / 10_000
     return rounded == rounded.rounded() && abs(rounded) < 1e15
       ? String(Int(rounded)) : String(rounded)

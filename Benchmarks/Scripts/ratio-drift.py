@@ -3,11 +3,11 @@
 
 Usage: ratio-drift.py A.csv B.csv
 
-For every row both runs have (a strategy, the floor or the null, on one
-benchmark case in one mode), takes its ratio to the baseline in each run
-(for the baseline's own row, its ratio to the floor: what `compare` tracks)
-and prints the median, 95th percentile and largest |B/A - 1|, and the rows
-that drift most. It reads the CSV columns by name and needs nothing beyond
+For every strategy row both runs have (one strategy on one benchmark case in
+one mode), takes its ratio to the baseline in each run (for the baseline's
+own row, its ratio to the floor: what `compare` tracks) and prints the
+median, 95th percentile and largest |B/A - 1|, and the rows that drift most;
+then the same for the reference rows (the floor and the null). It reads the CSV columns by name and needs nothing beyond
 Python 3. This is the A/A measure the README's "Reproducibility" section
 quotes: run it on two default runs of the same binary.
 """
@@ -41,14 +41,16 @@ def main():
     common = sorted(set(a) & set(b))
     if not common:
         sys.exit("the runs have no rows in common")
-    drift = sorted(((abs(b[k] / a[k] - 1), k) for k in common if a[k] > 0), reverse=True)
-    values = [d for d, _ in drift]
-    print(f"{len(values)} rows in both runs")
-    print(f"ratio drift: median {percentile(values, 50) * 100:.2f}%, "
-          f"p95 {percentile(values, 95) * 100:.2f}%, max {values[0] * 100:.2f}%")
-    print("largest:")
-    for d, k in drift[:5]:
-        print(f"  {d * 100:6.2f}%  {'/'.join(k)}  {a[k]:.4g} -> {b[k]:.4g}")
+    for title, keep in (("strategy rows", lambda k: k[2] not in ("floor", "null")),
+                        ("floor and null rows", lambda k: k[2] in ("floor", "null"))):
+        drift = sorted(((abs(b[k] / a[k] - 1), k) for k in common if keep(k) and a[k] > 0), reverse=True)
+        if not drift:
+            continue
+        values = [d for d, _ in drift]
+        print(f"{title}: {len(values)} in both runs; ratio drift: median {percentile(values, 50) * 100:.2f}%, "
+              f"p95 {percentile(values, 95) * 100:.2f}%, max {values[0] * 100:.2f}%")
+        for d, k in drift[:5]:
+            print(f"  {d * 100:6.2f}%  {'/'.join(k)}  {a[k]:.4g} -> {b[k]:.4g}")
 
 
 if __name__ == "__main__":

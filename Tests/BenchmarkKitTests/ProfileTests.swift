@@ -103,7 +103,9 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let first = try profile(directory + "/first.csv")
     let second = try profile(directory + "/second.csv")
-    #expect(first.map { $0["strategy"] } == ["floor", "classic-visitor", "enum-switch"])
+    let rows = ["classic-visitor", "enum-switch", "floor", "null"]
+    #expect(first.map { $0["strategy"] } == rows + rows)
+    #expect(first.map { $0["mode"] } == Array(repeating: "boundary", count: 4) + Array(repeating: "app", count: 4))
     #expect(second.map { $0["strategy"] } == first.map { $0["strategy"] })
     let metrics = ProfileMetric.all.map(\.column)
     for (a, b) in zip(first, second) {

@@ -44,12 +44,14 @@ struct RunResults {
       row.key.strategy == info.baseline ? .floor : info.baseline
     }
 
-    // The run's pooled launch variance of tracked log-ratios, which each
+    // The run's typical launch variance of tracked log-ratios, which each
     // row's own is moderated toward.
     let variances = rows.compactMap { row in
       PairedRatio.launchVariance(launchEstimates(row.key, over: reference(row, tracked(row))).map(\.median))
     }
-    let pooled = variances.isEmpty ? nil : variances.reduce(0, +) / Double(variances.count)
+    // The median, not the mean: a few layout-sensitive rows with launches in
+    // two modes must not widen every calm row's interval.
+    let pooled = variances.isEmpty ? nil : SampleStatistics(variances).median
 
     for index in rows.indices {
       let row = rows[index]

@@ -138,21 +138,39 @@ struct FeedRunner {
         schedule == .interleaved || !names.contains(baseline.rawValue)
         ? [buildOrder] : [[baseline.rawValue]] + names.filter { $0 != baseline.rawValue }.map { [$0] }
       let null = prepare(Registry.null, feed, mode, counting: false)
+      // Check every group's outputs before timing any: a disagreement
+      // stops the run with nothing of the feed timed.
+      var checksums: [String: [SpecOperation: UInt64]] = [:]
+      var footprints: [String: Double] = [:]
+      var built: [Prepared] = []
+      if launch.checks {
+        for group in groups {
+          if sampler.shouldStop() { throw .interrupted }
+          let prepared = group.map { name in
+            prepare(strategies.first { $0.name == name }!, feed, mode, counting: true)
+          }
+          for participant in prepared {
+            footprints[participant.name] = participant.footprintBytesPerElement
+            for (operation, strategies) in planned.operations where strategies.contains(participant.name) {
+              checksums[participant.name, default: [:]][operation] = try verify(
+                participant, operation, feed: feed, against: &references)
+            }
+          }
+          // A single group stays in memory for timing; more are built again.
+          if groups.count == 1 { built = prepared }
+        }
+      }
       var kept: [String: Prepared] = [:]
       for (groupIndex, group) in groups.enumerated() {
         if sampler.shouldStop() { throw .interrupted }
-        var prepared: [Prepared] = group.map { name in
-          kept[name] ?? prepare(strategies.first { $0.name == name }!, feed, mode, counting: launch.checks)
-        }
+        var prepared: [Prepared] =
+          !built.isEmpty
+          ? built
+          : group.map { name in kept[name] ?? prepare(strategies.first { $0.name == name }!, feed, mode, counting: false) }
+        // Built in the launch's order; timed and written in the registry's.
+        prepared.sort { names.firstIndex(of: $0.name)! < names.firstIndex(of: $1.name)! }
         if groupIndex == 0 && groups.count > 1 { kept[baseline.rawValue] = prepared[0] }
         if groupIndex > 0, let base = kept[baseline.rawValue] { prepared.append(base) }
-        if launch.checks {
-          for participant in prepared where groupIndex == 0 || participant.name != baseline.rawValue {
-            for (operation, strategies) in planned.operations where strategies.contains(participant.name) {
-              participant.checksums[operation] = try verify(participant, operation, feed: feed, against: &references)
-            }
-          }
-        }
         for (operation, strategies) in planned.operations {
           let timed = prepared.filter { strategies.contains($0.name) }
           guard !timed.isEmpty else { continue }
@@ -191,9 +209,9 @@ struct FeedRunner {
             row.instructionsPerElement = samples.perElement(\.instructions)
             row.branchMissesPerElement = samples.perElement(\.branchMisses)
             if let owner {
-              row.checksum = owner.checksums[operation].map(CSVNumber.hex) ?? ""
+              row.checksum = checksums[owner.name]?[operation].map(CSVNumber.hex) ?? ""
               row.elementStride = owner.elementStride
-              row.footprintBytesPerElement = owner.footprintBytesPerElement
+              row.footprintBytesPerElement = footprints[owner.name]
               if launch.checks { record(allocations: countAllocations(owner.contender(operation)), in: &row) }
             } else if samples.id == .floor {
               row.checksum = CSVNumber.hex(floor.checksum)
@@ -215,15 +233,14 @@ struct FeedRunner {
   }
 
   /// A strategy's prepared feed in one mode, with what preparing it cost in
-  /// heap and the checksums of its outputs once checked.
-  final class Prepared {
+  /// heap (in the first launch).
+  struct Prepared {
     let name: String
     let count: Int
     let elementStride: Int?
     let footprintBytesPerElement: Double?
     private let run: (SpecOperation, Range<Int>, Int) -> Void
     let output: (SpecOperation, Int) -> String
-    var checksums: [SpecOperation: UInt64] = [:]
 
     init(
       name: String, count: Int, elementStride: Int?, footprintBytesPerElement: Double?,
