@@ -152,7 +152,29 @@ struct SyntheticCase {
     let measured = Sampler(settings: settings).measure(contenders, shuffleSeed: 1)
     #expect(measured.slice < 100_000)
     #expect(measured.contenders.allSatisfy { $0.nanosecondsPerElement.count >= 30 })
-    #expect(Set(box.ranges.suffix(30).map(\.lowerBound)).count > 1)
+    #expect(Set(box.ranges.suffix(60).map(\.lowerBound)).count > 1)
+  }
+}
+
+@Suite struct SliceTests {
+  /// A slice of a feed sorted into six runs of kinds (a clustered feed) is
+  /// taken in pieces spread over the whole feed, so every sample visits every
+  /// run in proportion; across rounds the pieces move.
+  @Test func aSliceStandsForTheWholeFeed() {
+    let count = 100_000
+    var starts: Set<Int> = []
+    for round in 0..<30 {
+      let ranges = Sampler.slice(round, length: 2_000, of: count)
+      #expect(ranges.reduce(0) { $0 + $1.count } == ranges.count * ranges[0].count)
+      #expect(ranges.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= count })
+      for run in 0..<6 {
+        let inRun = ranges.filter { $0.lowerBound * 6 / count == run }.count
+        #expect(inRun >= 2 && inRun <= 4, "round \(round), run \(run): \(inRun) of \(ranges.count) pieces")
+      }
+      starts.insert(ranges[0].lowerBound)
+    }
+    #expect(starts.count > 10)
+    #expect(Sampler.slice(3, length: 500, of: 400) == [0..<400])
   }
 }
 

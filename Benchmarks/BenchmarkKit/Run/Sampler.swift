@@ -62,14 +62,15 @@ struct ContenderSamples {
 
 /// Samples the contenders of one benchmark case in shuffled rounds.
 ///
-/// Each contender's cost per element is measured first on a prefix of the
-/// feed (which also warms it up). From those costs the case picks its slice:
+/// Each contender's cost per element is measured first on a few thousand
+/// elements spread over the feed (which also warms it up). From those costs the case picks its slice:
 /// the whole feed when a round over it fits `sampleTime / minimumRounds`,
 /// else the longest slice that does. A sample visits its slice once (or
 /// repeats it, for feeds so small that once is shorter than
 /// `minimumSampleDuration`), so a large feed is still read as a large feed
-/// and not from cache. Round *r* times every contender once on slice
-/// *r mod slices*, in an order shuffled by a generator seeded with
+/// and not from cache. Round *r* times every contender once on the same
+/// slice, the slices spread over the feed by the golden ratio, in an order
+/// shuffled by a generator seeded with
 /// `shuffleSeed` and *r*: no contender always runs first, or behind the same
 /// neighbour, and every sample of a round pairs with the others'.
 struct Sampler {
@@ -83,7 +84,9 @@ struct Sampler {
     let count = contenders.map(\.count).min() ?? 0
     guard count > 0 else { return CaseSamples(slice: 0, shuffleSeed: shuffleSeed, contenders: []) }
     let costs = contenders.map { costPerElement($0, count: count) }
-    let slice = sliceLength(count: count, costs: costs)
+    // What a sample visits: its pieces' total (a whole number of pieces).
+    let slice = Self.slice(0, length: sliceLength(count: count, costs: costs), of: count)
+      .reduce(0) { $0 + $1.count }
     let minimum = settings.minimumSampleDuration * 1e9
     var results = zip(contenders, costs).map { contender, cost in
       let repetitions = max(1, Int((minimum / max(cost * Double(slice), 1e-3)).rounded(.up)))
@@ -91,20 +94,18 @@ struct Sampler {
         id: contender.id, repetitions: repetitions, elementsPerSample: slice * repetitions,
         counters: counters == nil ? nil : HardwareCounters.Counts())
     }
-    let slices = max(1, count / slice)
-    // Warm up on the first slice, at the repetitions that will be timed.
+    // Warm up on the first round's slice, at the repetitions that will be timed.
     for (contender, result) in zip(contenders, results) {
-      contender.run(0..<slice, result.repetitions)
+      for range in Self.slice(0, length: slice, of: count) { contender.run(range, result.repetitions) }
     }
 
     let start = MonotonicClock.now()
     let budget = UInt64(settings.sampleTime * 1e9)
     var round = 0
     while round < settings.maximumRounds {
-      let offset = (round % slices) * slice
-      let range = offset..<(offset + slice)
+      let ranges = Self.slice(round, length: slice, of: count)
       for (position, index) in Self.order(contenders.count, seed: shuffleSeed, round: round).enumerated() {
-        let elapsed = time(contenders[index], range, results[index])
+        let elapsed = time(contenders[index], ranges, results[index])
         results[index].nanosecondsPerElement.append(
           Double(elapsed.nanoseconds) / Double(results[index].elementsPerSample))
         results[index].rounds.append(round)
@@ -120,6 +121,32 @@ struct Sampler {
     return CaseSamples(slice: slice, shuffleSeed: shuffleSeed, contenders: results)
   }
 
+  /// Contiguous pieces a slice is taken in: never more than this, and never
+  /// shorter than `minimumPiece` elements.
+  static let pieces = 16
+  static let minimumPiece = 64
+
+  /// The elements round `round` visits: the whole feed, or `length` elements
+  /// in up to 16 contiguous pieces, one in each sixteenth of the feed. A
+  /// sample so stands for the whole feed (a clustered feed's every run of
+  /// kinds, in proportion), whichever slice it is; each piece is read in
+  /// order, as a table view reads its rows. Where in its sixteenth a piece
+  /// lies moves from round to round (by the golden ratio), so the rounds
+  /// cover the feed.
+  static func slice(_ round: Int, length: Int, of count: Int) -> [Range<Int>] {
+    guard length < count else { return [0..<count] }
+    let pieces = max(1, min(Self.pieces, length / minimumPiece))
+    let piece = length / pieces
+    let region = count / pieces
+    let positions = max(1, region / piece)
+    let golden = 0.618_033_988_749_894_8
+    let position = min(positions - 1, Int((Double(round) * golden).truncatingRemainder(dividingBy: 1) * Double(positions)))
+    return (0..<pieces).map { index in
+      let start = index * region + position * piece
+      return start..<(start + piece)
+    }
+  }
+
   /// The order of round `round`: a Fisher–Yates shuffle of `0..<count` by a
   /// generator seeded with the case's seed and the round.
   static func order(_ count: Int, seed: UInt64, round: Int) -> [Int] {
@@ -131,17 +158,19 @@ struct Sampler {
     return order
   }
 
-  /// Nanoseconds per element over a prefix of the feed, timed until it lasts
-  /// the minimum sample duration; warms the contender up as it goes.
+  /// Nanoseconds per element over 4,096 elements in pieces spread over the
+  /// feed, timed until it lasts the minimum sample duration; warms the
+  /// contender up as it goes.
   private func costPerElement(_ contender: Contender, count: Int) -> Double {
-    let prefix = min(count, 4_096)
+    let probe = Self.slice(0, length: min(count, 4_096), of: count)
+    let elements = probe.reduce(0) { $0 + $1.count }
     var repetitions = 1
     while true {
       let start = MonotonicClock.now()
-      contender.run(0..<prefix, repetitions)
+      for range in probe { contender.run(range, repetitions) }
       let elapsed = Double(MonotonicClock.now() - start)
       if elapsed >= settings.minimumSampleDuration * 1e9 || repetitions >= 1 << 20 {
-        return elapsed / Double(prefix * repetitions)
+        return elapsed / Double(elements * repetitions)
       }
       repetitions *= 2
     }
@@ -156,18 +185,18 @@ struct Sampler {
     return min(count, max(settings.minimumSlice, Int(roundBudget / max(roundCost, 1e-3))))
   }
 
-  private func time(_ contender: Contender, _ range: Range<Int>, _ result: ContenderSamples)
+  private func time(_ contender: Contender, _ ranges: [Range<Int>], _ result: ContenderSamples)
     -> (nanoseconds: UInt64, counts: HardwareCounters.Counts?)
   {
     var elapsed: UInt64 = 0
     guard let counters else {
       let start = MonotonicClock.now()
-      contender.run(range, result.repetitions)
+      for range in ranges { contender.run(range, result.repetitions) }
       return (MonotonicClock.now() - start, nil)
     }
     let counts = counters.count {
       let start = MonotonicClock.now()
-      contender.run(range, result.repetitions)
+      for range in ranges { contender.run(range, result.repetitions) }
       elapsed = MonotonicClock.now() - start
     }
     return (elapsed, counts)
