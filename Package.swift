@@ -124,7 +124,7 @@ let package = Package(
       name: "BenchmarkKit",
       dependencies: [
         "DispatchModel", "StrategyRegistry", "BenchmarkResults", "CAllocationCounter",
-        "CMeasurementSupport",
+        "CMeasurementSupport", "SyntheticModel", "SyntheticRegistry",
       ],
       path: "Benchmarks/BenchmarkKit"),
     // Counts heap allocations by interposing malloc and free (glibc).

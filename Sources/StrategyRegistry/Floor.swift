@@ -44,8 +44,9 @@ public struct PreparedFloor {
 }
 
 extension Kernels {
-  /// One constant per kind, so the loop's work depends on every kind.
-  static let floorConstants = [3, 5, 7, 11, 13, 17]
+  /// One constant per kind (up to the synthetic domain's 64), so the loop's
+  /// work depends on every kind.
+  static let floorConstants = [3, 5, 7, 11, 13, 17] + (6..<64).map { 2 * $0 + 7 }
 
   @inline(never)
   static func floor(_ kinds: [UInt8], range: Range<Int>, repetitions: Int) {

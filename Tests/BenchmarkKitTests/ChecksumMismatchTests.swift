@@ -80,7 +80,7 @@ enum BrokenStrategy: DispatchStrategy {
       guard case .mismatch(let mismatch) = error as? RunFailure else { return false }
       #expect(mismatch.strategy == "broken")
       #expect(mismatch.reference == "enum-switch")
-      #expect(mismatch.operation == .feedIdentifier)
+      #expect(mismatch.operation == "feed.identifier")
       #expect(mismatch.index == 7)
       #expect(mismatch.actual == "WrongCell")
       let message = mismatch.description

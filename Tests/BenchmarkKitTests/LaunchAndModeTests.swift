@@ -118,3 +118,28 @@ import Testing
     #expect(result.standardOutput.isEmpty)
   }
 }
+
+@Suite struct SyntheticRunTests {
+  @Test func aSyntheticRunTimesEveryPatternAtEachNumberOfKinds() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let output = directory + "/synthetic.csv"
+    let result = try Subprocess.run([
+      "run", "--allow-debug-build", "--quick", "--quiet", "--domains", "synthetic", "--kinds", "2,64",
+      "--operations", "synthetic.compute", "--output", output,
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    guard case .run(let file) = try Schema.load(output) else {
+      Issue.record("not a run")
+      return
+    }
+    for kinds in [2, 64] {
+      let rows = file.rows.filter { $0.key.feed.kinds == kinds }
+      #expect(rows.map(\.key.strategy) == Registry.names.map { StrategyID($0) } + [.floor])
+      #expect(rows.allSatisfy { $0.key.feed.domain == "synthetic" && $0.key.mode == .app })
+      // Every pattern computed the same outputs.
+      #expect(Set(rows.filter { !$0.key.strategy.isReference }.map(\.checksum)).count == 1)
+      #expect(rows.allSatisfy { $0.ratioToBaselineLow != nil })
+    }
+  }
+}

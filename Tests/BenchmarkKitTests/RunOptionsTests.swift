@@ -41,6 +41,22 @@ import Testing
       }
     }
     #expect(plan.feeds.count == 12)
+    // And a kinds sweep of one synthetic operation, every number of kinds.
+    #expect(plan.synthetic.map(\.kinds) == [2, 4, 8, 16, 32, 64])
+    #expect(plan.synthetic.allSatisfy { $0.operations == ["synthetic.constant"] && $0.size == 100_000 })
+    #expect(plan.synthetic.allSatisfy { $0.strategies == Registry.names })
+  }
+
+  @Test func domainsAndKindsSelectTheSyntheticFeeds() throws {
+    let only = try plan(["--domains", "synthetic", "--sizes", "1000", "--kinds", "8,64"])
+    #expect(only.feeds.isEmpty)
+    #expect(only.synthetic.map(\.kinds) == [8, 64])
+    #expect(only.synthetic.allSatisfy { $0.operations.count == 3 })
+    let none = try plan(["--domains", "share,feed", "--sizes", "1000"])
+    #expect(none.synthetic.isEmpty && !none.feeds.isEmpty)
+    let operation = try plan(["--operations", "synthetic.compute", "--sizes", "1000"])
+    #expect(operation.feeds.isEmpty)
+    #expect(operation.synthetic.count == 6 && operation.synthetic.allSatisfy { $0.operations == ["synthetic.compute"] })
   }
 
   @Test func quickTimesEveryOperationOnOneSmallUniformFeed() throws {
@@ -57,9 +73,10 @@ import Testing
     // 2 domains × 3 sizes × 4 distributions, each with its domain's operations.
     #expect(plan.feeds.count == 24)
     let strategies = Registry.names.count
-    // Each case in both modes, with its floor and null.
-    #expect(plan.rowCount == 2 * 3 * 4 * (5 + 6) * (strategies + 2))
-    #expect(plan.cellCount == 2 * 11 * 3 * 4)
+    // Each case in both modes, with its floor and null; and the synthetic
+    // domain's 3 operations × 3 sizes × 6 numbers of kinds, with floors.
+    #expect(plan.rowCount == 2 * 3 * 4 * (5 + 6) * (strategies + 2) + 3 * 3 * 6 * (strategies + 1))
+    #expect(plan.cellCount == 2 * 11 * 3 * 4 + 3 * 3 * 6)
   }
 
   @Test func givenDimensionsMakeACrossProduct() throws {
@@ -139,8 +156,10 @@ import Testing
     (["--sizes", "10k"], #"--sizes: "10k" is not a whole number (example: --sizes 1000,100000)"#),
     (["--sizes", "0"], #"--sizes: "0" is outside 1…"#),
     (["--sizes", "-3"], #"--sizes: "-3" is outside 1…"#),
-    (["--kinds", "7"], #"--kinds: "7" is outside 2…6 (example: --kinds 2,6)"#),
-    (["--kinds", "1"], #"--kinds: "1" is outside 2…6"#),
+    (["--kinds", "7"], #"--kinds: "7" is not a number of kinds any domain has: 2…6 for share and feed, 2, 4, 8, 16, 32, 64 for synthetic"#),
+    (["--kinds", "65"], #"--kinds: "65" is outside 2…64"#),
+    (["--kinds", "1"], #"--kinds: "1" is outside 2…64"#),
+    (["--domains", "foo"], #"--domains: "foo" is not a known domain; valid: share, feed, synthetic"#),
     (["--distributions", "zipf"], #"--distributions: "zipf" is not a known distribution; valid: uniform, clustered, skewed, single"#),
     (["--strategies", "visitor"], #"--strategies: "visitor" is not a known strategy"#),
     (["--operations", "feed.colour"], #"--operations: "feed.colour" is not a known operation (did you mean 'feed.color'?)"#),

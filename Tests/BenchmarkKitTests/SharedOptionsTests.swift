@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ["--sizes", "10k"], ["--sizes", "0"], ["--sizes", "1,,2"], ["--kinds", "7"],
+    ["--sizes", "10k"], ["--sizes", "0"], ["--sizes", "1,,2"], ["--kinds", "65"],
     ["--distributions", "zipf"], ["--strategies", "visitor"], ["--operations", "feed.colour"],
     ["--seed", "-1"], ["--filter", "a,,b"], ["--feed", "x.json", "--kinds", "2"],
     ["--feed", "/nonexistent.json"], ["--format", "xml"],

@@ -24,16 +24,16 @@ enum RunFailure: Error {
 struct Mismatch: CustomStringConvertible {
   var strategy: String
   var reference: String
-  var operation: SpecOperation
-  var feed: FeedSpec
+  var operation: String
+  /// The feed as the message names it: its seed and title.
+  var feed: String
   var index: Int
   var expected: String
   var actual: String
 
   var description: String {
     """
-    strategies disagree: \(strategy) and \(reference) on \(operation.rawValue), seed \(feed.seed), \
-    \(feed.title), first at element \(index):
+    strategies disagree: \(strategy) and \(reference) on \(operation), \(feed), first at element \(index):
       \(reference): \(JSONText.quoted(expected))
       \(strategy): \(JSONText.quoted(actual))
     No timings were written.
@@ -337,7 +337,8 @@ struct FeedRunner {
       let referenceFeed = prepare(strategies.first { $0.name == reference.name }!, feed, .boundary, counting: false)
       throw .mismatch(
         Mismatch(
-          strategy: participant.name, reference: reference.name, operation: operation, feed: feed,
+          strategy: participant.name, reference: reference.name, operation: operation.rawValue,
+          feed: "seed \(feed.seed), \(feed.title)",
           index: index, expected: referenceFeed.output(operation, index),
           actual: participant.output(operation, index)))
     }

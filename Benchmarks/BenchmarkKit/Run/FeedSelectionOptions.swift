@@ -1,6 +1,7 @@
 import BenchmarkResults
 import DispatchModel
 import StrategyRegistry
+import SyntheticRegistry
 
 /// Which cells a command covers: the feeds (generated, or tiled from a
 /// file), the operations, the strategies and the --filter globs. `run` and
@@ -21,6 +22,12 @@ struct FeedSelectionOptions {
   var filters: [GlobPattern]
   /// --modes: how each strategy is compiled for timing.
   var modes: [BuildMode]
+  /// The synthetic domain's operations (none when --domains or --operations
+  /// leave it out) and numbers of kinds.
+  var syntheticOperations: [String]
+  var syntheticKinds: [Int]
+
+  static let domains = Domain.allCases.map(\.rawValue) + [PlannedSynthetic.domain]
 
   /// The options, in help order. Only what differs between commands is a
   /// parameter.
@@ -38,8 +45,12 @@ struct FeedSelectionOptions {
         example: "--distributions uniform,clustered"),
       .value(
         "--kinds", "LIST",
-        "How many kinds are in play, 2…\(FeedKind.allCases.count) (share uses at most \(ShareKind.allCases.count);\ndefault: all).",
+        "How many kinds are in play, 2…\(FeedKind.allCases.count) (share uses at most \(ShareKind.allCases.count);\ndefault: all); the synthetic domain has \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")).",
         example: "--kinds 2,6"),
+      .value(
+        "--domains", "LIST",
+        "Domains: share, feed, synthetic (N kinds, generated code;\ndefault: all three).",
+        example: "--domains share,feed"),
       .value("--seed", "N", "The generator's seed (default: 1).", example: "--seed 42"),
       .value(
         "--feed", "FILE", "Benchmark a SPEC §4 feed file, tiled to each size,\ninstead of generated feeds.",
@@ -69,12 +80,20 @@ struct FeedSelectionOptions {
     distributions = try arguments.names(
       "--distributions", from: KindDistribution.allCases.map(\.rawValue), kind: "distribution"
     )?.compactMap(KindDistribution.init(rawValue:))
-    kinds = try arguments.integers("--kinds", in: 2...FeedKind.allCases.count)
+    kinds = try arguments.integers("--kinds", in: 2...SyntheticRegistry.kindCounts.max()!)
     seed = try Self.seed(arguments)
     strategies = try arguments.names("--strategies", from: Registry.names, kind: "strategy") ?? Registry.names
     let operationNames = try arguments.names(
-      "--operations", from: SpecOperation.allCases.map(\.rawValue), kind: "operation")
+      "--operations", from: SpecOperation.allCases.map(\.rawValue) + SyntheticRegistry.operations, kind: "operation")
+    let domains = try arguments.names("--domains", from: Self.domains, kind: "domain") ?? Self.domains
     operations = operationNames.map { names in SpecOperation.allCases.filter { names.contains($0.rawValue) } }
+    if !domains.contains(Domain.share.rawValue) || !domains.contains(Domain.feed.rawValue) {
+      operations = (operations ?? SpecOperation.allCases).filter { domains.contains($0.domain.rawValue) }
+    }
+    syntheticOperations =
+      !domains.contains(PlannedSynthetic.domain) || arguments.value("--feed") != nil
+      ? [] : operationNames.map { names in SyntheticRegistry.operations.filter(names.contains) } ?? SyntheticRegistry.operations
+    syntheticKinds = SyntheticRegistry.kindCounts
     filters = try arguments.list("--filter", item: "pattern")?.map(GlobPattern.init) ?? []
     if arguments.value("--modes")?.trimming(" ").isEmpty == true {
       throw arguments.badValue(
@@ -84,6 +103,21 @@ struct FeedSelectionOptions {
       try arguments.names("--modes", from: BuildMode.all.map(\.rawValue), kind: "mode")?.map(BuildMode.init)
       ?? BuildMode.all
     if let file { operations = try Self.operations(operations, tiling: file) }
+    if let kinds {
+      // Beyond the share and feed domains' six, only the synthetic domain's.
+      let valid = Set(2...FeedKind.allCases.count).union(SyntheticRegistry.kindCounts)
+      if let bad = kinds.first(where: { !valid.contains($0) }) {
+        throw arguments.badValue(
+          "--kinds", String(bad),
+          "is not a number of kinds any domain has: 2…\(FeedKind.allCases.count) for share and feed, \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")) for synthetic")
+      }
+      syntheticKinds = SyntheticRegistry.kindCounts.filter(kinds.contains)
+      if syntheticKinds.isEmpty { syntheticOperations = [] }
+      if kinds.allSatisfy({ $0 > FeedKind.allCases.count }) { operations = [] }
+    }
+    if operations?.isEmpty == true && syntheticOperations.isEmpty {
+      throw .usage("--domains, --operations and --kinds leave nothing to time", command: arguments.spec.name)
+    }
   }
 
   /// Whether a dimension was chosen: a feed file, or any of --sizes,
@@ -100,7 +134,8 @@ struct FeedSelectionOptions {
     RunMatrix(
       shape: shape, operations: operations ?? SpecOperation.allCases, sizes: sizes ?? defaultSizes,
       distributions: distributions ?? defaultDistributions, kinds: kinds, seed: seed, strategies: strategies,
-      filters: filters, file: file, modes: modes)
+      filters: filters, file: file, modes: modes, syntheticOperations: syntheticOperations,
+      syntheticKinds: syntheticKinds)
   }
 
   /// --feed, loaded; refused with the options that only generated feeds have.

@@ -28,13 +28,11 @@ struct RunCommand {
         """, command: RunOptions.spec.name)
     }
     let plan = options.matrix.plan()
-    guard plan.rowCount > 0 else {
+    guard !plan.keys.isEmpty else {
       throw .usage("no cells to run: --filter or --strategies left nothing", command: RunOptions.spec.name)
     }
     if options.listOnly {
-      for feed in plan.feeds {
-        for key in feed.keys { console.line(key.path) }
-      }
+      for key in plan.keys { console.line(key.path) }
       return ExitStatus.success
     }
 
@@ -122,6 +120,7 @@ struct RunCommand {
       for planned in plan.feeds {
         try runner.run(planned, schedule: schedules[planned.feed] ?? .interleaved, into: &results)
       }
+      for planned in plan.synthetic { try runner.runSynthetic(planned, into: &results) }
     } catch {
       switch error {
       case .mismatch(let mismatch):

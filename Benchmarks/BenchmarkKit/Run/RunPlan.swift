@@ -1,6 +1,7 @@
 import BenchmarkResults
 import DispatchModel
 import StrategyRegistry
+import SyntheticRegistry
 
 /// One feed a run builds and times operations on: a domain's elements at a
 /// size, laid out by a distribution over a number of kinds.
@@ -51,13 +52,19 @@ struct PlannedFeed {
 /// Which cells a run times.
 struct RunPlan {
   var feeds: [PlannedFeed]
+  var synthetic: [PlannedSynthetic] = []
+
+  /// Every row, in the order a run writes them.
+  var keys: [ResultKey] { feeds.flatMap(\.keys) + synthetic.flatMap(\.keys) }
 
   /// Rows the run writes: one per strategy and cell, and each feed's floor.
-  var rowCount: Int { feeds.reduce(0) { $0 + $1.keys.count } }
+  var rowCount: Int { keys.count }
 
   /// Benchmark cases: operations timed on a feed in a mode, each for every
   /// selected strategy.
-  var cellCount: Int { feeds.reduce(0) { $0 + $1.operations.count * $1.modes.count } }
+  var cellCount: Int {
+    feeds.reduce(0) { $0 + $1.operations.count * $1.modes.count } + synthetic.reduce(0) { $0 + $1.operations.count }
+  }
 }
 
 /// The dimensions a run crosses, after defaults and presets are applied.
@@ -95,6 +102,12 @@ struct RunMatrix {
   /// A tiled feed file, replacing generated feeds.
   var file: (path: String, contents: FeedFile)?
   var modes: [BuildMode] = [.boundary]
+  /// The synthetic domain's operations to time (none: no synthetic feeds),
+  /// and its numbers of kinds.
+  var syntheticOperations: [String] = []
+  var syntheticKinds: [Int] = SyntheticRegistry.kindCounts
+  /// The default suite's kinds sweep: one operation, every number of kinds.
+  static let kindsSweepOperation = "synthetic.constant"
 
   func plan() -> RunPlan {
     var feeds: [PlannedFeed] = []
@@ -118,7 +131,35 @@ struct RunMatrix {
         SpecOperation.allCases.firstIndex(of: $0.operation)! < SpecOperation.allCases.firstIndex(of: $1.operation)!
       }
     }
-    return RunPlan(feeds: feeds)
+    return RunPlan(feeds: feeds, synthetic: syntheticPlan())
+  }
+
+  /// The synthetic feeds: in the default suite, a kinds sweep of one
+  /// operation at the primary size; otherwise every synthetic operation ×
+  /// size × number of kinds.
+  private func syntheticPlan() -> [PlannedSynthetic] {
+    let operations =
+      shape == .defaultSuite
+      ? syntheticOperations.filter { $0 == Self.kindsSweepOperation } : syntheticOperations
+    let sizes = shape == .defaultSuite ? [Self.primarySize] : self.sizes
+    var planned: [PlannedSynthetic] = []
+    for size in sizes {
+      for kinds in syntheticKinds {
+        var feed = PlannedSynthetic(kinds: kinds, size: size, seed: seed, operations: [], strategies: [])
+        for operation in operations {
+          let strategies = strategies.filter { name in
+            filters.isEmpty || filters.contains {
+              $0.matches(ResultKey(BenchmarkCase(feed: feed.feed, operation: operation, mode: .app), StrategyID(name)).path)
+            }
+          }
+          guard !strategies.isEmpty else { continue }
+          feed.operations.append(operation)
+          feed.strategies = strategies
+        }
+        if !feed.operations.isEmpty { planned.append(feed) }
+      }
+    }
+    return planned
   }
 
   private func combinations() -> [(FeedSpec, SpecOperation)] {

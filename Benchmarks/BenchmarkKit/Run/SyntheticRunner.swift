@@ -1,0 +1,116 @@
+import BenchmarkResults
+import BenchmarkSupport
+import DispatchModel
+import StrategyRegistry
+import SyntheticModel
+import SyntheticRegistry
+
+/// A synthetic feed a run times: N kinds, each a small struct with a payload,
+/// every pattern written for them in its own idiom by the committed generator
+/// (Benchmarks/Scripts/generate-synthetic.swift; Guides/Scaling.md).
+///
+/// Each pattern's synthetic module is one whole-module-optimised module of
+/// its kinds, its dispatch and its loops, as an app compiles them: its rows
+/// say mode `app`.
+struct PlannedSynthetic: Equatable {
+  var kinds: Int
+  var size: Int
+  var seed: UInt64
+  var operations: [String]
+  var strategies: [String]
+
+  static let domain = "synthetic"
+
+  var feed: FeedID {
+    FeedID(domain: Self.domain, size: size, layout: "uniform", kinds: kinds)
+  }
+
+  /// Every row this feed contributes, the floor of each case included.
+  var keys: [ResultKey] {
+    operations.flatMap { operation in
+      let benchmarkCase = BenchmarkCase(feed: feed, operation: operation, mode: .app)
+      return (strategies.map { StrategyID($0) } + [.floor]).map { ResultKey(benchmarkCase, $0) }
+    }
+  }
+}
+
+extension FeedRunner {
+  /// Times a synthetic feed's operations as `run(_:schedule:into:)` times a
+  /// feed's: outputs checked first (in the first launch), then each case in
+  /// shuffled, paired rounds with the floor among its contenders. The
+  /// synthetic domain has no null: its loops are the patterns' own.
+  func runSynthetic(_ planned: PlannedSynthetic, into results: inout RunResults) throws(RunFailure) {
+    let kinds = (0..<planned.size).map {
+      UInt8(SyntheticFeed.element($0, seed: planned.seed, kinds: planned.kinds).kind)
+    }
+    let floor = PreparedFloor(kinds: kinds)
+    var generator = SplitMix64(seed: launch.shuffleSeed(BenchmarkCase(feed: planned.feed, operation: "", mode: .app)))
+    let padding = launch.count > 1 ? [UInt8](repeating: 1, count: Int(generator.next() % 65_536)) : []
+    defer { blackHole(padding.count) }
+    let order = launch.count > 1 ? planned.strategies.shuffled(using: &generator) : planned.strategies
+    var built: [String: any SyntheticWorkload] = [:]
+    for name in order {
+      guard let type = SyntheticRegistry.workload(named: name, kinds: planned.kinds) else { continue }
+      built[name] = type.init(size: planned.size, seed: planned.seed)
+    }
+    let workloads = planned.strategies.compactMap { name in built[name].map { (name, $0) } }
+    var checksums: [String: [String: UInt64]] = [:]
+    if launch.checks {
+      for operation in planned.operations {
+        var reference: (name: String, digests: [UInt64])?
+        for (name, workload) in workloads {
+          if sampler.shouldStop() { throw .interrupted }
+          let indices = Self.checkedElements(workload.count)
+          let digests = indices.map { Checksum.digest(workload.output(operation, at: $0)) }
+          if let reference, let position = reference.digests.indices.first(where: { reference.digests[$0] != digests[$0] }) {
+            let index = indices[position]
+            throw .mismatch(
+              Mismatch(
+                strategy: name, reference: reference.name, operation: operation,
+                feed: "seed \(planned.seed), synthetic · \(planned.size.groupedDigits) elements · \(planned.kinds) kinds",
+                index: index, expected: built[reference.name]!.output(operation, at: index),
+                actual: workload.output(operation, at: index)))
+          }
+          if reference == nil { reference = (name, digests) }
+          var checksum = Checksum()
+          for digest in digests { checksum.combine(digest) }
+          checksums[name, default: [:]][operation] = checksum.value
+        }
+      }
+    }
+    for operation in planned.operations {
+      let benchmarkCase = BenchmarkCase(feed: planned.feed, operation: operation, mode: .app)
+      progress.begin("synthetic \(operation) · \(planned.size.groupedDigits) · \(planned.kinds) kinds")
+      var contenders = workloads.map { name, workload in
+        Contender(id: StrategyID(name), count: workload.count) { range, repetitions in
+          workload.run(operation, range: range, repetitions: repetitions)
+        }
+      }
+      contenders.append(Contender(id: .floor, count: floor.count) { floor.run(range: $0, repetitions: $1) })
+      let shuffleSeed = launch.shuffleSeed(benchmarkCase)
+      if sampler.shouldStop() { throw .interrupted }
+      let measured = sampler.measure(contenders, shuffleSeed: shuffleSeed)
+      if sampler.shouldStop() { throw .interrupted }
+      for samples in measured.contenders {
+        let key = ResultKey(benchmarkCase, samples.id)
+        results.samples += samples.nanosecondsPerElement.indices.map { index in
+          RawSample(
+            key: key, index: index, launch: launch.index, round: samples.rounds[index],
+            position: samples.positions[index], elementsPerSample: samples.elementsPerSample,
+            nanosecondsPerElement: samples.nanosecondsPerElement[index])
+        }
+        var row = TimingRow(
+          key: key, schedule: Schedule.interleaved.rawValue,
+          statistics: SampleStatistics(samples.nanosecondsPerElement),
+          elementsPerSample: samples.elementsPerSample,
+          checksum: samples.id == .floor
+            ? CSVNumber.hex(floor.checksum) : checksums[samples.id.rawValue]?[operation].map(CSVNumber.hex) ?? "")
+        row.shuffleSeed = shuffleSeed
+        row.slice = measured.slice
+        results.rows.append(row)
+      }
+      progress.end()
+    }
+  }
+}
+
