@@ -5,7 +5,8 @@
 # running on the machine.
 #
 # Usage: Benchmarks/Scripts/aa-test.sh [DIRECTORY]   (default results/aa)
-# Writes DIRECTORY/a.csv, b.csv, drift.txt and compare.txt; exits with
+# Writes DIRECTORY/a.csv, b.csv (and their raw samples, a-samples.csv and
+# b-samples.csv), durations.txt, drift.txt and compare.txt; exits with
 # compare's status.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -15,7 +16,8 @@ swift build -c release --product dispatch-bench >/dev/null
 binary=.build/release/dispatch-bench
 for name in a b; do
   start=$(date +%s)
-  "$binary" run --output "$directory/$name.csv" --force --quiet --format csv >/dev/null
+  "$binary" run --output "$directory/$name.csv" --samples-csv "$directory/$name-samples.csv" \
+    --force --quiet --format csv >/dev/null
   echo "run $name: $(( $(date +%s) - start )) s"
 done | tee "$directory/durations.txt"
 python3 Benchmarks/Scripts/ratio-drift.py "$directory/a.csv" "$directory/b.csv" | tee "$directory/drift.txt"
