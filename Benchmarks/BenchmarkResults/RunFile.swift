@@ -118,6 +118,9 @@ public struct TimingRow: Sendable {
   public var shuffleSeed: UInt64?
   /// Elements a sample visits once per repetition: the feed, or a slice.
   public var slice: Int?
+  /// Bytes of machine code the operation runs: the timed loop and what it
+  /// reaches in the binary.
+  public var codeBytes: Int?
 
   public init(
     key: ResultKey, schedule: String, statistics: SampleStatistics, elementsPerSample: Int,
@@ -243,6 +246,7 @@ extension Schema {
           record.row.shuffleSeed = seed
         },
         .optionalInteger("slice_elements", \.row.slice),
+        .optionalInteger("code_bytes", \.row.codeBytes),
         .optionalInteger("element_stride_bytes", \.row.elementStride),
         .optionalNumber("footprint_bytes_per_element", \.row.footprintBytesPerElement),
         .optionalNumber("alloc_calls_per_element", \.row.allocationsPerElement),

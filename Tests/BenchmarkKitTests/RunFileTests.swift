@@ -166,6 +166,7 @@ import Testing
     row.netMedian = 7.75
     row.shuffleSeed = 12_345_678_901_234_567_890
     row.slice = 2_048
+    row.codeBytes = 1_234
     return RunRecord(info: info, row: row)
   }
 

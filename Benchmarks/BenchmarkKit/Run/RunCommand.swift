@@ -80,6 +80,9 @@ struct RunCommand {
     case .interrupted: return try writePartial(results, outputPath: outputPath, console: console)
     }
     results.computeRatios()
+    if let code = CodeSize.ofThisExecutable() {
+      for index in results.rows.indices { results.rows[index].codeBytes = code.bytes(of: results.rows[index].key) }
+    }
 
     do {
       try writeAtomically(results.document, to: outputPath, overwrite: options.force)

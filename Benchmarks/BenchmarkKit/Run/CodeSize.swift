@@ -1,0 +1,171 @@
+import BenchmarkResults
+
+/// Bytes of machine code, read from this executable's own symbol table.
+///
+/// - For the share and feed domains: the timed loop of a strategy, mode and
+///   operation, and every function of the binary it reaches by direct calls
+///   and tail calls, transitively (the strategy's entry points, the model
+///   code they call, the specialisations the optimiser made for them). Code
+///   reached only through a witness table, a vtable or a closure is not
+///   found this way, so for patterns that dispatch indirectly the count is
+///   the direct part only: a lower bound.
+/// - For the synthetic domain: every function of the pattern's code for N
+///   kinds (its namespace `Synthetic<Pattern>.Kinds<N>`: kinds, dispatch,
+///   witness and vtable entries, closures and loops of its three
+///   operations), so that growth with N is counted whatever the dispatch.
+///
+/// Code of the shared harness (`BenchmarkSupport`'s black hole and opaque
+/// identity) and of the Swift runtime and standard library (shared
+/// libraries, outside the binary) is never counted: every strategy pays it
+/// alike.
+///
+/// Calls are found by scanning each reached function's bytes for the x86-64
+/// `call rel32` and `jmp rel32` encodings whose target is the start of a
+/// function symbol; a byte pattern that only looks like one is counted only
+/// if it lands exactly on a function's first byte. Linux x86-64 ELF only;
+/// elsewhere there are no counts (`code_bytes` is empty).
+struct CodeSize {
+  private struct Function {
+    var name: String
+    var address: UInt64
+    var size: UInt64
+    /// The offset of its first byte in the file.
+    var offset: Int
+  }
+
+  private let bytes: [UInt8]
+  private let functions: [Function]
+  private let byAddress: [UInt64: Int]
+
+  /// This executable's, or `nil` where it cannot be read.
+  static func ofThisExecutable() -> CodeSize? {
+    guard let bytes = try? readBytes(executablePath()) else { return nil }
+    return CodeSize(elf: bytes)
+  }
+
+  /// - Returns: `nil` unless `elf` is a 64-bit little-endian x86-64 ELF file
+  ///   with a symbol table.
+  init?(elf bytes: [UInt8]) {
+    guard bytes.count > 64, bytes[0] == 0x7F, bytes[1] == 0x45, bytes[2] == 0x4C, bytes[3] == 0x46,
+      bytes[4] == 2, bytes[5] == 1, Self.integer(bytes, 18, 2) == 62
+    else { return nil }
+    let sectionTable = Int(Self.integer(bytes, 40, 8))
+    let sectionSize = Int(Self.integer(bytes, 58, 2))
+    let sectionCount = Int(Self.integer(bytes, 60, 2))
+    guard sectionTable + sectionSize * sectionCount <= bytes.count else { return nil }
+    struct Section { var type: UInt64; var address: UInt64; var offset: Int; var size: Int; var link: Int }
+    let sections = (0..<sectionCount).map { index in
+      let base = sectionTable + index * sectionSize
+      return Section(
+        type: Self.integer(bytes, base + 4, 4), address: Self.integer(bytes, base + 16, 8),
+        offset: Int(Self.integer(bytes, base + 24, 8)), size: Int(Self.integer(bytes, base + 32, 8)),
+        link: Int(Self.integer(bytes, base + 40, 4)))
+    }
+    // SHT_SYMTAB = 2; its strings are in the section it links to.
+    guard let symbols = sections.first(where: { $0.type == 2 }), symbols.link < sections.count else { return nil }
+    let strings = sections[symbols.link]
+    var functions: [Function] = []
+    for base in stride(from: symbols.offset, to: symbols.offset + symbols.size, by: 24) {
+      // STT_FUNC = 2, with a size and a section.
+      let info = bytes[base + 4]
+      let section = Int(Self.integer(bytes, base + 6, 2))
+      let address = Self.integer(bytes, base + 8, 8)
+      let size = Self.integer(bytes, base + 16, 8)
+      guard info & 0xF == 2, size > 0, section > 0, section < sections.count else { continue }
+      let home = sections[section]
+      let offset = home.offset + Int(address - home.address)
+      guard address >= home.address, offset + Int(size) <= bytes.count else { continue }
+      var end = strings.offset + Int(Self.integer(bytes, base, 4))
+      let start = end
+      while end < bytes.count && bytes[end] != 0 { end += 1 }
+      functions.append(
+        Function(
+          name: String(decoding: bytes[start..<end], as: UTF8.self), address: address, size: size, offset: offset))
+    }
+    guard !functions.isEmpty else { return nil }
+    self.bytes = bytes
+    self.functions = functions
+    byAddress = Dictionary(functions.indices.map { (functions[$0].address, $0) }) { first, _ in first }
+  }
+
+  /// The bytes of the functions whose names start with `prefix` and contain
+  /// every one of `parts`, and of everything they reach; `nil` when no
+  /// function matches.
+  func bytes(rootedAt prefix: String, containing parts: [String]) -> Int? {
+    let roots = functions.indices.filter { index in
+      functions[index].name.hasPrefix(prefix) && parts.allSatisfy { functions[index].name.contains($0) }
+    }
+    guard !roots.isEmpty else { return nil }
+    var seen = Set(roots)
+    var queue = roots
+    while let index = queue.popLast() {
+      let function = functions[index]
+      let end = function.offset + Int(function.size)
+      var position = function.offset
+      while position + 5 <= end {
+        let opcode = bytes[position]
+        if opcode == 0xE8 || opcode == 0xE9 {
+          let displacement = Int64(Int32(bitPattern: UInt32(truncatingIfNeeded: Self.integer(bytes, position + 1, 4))))
+          let next = Int64(function.address) + Int64(position - function.offset) + 5
+          if let target = byAddress[UInt64(bitPattern: next + displacement)], !seen.contains(target),
+            !functions[target].name.hasPrefix("$s16BenchmarkSupport")
+          {
+            seen.insert(target)
+            queue.append(target)
+          }
+        }
+        position += 1
+      }
+    }
+    return seen.reduce(0) { $0 + Int(functions[$1].size) }
+  }
+
+  /// The code bytes of a row: its strategy's timed loop for its operation
+  /// and mode, and what that loop reaches. `nil` for the floor, the null,
+  /// and where the loop is not found.
+  func bytes(of key: ResultKey) -> Int? {
+    let strategy = key.strategy.rawValue
+    guard !key.strategy.isReference, let module = Self.moduleNames[strategy] else { return nil }
+    if key.feed.domain == PlannedSynthetic.domain {
+      let namespace = "$s" + Self.mangled("Synthetic" + module) + Self.mangled("Kinds\(key.feed.kinds)") + "O"
+      let members = functions.filter { $0.name.hasPrefix(namespace) }
+      return members.isEmpty ? nil : members.reduce(0) { $0 + Int($1.size) }
+    }
+    guard let loop = Self.loops[key.operation] else { return nil }
+    if key.mode == .app {
+      let name = "App" + module
+      return bytes(rootedAt: "$s\(name.utf8.count)\(name)", containing: ["LoopsC", Self.mangled(loop + "Loop") + "_"])
+    }
+    return bytes(
+      rootedAt: "$s16StrategyRegistry7KernelsO" + Self.mangled(loop) + "_",
+      containing: ["Z\(Self.mangled(module))"])
+  }
+
+  /// The harness's name for each operation's loop: `Kernels.<name>` in the
+  /// boundary mode, `AppLoops.<name>Loop` in app mode.
+  private static let loops: [String: String] = [
+    "share.facebook": "share", "share.line": "share", "share.instagram": "share", "share.wechat": "share",
+    "share.mixed": "shareMixed", "feed.identifier": "identifier", "feed.height": "height",
+    "feed.configure": "configure", "feed.color": "color", "feed.apply-background": "applyBackground",
+    "feed.render": "render",
+  ]
+
+  /// Each strategy's module, by its registry name: `classic-visitor` is
+  /// `ClassicVisitor`.
+  private static let moduleNames: [String: String] = Dictionary(
+    uniqueKeysWithValues: [
+      "naive", "protocol-getter", "classic-visitor", "generic-visitor", "enum-switch", "class-hierarchy",
+      "cast-chain", "type-eraser", "handler-table",
+    ].map { name in
+      (name, name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())
+    })
+
+  /// An identifier as Swift mangles it: its length, then itself.
+  private static func mangled(_ identifier: String) -> String { "\(identifier.utf8.count)\(identifier)" }
+
+  private static func integer(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> UInt64 {
+    var value: UInt64 = 0
+    for index in (0..<count).reversed() { value = value << 8 | UInt64(bytes[offset + index]) }
+    return value
+  }
+}
