@@ -67,7 +67,10 @@ struct ReportDocument {
   /// The charts of one section: the run's rows grouped by everything but
   /// the section's dimension, one chart per group that varies in it.
   private func charts(varying section: ChartSection) -> [Chart] {
-    let strategyRows = run.rows.filter { $0.key.strategy != .floor }
+    let strategyRows = run.rows.filter {
+      !$0.key.strategy.isReference && (section.axis == .kinds) == ($0.key.feed.domain == PlannedSynthetic.domain)
+        && section.value($0) != nil
+    }
     var groups = OrderedGroups(strategyRows) { section.group($0.key) }.groups
       .filter { _, rows in Set(rows.map { section.category($0.key) }).count > 1 }
     if section.fallsBackToEveryGroup && groups.isEmpty {
@@ -81,10 +84,10 @@ struct ReportDocument {
         rows.first { section.category($0.key) == category && $0.key.strategy == strategy }
       }
       let series = strategies.map { strategy in
-        let found = categories.map { row($0, strategy) }
+        let found = categories.map { row($0, strategy).flatMap(section.value) }
         return ChartSeries(
-          name: strategy.rawValue, values: found.map { $0?.median },
-          lower: found.map { $0?.statistics.intervalLow }, upper: found.map { $0?.statistics.intervalHigh })
+          name: strategy.rawValue, values: found.map { $0?.value },
+          lower: found.map { $0?.interval?.lowerBound }, upper: found.map { $0?.interval?.upperBound })
       }
       let title = section.title(key)
       let chartTitle = "\(section.chartPrefix): \(title)"
@@ -93,18 +96,27 @@ struct ReportDocument {
       case .bars(let label):
         svg = GroupedBarChart(
           title: chartTitle, caption: caption, categoryAxisLabel: label,
-          valueAxisLabel: "median ns per element", categories: categories, series: series
+          valueAxisLabel: section.valueLabel, categories: categories, series: series
         ).svg()
       case .sizes:
         svg = LineChart(
           title: chartTitle, caption: caption, xAxisLabel: "feed size (elements, log scale)",
-          yAxisLabel: "median ns per element", xValues: categories.compactMap { Double($0) }, series: series
+          yAxisLabel: section.valueLabel, xValues: categories.compactMap { Double($0) }, series: series
+        ).svg()
+      case .kinds:
+        svg = LineChart(
+          title: chartTitle, caption: caption, xAxisLabel: "kinds (log scale)",
+          yAxisLabel: section.valueLabel + " (log scale)", xValues: categories.compactMap { Double($0) },
+          series: series, logarithmicY: true
         ).svg()
       }
       let floors = section.showsFloor ? categories.map { floor(of: key, operation: $0) } : nil
       let table = markdownTable(
         firstColumn: section.firstColumn, rows: categories.map(section.label), strategies: strategies,
-        floors: floors, cell: { index, strategy in row(categories[index], strategy) })
+        floors: floors,
+        describe: section.valueLabel == ChartSection.operations.valueLabel
+          ? describe : { row in row.codeBytes.map { $0.groupedDigits } ?? "" },
+        cell: { index, strategy in row(categories[index], strategy) })
       return Chart(name: section.fileName(key, slug), title: title, svg: svg, table: table)
     }
   }
@@ -130,7 +142,7 @@ struct ReportDocument {
 
   private func markdownTable(
     firstColumn: String, rows: [String], strategies: [StrategyID], floors: [TimingRow?]?,
-    cell: (Int, StrategyID) -> TimingRow?
+    describe: (TimingRow) -> String, cell: (Int, StrategyID) -> TimingRow?
   ) -> String {
     let header = [firstColumn] + strategies.map(\.rawValue) + (floors == nil ? [] : ["floor"])
     let lines = rows.indices.map { index in
@@ -162,11 +174,13 @@ struct ReportDocument {
 /// A section of the report: the dimension its charts vary (operation, feed
 /// size or kind layout) with everything else held fixed.
 struct ChartSection: Sendable {
-  enum Axis: Sendable {
+  enum Axis: Sendable, Equatable {
     /// Grouped bars, one group per category, the axis so labelled.
     case bars(String)
     /// Lines against feed size, on a log axis.
     case sizes
+    /// Lines against the number of kinds, both axes logarithmic.
+    case kinds
   }
 
   var heading: String
@@ -187,8 +201,40 @@ struct ChartSection: Sendable {
   var label: @Sendable (String) -> String = { $0 }
   var title: @Sendable (ResultKey) -> String
   var fileName: @Sendable (ResultKey, (String) -> String) -> String
+  /// What a chart plots of a row, with its interval where it has one, and
+  /// the value axis's label.
+  var value: @Sendable (TimingRow) -> (value: Double, interval: ClosedRange<Double>?)? = { row in
+    (row.median, row.statistics.intervalLow...row.statistics.intervalHigh)
+  }
+  var valueLabel = "median ns per element"
 
-  static let all = [operations, sizes, layouts]
+  static let all = [operations, sizes, layouts, kinds, codeSize]
+
+  /// One operation of the synthetic domain at every number of kinds.
+  static let kinds = ChartSection(
+    heading: "Kinds scaling",
+    introduction: "The synthetic domain: each pattern's time per element as the number of kinds grows "
+      + "(both axes logarithmic).\n\n",
+    chartPrefix: "Kinds scaling", firstColumn: "kinds", axis: .kinds,
+    group: { [$0.feed.domain, $0.operation, String($0.feed.size), $0.feed.layout, $0.mode.rawValue] },
+    category: { String($0.feed.kinds) },
+    order: { $0.sorted { Int($0)! < Int($1)! } },
+    title: { "\($0.operation) · \($0.feed.size.groupedDigits) elements" + modeSuffix($0) },
+    fileName: { key, slug in "kinds-\(slug(key.operation))-\(key.feed.size)\(modeSlug(key)).svg" })
+
+  /// Machine code against the number of kinds.
+  static let codeSize = ChartSection(
+    heading: "Code size",
+    introduction: "Bytes of each pattern's machine code for N kinds (`code_bytes`, from the binary's "
+      + "symbols), against N.\n\n",
+    chartPrefix: "Code size", firstColumn: "kinds", axis: .kinds,
+    group: { [$0.feed.domain, $0.operation, String($0.feed.size), $0.feed.layout, $0.mode.rawValue] },
+    category: { String($0.feed.kinds) },
+    order: { $0.sorted { Int($0)! < Int($1)! } },
+    title: { "\($0.operation) · \($0.feed.size.groupedDigits) elements" + modeSuffix($0) },
+    fileName: { key, slug in "code-bytes-\(slug(key.operation))-\(key.feed.size)\(modeSlug(key)).svg" },
+    value: { row in row.codeBytes.map { (Double($0), nil) } },
+    valueLabel: "bytes of machine code")
 
   /// Every strategy on every operation of one feed.
   static let operations = ChartSection(
