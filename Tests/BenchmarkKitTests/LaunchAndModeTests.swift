@@ -143,3 +143,26 @@ import Testing
     }
   }
 }
+
+/// Messages that name the real problem and the fix.
+@Suite struct FirstHourMessageTests {
+  @Test func versionPrintsTheVersionSwiftAndTheBuild() throws {
+    let result = try Subprocess.run(["--version"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.hasPrefix("dispatch-bench \(DispatchBench.version)"))
+    #expect(result.standardOutput.contains("Swift ") && result.standardOutput.contains("debug build"))
+  }
+
+  @Test func sizesWithThousandsSeparatorsSayHowToGroupDigits() throws {
+    let result = try Subprocess.run(["run", "--allow-debug-build", "--sizes", "1,000,000", "--list"])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains(#"--sizes: "1,000,000" reads as 3 numbers"#))
+    #expect(result.standardError.contains("1_000_000"))
+  }
+
+  @Test func aFeedFileWithoutFeedSaysToPassIt() throws {
+    let result = try Subprocess.run(["dump", "my-feed.json"])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("dispatch-bench dump --feed my-feed.json"))
+  }
+}

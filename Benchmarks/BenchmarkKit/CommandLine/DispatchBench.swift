@@ -6,8 +6,13 @@ import Musl
 import Darwin
 #endif
 
+import BenchmarkResults
+
 /// The `dispatch-bench` command: subcommands, help and exit statuses.
 public enum DispatchBench {
+  /// The package's version, as `--version` prints it.
+  static let version = "0.3.0"
+
   static let overview = """
     OVERVIEW: Measure what dispatching over many kinds of thing costs in Swift:
     a naive manager, protocol getters, a classic visitor, a generic visitor and
@@ -78,7 +83,8 @@ public enum DispatchBench {
     -> Int32
   {
     // No subcommand, or options only: `run`.
-    guard let first = arguments.first, !first.hasPrefix("-") || first == "--help" || first == "-h"
+    guard let first = arguments.first,
+      !first.hasPrefix("-") || first == "--help" || first == "-h" || first == "--version"
     else {
       return try invoke(subcommands[0], arguments, recorded: arguments, console: console)
     }
@@ -86,6 +92,11 @@ public enum DispatchBench {
     switch first {
     case "--help", "-h":
       console.line(overview)
+      return ExitStatus.success
+    case "--version":
+      let machine = Machine.current()
+      console.line(
+        "dispatch-bench \(version) (results schema \(Schema.runVersion)); Swift \(machine.swiftVersion), \(machine.buildConfiguration) build; \(machine.buildFlags)")
       return ExitStatus.success
     case "help":
       guard let name = rest.first else {

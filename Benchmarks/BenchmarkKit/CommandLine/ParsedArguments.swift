@@ -113,6 +113,15 @@ struct ParsedArguments {
 
   /// A comma-separated list of whole numbers in `range`; `_` may group digits.
   func integers(_ option: String, in range: ClosedRange<Int>) throws(CommandError) -> [Int]? {
+    // "1,000,000": one number with thousands separators, not three numbers.
+    if let text = value(option), let items = Optional(text.split(separator: ",", omittingEmptySubsequences: false)),
+      items.count > 1, (1...3).contains(items[0].count), items.dropFirst().allSatisfy({ $0.count == 3 }),
+      items.allSatisfy({ $0.allSatisfy(\.isNumber) })
+    {
+      throw badValue(
+        option, text,
+        "reads as \(items.count) numbers, since a comma separates them; to group digits write \(items.joined(separator: "_"))")
+    }
     guard let items = try list(option) else { return nil }
     var result: [Int] = []
     for item in items {

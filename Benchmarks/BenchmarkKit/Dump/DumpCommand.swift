@@ -9,6 +9,8 @@ struct DumpCommand {
     name: "dump",
     summary: "Print every strategy's output for a feed file and check that they agree.",
     synopsis: "dump --feed FILE [--strategies LIST] [--operations LIST]",
+    // A file given without --feed is accepted only to say how to give it.
+    positionals: 0...1, positionalName: "FILE",
     options: [
       .value(
         "--feed", "FILE", "A feed file in the SPEC §4 format (required).",
@@ -41,6 +43,10 @@ struct DumpCommand {
   var operations: [SpecOperation]
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
+    if let file = arguments.positionals.first {
+      throw .usage(
+        "dump takes its feed file as --feed FILE: 'dispatch-bench dump --feed \(file)'", command: Self.spec.name)
+    }
     guard let feedPath = arguments.value("--feed") else {
       throw .usage("missing --feed FILE", command: Self.spec.name)
     }

@@ -43,3 +43,8 @@ func checkOutput(_ path: String, force: Bool, creatingDirectory: Bool) throws(Co
   close(descriptor)
   unlink(probe)
 }
+
+/// Where a run or profile writes when no --output is given: a folder of the
+/// user's own, ignored by git, apart from the reference results committed in
+/// `results/`.
+let localResults = "results/local"

@@ -116,7 +116,7 @@ struct ProfileCommand {
         exitStatus: ExitStatus.unavailable)
     }
     let started = Timestamp.now()
-    let outputPath = options.output ?? "results/\(started.fileName)-profile.csv"
+    let outputPath = options.output ?? "\(localResults)/\(started.fileName)-profile.csv"
     try checkOutput(outputPath, force: options.force, creatingDirectory: options.output == nil)
 
     // Children inherit this: without it, start-up work differs by a few
@@ -163,7 +163,7 @@ struct ProfileCommand {
       throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
     }
     console.write(ProfileOutput.render(profile, format: options.format))
-    if !options.quiet { console.errorLine("wrote \(outputPath) (\(results.count) rows)") }
+    if !options.quiet { console.errorLine("wrote \(outputPath) (\(results.count == 1 ? "1 row" : "\(results.count) rows"))") }
     return ExitStatus.success
   }
 

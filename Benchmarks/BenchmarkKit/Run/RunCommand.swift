@@ -37,7 +37,7 @@ struct RunCommand {
     }
 
     let started = Timestamp.now()
-    let outputPath = options.output ?? "results/\(started.fileName).csv"
+    let outputPath = options.output ?? "\(localResults)/\(started.fileName).csv"
     try checkWritable(outputPath, creatingDirectory: options.output == nil)
     if let samplesPath = options.samplesPath { try checkWritable(samplesPath, creatingDirectory: false) }
     _ = try MemoryPlanner().schedules(for: plan)
@@ -95,7 +95,7 @@ struct RunCommand {
       throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
     }
     console.write(ResultsTable.render(results, format: options.format))
-    note("wrote \(outputPath) (\(results.rows.count) rows)")
+    note("wrote \(outputPath) (\(results.rows.count == 1 ? "1 row" : "\(results.rows.count) rows"))")
     if let samplesPath = options.samplesPath { note("wrote \(samplesPath)") }
     return ExitStatus.success
   }
@@ -210,7 +210,7 @@ struct RunCommand {
       throw CommandError("interrupted, and cannot write the partial results: \(error)", exitStatus: ExitStatus.cannotCreate)
     }
     console.errorLine(
-      "interrupted by \(signal): wrote the \(results.rows.count) rows completed so far to \(partialPath) (marked complete=false)")
+      "interrupted by \(signal): wrote the \(results.rows.count == 1 ? "1 row" : "\(results.rows.count) rows") completed so far to \(partialPath) (marked complete=false)")
     return ExitStatus.interrupted
   }
 
