@@ -1,10 +1,23 @@
 import BenchmarkResults
 /// Progress on standard error: step k of n, elapsed, estimated remaining.
 ///
-/// Quiet unless standard error is a terminal, or when asked to be.
+/// On a terminal, one line redrawn in place; when standard error is a file or
+/// a pipe, a line of its own at most every `interval` seconds (and never
+/// none for long). Quiet when asked to be.
 final class Progress {
+  /// How they are written.
+  enum Style {
+    case none
+    /// Redrawn in place.
+    case terminal
+    /// One line every so often.
+    case lines
+  }
+
   private let console: Console
-  private let enabled: Bool
+  private let style: Style
+  private var lastLine: UInt64 = 0
+  static let interval = 10.0
   private let total: Int
   private var done = 0
   private let start = MonotonicClock.now()
@@ -13,11 +26,17 @@ final class Progress {
   /// Put before every line: which launch this is, when there are several.
   private let prefix: String
 
-  init(console: Console, total: Int, enabled: Bool, prefix: String = "") {
+  init(console: Console, total: Int, style: Style, prefix: String = "") {
     self.console = console
     self.total = total
-    self.enabled = enabled
+    self.style = style
     self.prefix = prefix
+  }
+
+  /// On a terminal, redrawn; otherwise lines every so often; or nothing.
+  convenience init(console: Console, total: Int, enabled: Bool, quiet: Bool = false, prefix: String = "") {
+    self.init(
+      console: console, total: total, style: quiet ? .none : enabled ? .terminal : .lines, prefix: prefix)
   }
 
   func begin(_ description: String) {
@@ -32,11 +51,16 @@ final class Progress {
   }
 
   func finish() {
-    if enabled { console.writeError("\r\u{1B}[2K") }
+    if style == .terminal { console.writeError("\r\u{1B}[2K") }
   }
 
   private func draw() {
-    guard enabled else { return }
+    guard style != .none else { return }
+    if style == .lines {
+      let now = MonotonicClock.now()
+      guard Double(now - lastLine) / 1e9 >= Self.interval else { return }
+      lastLine = now
+    }
     let elapsed = Double(MonotonicClock.now() - start) / 1e9
     var line = "\(prefix)[\(min(done + 1, total))/\(total)] \(current) · \(Self.duration(elapsed))"
     if done > 0 && done < total {
@@ -45,7 +69,7 @@ final class Progress {
     } else {
       line += " elapsed"
     }
-    console.writeError("\r\u{1B}[2K" + line)
+    console.writeError(style == .terminal ? "\r\u{1B}[2K" + line : line + "\n")
   }
 
   static func duration(_ seconds: Double) -> String {
