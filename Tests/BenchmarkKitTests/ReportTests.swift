@@ -117,6 +117,21 @@ import Testing
     #expect(try Subprocess.run(["report", run, "--out", directory, "--force"]).status == 0)
   }
 
+  @Test func scalingAddsCompileTimesAndEditCosts() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let run = try CompareTests.write(SampleRuns.results())
+    defer { try? FileManager.default.removeItem(atPath: run) }
+    let scaling = Fixtures.packageRoot + "/results/scaling"
+    #expect(try Subprocess.run(["report", run, "--scaling", scaling, "--out", directory]).status == 0)
+    let report = try String(contentsOfFile: directory + "/report.md", encoding: .utf8)
+    #expect(report.contains("## Compile time and the cost of a change"))
+    #expect(report.contains("| enum-switch | "))
+    let missing = try Subprocess.run(["report", run, "--scaling", "/nonexistent", "--out", directory + "-x"])
+    #expect(missing.status == 65)
+    #expect(missing.standardError.contains("--scaling: cannot read /nonexistent/compile-time.csv"))
+  }
+
   @Test func aBadRunFileExitsWith65() throws {
     let path = try RunFileTests.write("name,value\n1,2\n")
     defer { try? FileManager.default.removeItem(atPath: path) }

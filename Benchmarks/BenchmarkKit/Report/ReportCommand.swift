@@ -5,12 +5,16 @@ struct ReportCommand {
   static let spec = CommandSpec(
     name: "report",
     summary: "Write a run's report: report.md and SVG charts.",
-    synopsis: "report RUN.csv [--profile PROFILE.csv] [--out DIR] [--force]",
+    synopsis: "report RUN.csv [--profile PROFILE.csv] [--scaling DIR] [--out DIR] [--force]",
     positionals: 1...1, positionalName: "RUN.csv",
     options: [
       .value(
         "--out", "DIR", "Where report.md and the charts go (default: the run's\nfile name without .csv, plus -report).",
         example: "--out results/latest-report"),
+      .value(
+        "--scaling", "DIR",
+        "A directory with compile-time.csv and edit-cost.csv\n(results/scaling): adds compile times and the cost of a change.",
+        example: "--scaling results/scaling"),
       .value(
         "--profile", "PROFILE.csv",
         "A profile (dispatch-bench profile) whose counts explain\nthe times: adds the report's \"why\" section charts.",
@@ -46,7 +50,10 @@ struct ReportCommand {
     outputDirectory = arguments.value("--out") ?? stem + "-report"
     force = arguments.has("--force")
     profilePath = arguments.value("--profile")
+    scalingDirectory = arguments.value("--scaling")
   }
+
+  var scalingDirectory: String?
 
   func run(console: Console) throws(CommandError) -> Int32 {
     guard case .run(let run) = try loadResults(path) else {
@@ -60,7 +67,8 @@ struct ReportCommand {
       }
       profile = file
     }
-    let report = ReportDocument(run: run, profile: profile)
+    var report = ReportDocument(run: run, profile: profile)
+    if let scalingDirectory { report.scaling = try ScalingTables.load(scalingDirectory) }
     let files = report.files()
     do {
       try makeDirectory(outputDirectory)

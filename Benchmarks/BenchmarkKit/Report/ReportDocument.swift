@@ -5,6 +5,8 @@ import StrategyRegistry
 struct ReportDocument {
   let run: RunFile
   var profile: ProfileFile? = nil
+  /// Compile times and edit costs, from `--scaling`.
+  var scaling: ScalingTables? = nil
 
   /// The report's files, `report.md` first, as (file name, content).
   func files() -> [(name: String, content: String)] {
@@ -18,6 +20,11 @@ struct ReportDocument {
         charts.append((chart.name, chart.svg))
         markdown += "### \(chart.title)\n\n![\(chart.title)](\(chart.name))\n\n\(chart.table)\n"
       }
+    }
+    if let scaling {
+      markdown += scaling.markdown(patterns: ResultsTable.orderedStrategies(run.rows).map(\.rawValue).filter {
+        !StrategyID($0).isReference
+      })
     }
     let why = whyCharts()
     if !why.isEmpty {
