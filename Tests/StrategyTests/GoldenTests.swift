@@ -45,3 +45,29 @@ import Testing
     }
   }
 }
+
+/// SPEC §4's minimal file: one item of every kind, loaded, and every
+/// strategy's dump equal to the SPEC oracle's lines.
+@Suite struct MinimalFeedTests {
+  static let path = Fixtures.directory + "/minimal-feed.json"
+
+  @Test func holdsOneItemOfEveryKind() throws {
+    let file = try FeedFile.load(path: Self.path)
+    #expect(file.share.map(\.kind) == ShareKind.allCases)
+    #expect(file.feed.map(\.kind) == FeedKind.allCases)
+  }
+
+  @Test(arguments: Registry.names)
+  func dumpsToTheOraclesLines(strategyName: String) throws {
+    let strategy = try #require(Registry.strategy(named: strategyName))
+    let file = try FeedFile.load(path: Self.path)
+    let dumped = SpecOperation.allCases.filter(\.isDumped)
+    let outputs = strategy.outputs(for: file, operations: dumped)
+    let expected = SpecOracle.dumpLines(file)
+    #expect(!expected.isEmpty)
+    for line in expected {
+      let operation = try #require(SpecOperation(rawValue: line.operation))
+      #expect(outputs[operation]?[line.index] == line.output, "\(line.operation) \(line.index)")
+    }
+  }
+}
