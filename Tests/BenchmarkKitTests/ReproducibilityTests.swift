@@ -235,6 +235,19 @@ final class RangeLog: @unchecked Sendable {
     #expect(failing.first?.verdict == .regressed)
   }
 
+  /// A row without a tracked ratio (a reference row whose ratio could not
+  /// be paired) is compared on its medians, never dropped.
+  @Test func aRowWithoutATrackedRatioIsStillCompared() {
+    var base = run(seed: 1)
+    var new = run(seed: 2)
+    base.rows[0].tracked = nil
+    new.rows[0].tracked = nil
+    let changes = verdicts(base, new)
+    #expect(changes.count == base.rows.count)
+    #expect(changes.first { $0.key == base.rows[0].key }?.method == "intervals")
+    #expect(changes.filter { $0.method == "launches" }.count == base.rows.count - 1)
+  }
+
   @Test func aChangeBelowResolutionIsSaidToBeSo() {
     let changes = verdicts(run(seed: 1), run(seed: 2, shift: ["feed.height/naive": 1.03]))
     let change = changes.first { $0.key.path == "feed/feed.height/naive/uniform/1000" }!

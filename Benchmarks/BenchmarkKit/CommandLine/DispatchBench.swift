@@ -15,9 +15,11 @@ public enum DispatchBench {
 
   static let overview = """
     OVERVIEW: Measure what dispatching over many kinds of thing costs in Swift:
-    a naive manager, protocol getters, a classic visitor, a generic visitor and
-    a closed enum with an exhaustive switch, on the same share and feed
-    operations (SPEC.md), with the same data and harness.
+    a naive manager, protocol getters, a classic visitor, a generic visitor, a
+    closed enum with an exhaustive switch, a class hierarchy, a cast chain, a
+    type eraser and a handler table, on the same share and feed operations
+    (SPEC.md) and a synthetic domain of 2 to 64 kinds, with the same data and
+    harness, compiled across a module boundary and as an app compiles them.
 
     USAGE: dispatch-bench [SUBCOMMAND] [OPTIONS]
 
@@ -32,7 +34,8 @@ public enum DispatchBench {
       dump       Print every strategy's output for a feed file, one JSON line
                  each, and fail if the strategies disagree.
 
-      See 'dispatch-bench help SUBCOMMAND' for a subcommand's options.
+      See 'dispatch-bench help SUBCOMMAND' for a subcommand's options;
+      'dispatch-bench --version' for the version and build.
     """
 
   /// A subcommand: its options and help, and what it runs once they parse.

@@ -252,7 +252,7 @@ enum CompareOutput {
     base: MeasuredFile, new: MeasuredFile, threshold: Double, warnings: [String], format: OutputFormat
   ) -> String {
     let order: [Verdict] = [.regressed, .improved, .withinResolution, .unchanged]
-    let tracked = result.changes.first?.method == "launches"
+    let tracked = result.changes.contains { $0.method == "launches" }
     let changes = result.changes.sorted {
       (order.firstIndex(of: $0.verdict)!, $0.key) < (order.firstIndex(of: $1.verdict)!, $1.key)
     }
@@ -313,8 +313,10 @@ enum CompareOutput {
       let rows = changes.map { change in
         [
           change.key.description,
-          tracked ? ResultsTable.ratioText(change.baseMedian) : ResultsTable.nanoseconds(change.baseMedian),
-          tracked ? ResultsTable.ratioText(change.newMedian) : ResultsTable.nanoseconds(change.newMedian),
+          change.method == "launches"
+            ? ResultsTable.ratioText(change.baseMedian) : ResultsTable.nanoseconds(change.baseMedian) + (tracked ? " ns" : ""),
+          change.method == "launches"
+            ? ResultsTable.ratioText(change.newMedian) : ResultsTable.nanoseconds(change.newMedian) + (tracked ? " ns" : ""),
           ResultsTable.ratioText(change.ratio),
           "\(ResultsTable.ratioText(change.interval.lowerBound)) – \(ResultsTable.ratioText(change.interval.upperBound))",
           change.verdict.rawValue + (change.holdsForTheRun ? " !" : ""),

@@ -190,12 +190,13 @@ enum Comparison {
     let baseRows = base.byKey
     let newRows = new.byKey
     var changes: [CellChange] = []
-    let tracked = base.rows.allSatisfy { $0.tracked != nil || $0.key.strategy == .floor }
-      && new.rows.allSatisfy { $0.tracked != nil || $0.key.strategy == .floor }
     for newRow in new.rows {
       guard let baseRow = baseRows[newRow.key], baseRow.value > 0 else { continue }
-      if tracked {
-        if let change = trackedChange(baseRow, newRow, threshold: threshold) { changes.append(change) }
+      // A row with a tracked ratio in both runs is compared on it; any other
+      // (an older run's, or a reference row whose ratio could not be paired)
+      // on its medians, as before.
+      if let change = trackedChange(baseRow, newRow, threshold: threshold) {
+        changes.append(change)
         continue
       }
       let ratio = newRow.value / baseRow.value
@@ -220,7 +221,7 @@ enum Comparison {
           interval: interval, method: pValue == nil ? "intervals" : "rank test", pValue: pValue,
           significant: significant, verdict: verdict))
     }
-    if tracked { markRegressionsThatHold(&changes) }
+    if changes.contains(where: { $0.method == "launches" }) { markRegressionsThatHold(&changes) }
     let onlyInBase = base.rows.map(\.key).filter { newRows[$0] == nil }
     let onlyInNew = new.rows.map(\.key).filter { baseRows[$0] == nil }
     return (changes, onlyInBase, onlyInNew)

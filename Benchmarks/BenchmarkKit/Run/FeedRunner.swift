@@ -191,23 +191,11 @@ struct FeedRunner {
             let owner = timed.first { $0.name == samples.id.rawValue }
             let isRow = withReferences || samples.id != baseline
             let key = ResultKey(benchmarkCase, samples.id)
-            let rounds = samples.rounds.map { $0 + groupIndex * Self.roundsPerGroup }
-            results.samples += samples.nanosecondsPerElement.indices.map { index in
-              RawSample(
-                key: key, index: index, launch: launch.index, round: rounds[index],
-                position: samples.positions[index], elementsPerSample: samples.elementsPerSample,
-                nanosecondsPerElement: samples.nanosecondsPerElement[index])
-            }
+            results.samples += samples.rawSamples(
+              key, launch: launch.index, roundOffset: groupIndex * Self.roundsPerGroup)
             guard isRow else { continue }
-            var row = TimingRow(
-              key: key, schedule: schedule.rawValue,
-              statistics: SampleStatistics(samples.nanosecondsPerElement),
-              elementsPerSample: samples.elementsPerSample, checksum: "")
-            row.shuffleSeed = shuffleSeed
-            row.slice = measured.slice
-            row.cyclesPerElement = samples.perElement(\.cycles)
-            row.instructionsPerElement = samples.perElement(\.instructions)
-            row.branchMissesPerElement = samples.perElement(\.branchMisses)
+            var row = samples.timingRow(
+              key, schedule: schedule, slice: measured.slice, shuffleSeed: shuffleSeed)
             if let owner {
               row.checksum = checksums[owner.name]?[operation].map(CSVNumber.hex) ?? ""
               row.elementStride = owner.elementStride
@@ -239,7 +227,7 @@ struct FeedRunner {
     let count: Int
     let elementStride: Int?
     let footprintBytesPerElement: Double?
-    private let run: (SpecOperation, Range<Int>, Int) -> Void
+    let run: (SpecOperation, Range<Int>, Int) -> Void
     let output: (SpecOperation, Int) -> String
 
     init(
@@ -309,7 +297,7 @@ struct FeedRunner {
     return Prepared(
       name: prepared.name, count: prepared.count, elementStride: prepared.elementStride,
       footprintBytesPerElement: Double(counts.liveBytes) / Double(max(1, feed.size)),
-      run: { prepared.contender($0).run($1, $2) }, output: prepared.output)
+      run: prepared.run, output: prepared.output)
   }
 
   private func kindIndices(_ feed: FeedSpec) -> [UInt8] {

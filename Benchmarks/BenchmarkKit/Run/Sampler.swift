@@ -52,6 +52,31 @@ struct ContenderSamples {
   /// Hardware counts summed over every sample, where counters are available.
   var counters: HardwareCounters.Counts?
 
+  /// Every sample as the samples file holds it, with its launch and round
+  /// (rounds numbered from `roundOffset`).
+  func rawSamples(_ key: ResultKey, launch: Int, roundOffset: Int = 0) -> [RawSample] {
+    nanosecondsPerElement.indices.map { index in
+      RawSample(
+        key: key, index: index, launch: launch, round: rounds[index] + roundOffset, position: positions[index],
+        elementsPerSample: elementsPerSample, nanosecondsPerElement: nanosecondsPerElement[index])
+    }
+  }
+
+  /// The row of one launch's samples: their statistics, the case's slice
+  /// and shuffle seed, and hardware counts where available. Checksums, heap
+  /// counts and ratios are the caller's.
+  func timingRow(_ key: ResultKey, schedule: Schedule, slice: Int, shuffleSeed: UInt64) -> TimingRow {
+    var row = TimingRow(
+      key: key, schedule: schedule.rawValue, statistics: SampleStatistics(nanosecondsPerElement),
+      elementsPerSample: elementsPerSample, checksum: "")
+    row.shuffleSeed = shuffleSeed
+    row.slice = slice
+    row.cyclesPerElement = perElement(\.cycles)
+    row.instructionsPerElement = perElement(\.instructions)
+    row.branchMissesPerElement = perElement(\.branchMisses)
+    return row
+  }
+
   /// A hardware count per element, over every sample.
   func perElement(_ count: KeyPath<HardwareCounters.Counts, UInt64>) -> Double? {
     guard let counters, !nanosecondsPerElement.isEmpty else { return nil }

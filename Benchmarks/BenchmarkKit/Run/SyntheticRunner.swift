@@ -93,20 +93,11 @@ extension FeedRunner {
       if sampler.shouldStop() { throw .interrupted }
       for samples in measured.contenders {
         let key = ResultKey(benchmarkCase, samples.id)
-        results.samples += samples.nanosecondsPerElement.indices.map { index in
-          RawSample(
-            key: key, index: index, launch: launch.index, round: samples.rounds[index],
-            position: samples.positions[index], elementsPerSample: samples.elementsPerSample,
-            nanosecondsPerElement: samples.nanosecondsPerElement[index])
-        }
-        var row = TimingRow(
-          key: key, schedule: Schedule.interleaved.rawValue,
-          statistics: SampleStatistics(samples.nanosecondsPerElement),
-          elementsPerSample: samples.elementsPerSample,
-          checksum: samples.id == .floor
-            ? CSVNumber.hex(floor.checksum) : checksums[samples.id.rawValue]?[operation].map(CSVNumber.hex) ?? "")
-        row.shuffleSeed = shuffleSeed
-        row.slice = measured.slice
+        results.samples += samples.rawSamples(key, launch: launch.index)
+        var row = samples.timingRow(key, schedule: .interleaved, slice: measured.slice, shuffleSeed: shuffleSeed)
+        row.checksum =
+          samples.id == .floor
+          ? CSVNumber.hex(floor.checksum) : checksums[samples.id.rawValue]?[operation].map(CSVNumber.hex) ?? ""
         results.rows.append(row)
       }
       progress.end()
