@@ -18,8 +18,10 @@ import BenchmarkResults
 ///   calls reach. A function that names another operation too (a generic
 ///   `register(_:constant:label:computed:)`) is left to the direct calls.
 ///   Code reached only by closures whose symbols name no operation (the
-///   handler table's per-kind closures) is not found: for that pattern the
-///   count is a lower bound.
+///   handler table's per-kind closures, the type eraser's specialised
+///   closures, which inline the getters) is not found: for those two
+///   patterns the count is the loop's direct part, a lower bound that does
+///   not grow with N.
 ///
 /// Code of the shared harness (`BenchmarkSupport`'s black hole and opaque
 /// identity) and of the Swift runtime and standard library (shared
