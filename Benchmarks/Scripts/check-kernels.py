@@ -21,8 +21,24 @@ model and the loop compiled as one module) it must show:
   result (all but configure and apply-background, which write into cells);
 - the same loops in every app module, and an app module for every strategy.
 
+For every synthetic loop (`Synthetic<Pattern>.Kinds<N>.Workload.*Loop`, the
+generated code of one pattern for N kinds, compiled as an app compiles it)
+it must show:
+
+- no call into another pattern's synthetic module, into the same pattern's
+  code for another number of kinds, or into DispatchModel, the strategies,
+  the app modules or the harness: the loop runs its own pattern's code only;
+- no call to its own per-element function (`Workload.constant(at:in:)` and
+  the like): the dispatch is in the loop, as an app would have it;
+- a call to `BenchmarkSupport.blackHole`;
+- a body of its own: not a thunk into a `merged` function that LLVM's
+  function merging made of two loops, which takes the operation as a
+  parameter and so adds an indirect call per element;
+- the same loops for every pattern and every number of kinds, and a
+  synthetic module for every strategy module.
+
 The strategies are those of `strategyModules` in Package.swift, and every
-one of them must have every loop, in both modes.
+one of them must have every loop, in both modes and in the synthetic domain.
 
 Usage: check-kernels.py [path/to/dispatch-bench]   (default .build/release)
 Exits 1 and says what differs when a check fails.
@@ -180,10 +196,77 @@ for loop, by_module in sorted(app_loops.items()):
         if not writes_cells and not any("BenchmarkSupport.blackHole" in c for c in calls):
             failures.append(f"{module}.AppLoops.{loop}: no result reaches BenchmarkSupport.blackHole")
 
+# Synthetic: each pattern's loops for each number of kinds, by module.
+synthetic_loop_name = re.compile(r"\b(Synthetic\w+)\.(Kinds\d+)\.Workload\.(\w+Loop)\(")
+
+def calls_of(name):
+    """The calls and tail calls of a function, by demangled target."""
+    calls = []
+    for instruction in functions.get(name, []):
+        call = re.search(r"\tcall\s+(.*)$", instruction)
+        # A jump to the start of another function (no +0x offset): a tail call.
+        tail = re.search(r"\tjmp\s+[0-9a-f]+ <(.*)>$", instruction)
+        if call:
+            calls.append(call.group(1).strip())
+        elif tail and tail.group(1) != name and not re.search(r"\+0x[0-9a-f]+$", tail.group(1)):
+            calls.append(tail.group(1))
+    return calls
+
+
+synthetic_loops = defaultdict(dict)  # loop -> (module, kinds) -> calls (and tail calls)
+# LLVM's function merging can fold loops that differ only in what they call
+# into one `merged …` body that takes the callee as a parameter: each loop is
+# then a thunk passing its operation in, and the operation is an indirect call
+# the pattern does not have. A loop must not be such a thunk.
+merged_loops = []
+for name in functions:
+    match = synthetic_loop_name.search(name)
+    if not match or name.startswith("merged "):
+        continue
+    module, kinds, loop = match.groups()
+    calls = calls_of(name)
+    for target in [c for c in calls if c.startswith("merged ")]:
+        merged_loops.append(f"{module}.{kinds}.Workload.{loop}: merged with another loop into "
+                            f"`{target}`, which takes the operation as a parameter")
+        calls += calls_of(target)
+    synthetic_loops[loop].setdefault((module, kinds), []).extend(calls)
+failures += merged_loops
+
+synthetic_modules = ["Synthetic" + m for m in patterns]
+synthetic_kinds = sorted({k for by in synthetic_loops.values() for (_, k) in by}, key=lambda k: int(k[5:]))
+if not synthetic_loops:
+    failures.append("no synthetic loops found: is this the release binary?")
+for loop, by_cell in sorted(synthetic_loops.items()):
+    missing = [f"{m}.{k}" for m in synthetic_modules for k in synthetic_kinds if (m, k) not in by_cell]
+    if missing:
+        failures.append(f"synthetic {loop}: missing in {', '.join(missing)}")
+    unknown = sorted({m for (m, _) in by_cell} - set(synthetic_modules))
+    if unknown:
+        failures.append(f"synthetic {loop}: in {', '.join(unknown)}, not Synthetic + a strategy module")
+    # `constantLoop` runs the per-element function `constant(at:in:…)`.
+    element = loop[: -len("Loop")]
+    for (module, kinds), calls in sorted(by_cell.items()):
+        where = f"{module}.{kinds}.Workload.{loop}"
+        foreign = sorted((set(synthetic_modules) - {module}) | set(strategies) | set(app_modules)
+                         | {"DispatchModel", "StrategyRegistry", "BenchmarkKit", "BenchmarkResults"})
+        for c in calls:
+            reached = [m for m in foreign if re.search(r"(?<![\w.])%s\." % m, c)]
+            if reached:
+                failures.append(f"{where}: calls into {', '.join(reached)}: {c}")
+            other_kinds = [k for k in re.findall(r"\b%s\.(Kinds\d+)\." % module, c) if k != kinds]
+            if other_kinds:
+                failures.append(f"{where}: calls {module}'s code for {', '.join(sorted(set(other_kinds)))}: {c}")
+            if re.search(r"\b%s\.%s\.Workload\.%s\(at:" % (module, kinds, element), c):
+                failures.append(f"{where}: calls its per-element function rather than dispatching in the loop: {c}")
+        if not any("BenchmarkSupport.blackHole" in c for c in calls):
+            failures.append(f"{where}: no result reaches BenchmarkSupport.blackHole")
+
 print(f"checked {sum(len(v) for v in kernels.values())} specialised kernels "
       f"({len(kernels)} loops × {len(modules)} strategies) in {binary}")
 print(f"checked {sum(len(v) for v in app_loops.values())} app-mode loops "
       f"({len(app_loops)} loops × {len(app_modules)} app modules)")
+print(f"checked {sum(len(v) for v in synthetic_loops.values())} synthetic loops "
+      f"({len(synthetic_loops)} loops × {len(synthetic_modules)} patterns × {len(synthetic_kinds)} numbers of kinds)")
 if failures:
     print("FAIL:")
     for failure in failures:
@@ -191,3 +274,4 @@ if failures:
     sys.exit(1)
 print("ok: every loop calls its strategy directly, copies nothing, and is the same for every strategy")
 print("ok: every app-mode loop dispatches within its own module and feeds the black hole")
+print("ok: every synthetic loop runs its own pattern's code for its own kinds and feeds the black hole")

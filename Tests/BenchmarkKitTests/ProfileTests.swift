@@ -143,4 +143,23 @@ import Testing
           "feed/feed.color/floor/uniform/1000/app", "feed/feed.color/null/uniform/1000/app",
         ])
   }
+
+  /// The synthetic domain: profiled when asked for, at 8 and 64 kinds
+  /// unless --kinds says otherwise; never in the default profile.
+  @Test(arguments: [
+    (["--domains", "synthetic"], 4),
+    (["--operations", "synthetic.label,feed.color"], 4),
+    (["--domains", "synthetic", "--kinds", "16"], 2),
+    (["--domains", "share,feed"], 0),
+    (["--operations", "feed.color"], 0),
+  ])
+  func profilesTheSyntheticDomainOnlyWhenAskedFor(options: [String], rows: Int) throws {
+    let result = try Subprocess.run(
+      ["profile", "--strategies", "enum-switch", "--list"] + options
+        + (options.contains("--operations") ? [] : ["--operations", "synthetic.label,feed.color"]))
+    #expect(result.status == 0, "\(options): \(result.standardError)")
+    let synthetic = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("synthetic/") }
+    #expect(synthetic.count == rows, "\(options): \(synthetic)")
+    #expect(synthetic.allSatisfy { $0.hasPrefix("synthetic/synthetic.label/") && $0.hasSuffix("/app") }, "\(options)")
+  }
 }

@@ -53,8 +53,11 @@ import Testing
     #expect(charts == [
       "distributions-feed-identifier-100000.svg", "operations-feed-100000-uniform.svg",
       "sizes-feed-identifier-uniform-6.svg",
-      // The why section: one per operation of the feed with several.
-      "why-feed-feed-height.svg", "why-feed-feed-identifier.svg", "why-feed-feed-render.svg",
+      // The why section: per operation of the feed with several, one chart
+      // per unit (no counts here: no profile, no allocations).
+      "why-feed-feed-height-bytes.svg", "why-feed-feed-height-time.svg",
+      "why-feed-feed-identifier-bytes.svg", "why-feed-feed-identifier-time.svg",
+      "why-feed-feed-render-bytes.svg", "why-feed-feed-render-time.svg",
     ])
     for chart in charts {
       let svg = try String(contentsOfFile: "\(directory)/\(chart)", encoding: .utf8)
@@ -80,7 +83,8 @@ import Testing
     // A profile of two cells of the run's primary feed, at another size.
     var rows: [ProfileRow] = []
     for (strategy, instructions) in [("naive", 300.0), ("enum-switch", 55.0)] {
-      let counts: [Double] = [instructions, 5, 0.5, 2, 0.84, 1, 2, 0, 0]
+      // 0.0025 indirect mispredictions: 0 at the table's two decimals.
+      let counts: [Double] = [instructions, 5, 0.5, 2, 0.0025, 1, 2, 0, 0]
       rows.append(
         ProfileRow(
           key: SampleRuns.feed(.feed, size: 1_000).key("feed.identifier", StrategyID(strategy)),
@@ -95,10 +99,35 @@ import Testing
     let result = try Subprocess.run(["report", run, "--profile", profilePath, "--out", directory])
     #expect(result.status == 0, "\(result.standardError)")
     let markdown = try String(contentsOfFile: "\(directory)/report.md", encoding: .utf8)
-    #expect(markdown.contains("| strategy | ns | instructions | cond. mispredicts | indirect mispredicts | retains | releases |"))
-    #expect(markdown.contains("Counts from the profile at 1,000 elements; times at 100,000."))
-    let svg = try String(contentsOfFile: "\(directory)/why-feed-feed-identifier.svg", encoding: .utf8)
-    #expect(try Self.seriesNames(svg) == ["naive", "protocol-getter", "enum-switch"])
+    #expect(
+      markdown.contains(
+        "| strategy | rank | ns | instructions | cond. mispredicts | indirect mispredicts | retains | releases |"))
+    #expect(markdown.contains("Times and bytes at 100,000 elements; counts from the profile at 1,000 elements."))
+    // Strategies far apart: ranks 3, 2, 1 in the run's order.
+    #expect(markdown.contains("| naive | 3 |") && markdown.contains("| enum-switch | 1 |"))
+    func chart(_ unit: String) throws -> SVGTree.Node {
+      let svg = try String(contentsOfFile: "\(directory)/why-feed-feed-identifier-\(unit).svg", encoding: .utf8)
+      #expect(try Self.seriesNames(svg) == ["naive", "protocol-getter", "enum-switch"], "\(unit)")
+      return try #require(SVGTree.parse(svg))
+    }
+    // One unit per chart, and each title names the size its values come from.
+    for (unit, label, size) in [
+      ("time", "ns per element", "100,000 elements"), ("counts", "count per element (log scale)", "1,000 elements"),
+      ("bytes", "bytes per element", "100,000 elements"),
+    ] {
+      let root = try chart(unit)
+      #expect(root.all("text", class: "axis-label").map(\.allText).contains(label), "\(unit)")
+      let title = try #require(root.all("title").first).allText
+      #expect(title.contains(size), "\(unit): \(title)")
+    }
+    // The count the table shows as 0 is a bar of no height, not a sliver.
+    let counts = try chart("counts")
+    let naive = try #require(counts.all("g", class: "series").first)
+    let zero = naive.all("rect", class: "zero")
+    #expect(zero.allSatisfy { $0.attributes["height"] == "0" })
+    // The 0.0025 mispredictions and the 0 allocations.
+    #expect(zero.map(\.allText) == ["naive, indirect mispredicts: 0", "naive, allocations: 0"])
+    #expect(markdown.contains("| 300 | 0.5 | 0 | 1 | 2 |"), "0.0025 is printed as 0")
     // A run CSV is refused where the profile should be, and the reverse.
     let swapped = try Subprocess.run(["report", profilePath, "--out", directory + "-x"])
     #expect(swapped.status == 64)

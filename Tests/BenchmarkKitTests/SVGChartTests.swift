@@ -176,6 +176,41 @@ import Foundation
     #expect(group.all("path", class: "whisker").count == 2)
   }
 
+  @Test func drawsACountBelowTheResolutionAsABarOfNoHeight() throws {
+    let chart = GroupedBarChart(
+      title: "Counts", caption: "seed 1", categoryAxisLabel: "per element",
+      valueAxisLabel: "count per element", categories: ["instructions", "indirect mispredicts", "retains"],
+      series: [ChartSeries(name: "naive", values: [300, 0.0025, 2])], logarithmic: true, resolution: 0.01)
+    // The axis covers the counts the table shows, not the 0.0025 it shows as 0.
+    #expect(chart.scale.low == 1)
+    let root = try #require(SVGTree.parse(chart.svg()))
+    let group = try #require(root.all("g", class: "series").first)
+    let bars = group.all("rect")
+    #expect(bars.count == 3)
+    #expect(bars[1].attributes["class"] == "zero" && bars[1].attributes["height"] == "0")
+    #expect(bars[0].attributes["height"] != "0" && bars[2].attributes["height"] != "0")
+    // One unit, one label, on the value axis.
+    #expect(root.all("text", class: "axis-label").map(\.allText).filter { $0.contains("per element") }
+      == ["count per element (log scale)", "per element"])
+    // At the resolution's half and above, a value is drawn as itself.
+    let visible = GroupedBarChart(
+      title: "Counts", caption: "seed 1", categoryAxisLabel: "per element", valueAxisLabel: "count per element",
+      categories: ["a"], series: [ChartSeries(name: "naive", values: [0.005])], resolution: 0.01)
+    #expect(try #require(SVGTree.parse(visible.svg())).all("rect", class: "zero").isEmpty)
+  }
+
+  @Test(arguments: [
+    ([1...2, 1.5...3, 4...5], [1, 1, 3]),
+    ([5...6, 1...2, 3...4], [3, 1, 2]),
+    // Overlap is not transitive: the third overlaps the first, not the second.
+    ([1...4, 2...3, 3.5...5], [1, 1, 2]),
+    ([ClosedRange<Double>](), [Int]()),
+    ([2...2], [1]),
+  ])
+  func ranksShareARankWhereIntervalsOverlap(intervals: [ClosedRange<Double>], ranks: [Int]) {
+    #expect(Ranking.ranks(intervals) == ranks, "\(intervals)")
+  }
+
   @Test func drawsAWhiskerInADarkerStrokeWhereThereIsAnInterval() throws {
     let chart = GroupedBarChart(
       title: "Whiskers", caption: "seed 1", categoryAxisLabel: "operation",

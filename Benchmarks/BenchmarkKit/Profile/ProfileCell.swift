@@ -1,6 +1,8 @@
 import BenchmarkResults
 import DispatchModel
 import StrategyRegistry
+import SyntheticModel
+import SyntheticRegistry
 
 /// The process `profile` runs under valgrind: it builds one cell's feed and
 /// strategy, runs the timed loop a given number of passes, and exits.
@@ -37,6 +39,7 @@ enum ProfileCell {
       guard name.hasPrefix("--"), let value = remaining.popFirst() else { return ExitStatus.usage }
       values[name] = value
     }
+    if values["--domain"] == PlannedSynthetic.domain { return synthetic(values) }
     guard let domain = values["--domain"].flatMap(Domain.init(rawValue:)),
       let operationName = values["--operation"], let strategyName = values["--strategy"],
       let size = values["--size"].flatMap(Int.init), size > 0,
@@ -77,6 +80,25 @@ enum ProfileCell {
       ? strategy.prepare(ShareItemSequence(source: source, count: size))
       : strategy.prepare(FeedItemSequence(source: source, count: size))
     prepared.run(operation, repetitions: passes)
+    return ExitStatus.success
+  }
+
+  /// A synthetic cell: the pattern's generated loop for N kinds, or the
+  /// floor over the same kinds, as a run times them.
+  private static func synthetic(_ values: [String: String]) -> Int32 {
+    guard let operation = values["--operation"], SyntheticRegistry.operations.contains(operation),
+      let strategyName = values["--strategy"], let size = values["--size"].flatMap(Int.init), size > 0,
+      let kinds = values["--kinds"].flatMap(Int.init), let seed = values["--seed"].flatMap(UInt64.init),
+      let passes = values["--passes"].flatMap(Int.init), passes > 0
+    else { return ExitStatus.usage }
+    if strategyName == StrategyID.floor.rawValue {
+      let kindIndices = (0..<size).map { UInt8(SyntheticFeed.element($0, seed: seed, kinds: kinds).kind) }
+      PreparedFloor(kinds: kindIndices).run(repetitions: passes)
+      return ExitStatus.success
+    }
+    guard let type = SyntheticRegistry.workload(named: strategyName, kinds: kinds) else { return ExitStatus.usage }
+    let workload = type.init(size: size, seed: seed)
+    workload.run(operation, range: 0..<workload.count, repetitions: passes)
     return ExitStatus.success
   }
 }

@@ -42,6 +42,9 @@ struct ProfileCommand {
       free (counted at the package's interposer). valgrind 3.19 cannot read the
       DWARF 5 debug information Swift 6 emits, so callgrind runs a copy of the
       binary stripped of it (objcopy --strip-debug); symbols remain.
+      The synthetic domain is profiled only when asked for (--domains
+      synthetic, or a synthetic operation in --operations), each pattern's
+      generated loop at 8 and 64 kinds unless --kinds names others.
       Needs valgrind (Debian: apt-get install valgrind). Exit status: 0 done,
       64 bad usage, 65 bad feed file, 69 valgrind or objcopy missing, 70 a
       valgrind run failed, 73 output not writable.
@@ -49,6 +52,7 @@ struct ProfileCommand {
     examples: [
       "dispatch-bench profile --operations feed.color,feed.identifier",
       "dispatch-bench profile --strategies classic-visitor,enum-switch --format markdown",
+      "dispatch-bench profile --domains synthetic --kinds 8,64",
       "dispatch-bench compare results/base-profile.csv results/new-profile.csv",
     ])
 
@@ -56,6 +60,10 @@ struct ProfileCommand {
   /// What a profile covers when --sizes or --distributions is not given.
   static let defaultSizes = RunMatrix.smallSizes
   static let defaultDistributions: [KindDistribution] = [.uniform]
+  /// The synthetic domain's numbers of kinds when it is asked for without
+  /// --kinds: a small and the largest, so a profile of every pattern stays
+  /// a few minutes.
+  static let defaultSyntheticKinds = [8, 64]
 
   /// The cells to profile, and the output options, read as its own:
   /// `options.force`.
@@ -75,11 +83,26 @@ struct ProfileCommand {
 
   init(_ arguments: ParsedArguments, recorded: [String]) throws(CommandError) {
     let selection = try FeedSelectionOptions(arguments)
-    options = Options(
-      matrix: selection.matrix(shape: .crossProduct, sizes: Self.defaultSizes, distributions: Self.defaultDistributions),
-      outputOptions: try OutputOptions(arguments))
+    var matrix = selection.matrix(
+      shape: .crossProduct, sizes: Self.defaultSizes, distributions: Self.defaultDistributions)
+    if !Self.asksForSynthetic(arguments) {
+      matrix.syntheticOperations = []
+    } else if arguments.value("--kinds") == nil {
+      matrix.syntheticKinds = Self.defaultSyntheticKinds
+    }
+    options = Options(matrix: matrix, outputOptions: try OutputOptions(arguments))
     jobs = try arguments.integer("--jobs", in: 1...64) ?? max(1, Machine.processorCount())
     self.arguments = recorded
+  }
+
+  /// Whether the command line names the synthetic domain or one of its
+  /// operations: the default profile leaves it out, since its every
+  /// pattern at every number of kinds would triple the profile's time.
+  private static func asksForSynthetic(_ arguments: ParsedArguments) -> Bool {
+    let domains = arguments.value("--domains")?.split(separator: ",") ?? []
+    let operations = arguments.value("--operations")?.split(separator: ",") ?? []
+    return domains.contains { $0 == PlannedSynthetic.domain }
+      || operations.contains { $0.hasPrefix(PlannedSynthetic.domain + ".") }
   }
 
   func run(console: Console) throws(CommandError) -> Int32 {
@@ -89,16 +112,14 @@ struct ProfileCommand {
         command: Self.spec.name)
     }
     let plan = options.matrix.plan()
-    let cells = plan.feeds.flatMap { planned in
-      planned.keys.map { ProfileCell.Cell(key: $0, seed: planned.feed.seed) }
-    }
+    let cells =
+      plan.feeds.flatMap { planned in planned.keys.map { ProfileCell.Cell(key: $0, seed: planned.feed.seed) } }
+      + plan.synthetic.flatMap { planned in planned.keys.map { ProfileCell.Cell(key: $0, seed: planned.seed) } }
     guard !cells.isEmpty else {
       throw .usage("no cells to profile: --filter or --strategies left nothing", command: Self.spec.name)
     }
     if options.listOnly {
-      for planned in plan.feeds {
-        for key in planned.keys { console.line(key.path) }
-      }
+      for cell in cells { console.line(cell.key.path) }
       return ExitStatus.success
     }
     // A cell's feed is built in every valgrind run: refuse one that cannot fit.

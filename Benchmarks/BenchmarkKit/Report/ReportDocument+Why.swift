@@ -2,27 +2,62 @@ import BenchmarkResults
 
 /// The report's "why" section: each strategy's time next to the counts that
 /// explain it.
+///
+/// Each operation gets up to three charts, one unit each: time (ns, at the
+/// run's size), counts (at the profile's size when a profile is given) and
+/// bytes (at the run's size). A chart's title names the feed size its values
+/// come from, since the profile usually runs a smaller feed than the timing.
 extension ReportDocument {
-  /// A count, where to find it, and how it is named.
+  /// What one of the why charts plots.
+  private enum Unit: CaseIterable {
+    case time, counts, bytes
+
+    var heading: String {
+      switch self {
+      case .time: "Time"
+      case .counts: "Counts"
+      case .bytes: "Bytes"
+      }
+    }
+
+    var axisLabel: String {
+      switch self {
+      case .time: "ns per element"
+      case .counts: "count per element"
+      case .bytes: "bytes per element"
+      }
+    }
+  }
+
+  /// A quantity per element, its unit, and where to find it.
   private struct Measure {
     var title: String
+    var unit: Unit
     var value: (TimingRow, ProfileRow?) -> Double?
   }
 
-  private var measures: [Measure] {
-    [
-      Measure(title: "ns") { row, _ in row.median },
-      count(.instructions), count(.conditionalMispredicts), count(.indirectMispredicts), count(.retains),
-      count(.releases),
-      Measure(title: "allocations") { row, counts in row.allocationsPerElement ?? counts?[.allocations] },
-      Measure(title: "bytes allocated") { row, _ in row.allocatedBytesPerElement },
-      Measure(title: "footprint bytes") { row, _ in row.footprintBytesPerElement },
-    ]
+  /// One operation's why charts and the table behind them.
+  struct WhyEntry {
+    var title: String
+    var charts: [Chart]
+    var table: String
   }
 
-  /// A profile count, where the profile has the row.
-  private func count(_ metric: ProfileMetric) -> Measure {
-    Measure(title: metric.title) { _, counts in counts?[metric] }
+  /// Counts come from the profile when it has the operation's rows (each
+  /// at one size, the profile's), else the allocations from the run.
+  private func measures(profiled: Bool) -> [Measure] {
+    var measures = [Measure(title: "ns", unit: .time) { row, _ in row.median }]
+    if profiled {
+      measures += [
+        ProfileMetric.instructions, .conditionalMispredicts, .indirectMispredicts, .retains, .releases, .allocations,
+      ].map { metric in Measure(title: metric.title, unit: .counts) { _, counts in counts?[metric] } }
+    } else {
+      measures.append(Measure(title: "allocations", unit: .counts) { row, _ in row.allocationsPerElement })
+    }
+    return measures + [
+      Measure(title: "bytes allocated", unit: .bytes) { row, _ in row.allocatedBytesPerElement },
+      Measure(title: "footprint bytes", unit: .bytes) { row, _ in row.footprintBytesPerElement },
+    ]
   }
 
   func whyIntroduction() -> String {
@@ -32,73 +67,102 @@ extension ReportDocument {
     if let profile {
       let tool = profile.tool.isEmpty ? "valgrind" : profile.tool
       text += "; and, from `\(fileName(profile.path))` (\(tool)), exact counts of instructions, "
-      text += "mispredicted conditional and indirect branches (callgrind's simulated predictor), and calls to "
-      text += "`swift_retain` and `swift_release`. The profile's feed size is given under each table."
+      text += "mispredicted conditional and indirect branches (callgrind's simulated predictor), calls to "
+      text += "`swift_retain` and `swift_release`, and allocations. The profile runs its own feed size, "
+      text += "which each counts chart names in its title."
     } else {
       text += ". Run `dispatch-bench profile` and pass its CSV with `--profile` for instruction, branch and ARC counts."
     }
-    return text + " Charts are logarithmic; a zero has no bar.\n\n"
+    text += " One chart per unit (time, counts, bytes), each titled with the feed size its values come from. "
+    text += "Counts charts are logarithmic; a count the table shows as 0 is drawn as a bar of no height. "
+    text += "Rank 1 is the fastest; strategies whose 95% intervals of the median overlap share a rank.\n\n"
+    return text
   }
 
-  /// One chart and table per operation of the feeds that have several.
-  func whyCharts() -> [Chart] {
+  /// One entry per operation of the feeds that have several.
+  func whyCharts() -> [WhyEntry] {
     let feeds = OrderedGroups(run.rows) { FeedInMode(feed: $0.key.feed, mode: $0.key.mode) }
-    var charts: [Chart] = []
+    var entries: [WhyEntry] = []
     for (_, rows) in feeds {
       let operations = unique(rows.map(\.key.operation).filter { $0 != StrategyID.floor.rawValue })
       guard operations.count > 1 else { continue }
       for operation in operations {
         let cells = rows.filter { $0.key.operation == operation && $0.key.strategy != .floor }
-        charts.append(whyChart(operation: operation, cells: cells, floor: floor(of: cells[0].key, operation: operation)))
+        entries.append(whyEntry(operation: operation, cells: cells, floor: floor(of: cells[0].key, operation: operation)))
       }
     }
-    return charts
+    return entries
   }
 
-  private func whyChart(operation: String, cells: [TimingRow], floor: TimingRow?) -> Chart {
+  private func whyEntry(operation: String, cells: [TimingRow], floor: TimingRow?) -> WhyEntry {
     let key = cells[0].key
-    let counts = cells.map { profileRow(for: $0.key) }
-    let floorCounts = floor.flatMap { profileRow(for: $0.key) }
-    let measures = measures.filter { measure in
+    let profileSize = self.profileSize(for: key)
+    let counts = cells.map { cell in profileSize.flatMap { profileRow(for: cell.key, size: $0) } }
+    let floorCounts = floor.flatMap { floor in profileSize.flatMap { profileRow(for: floor.key, size: $0) } }
+    let measures = measures(profiled: profileSize != nil).filter { measure in
       zip(cells, counts).contains { measure.value($0, $1) != nil }
     }
+    let ranks = Ranking.ranks(cells.map { $0.statistics.intervalLow...$0.statistics.intervalHigh })
     var lines: [[String]] = []
-    for (cell, count) in zip(cells, counts) {
-      lines.append([cell.key.strategy.rawValue] + measures.map { number($0.value(cell, count)) })
+    for (index, (cell, count)) in zip(cells, counts).enumerated() {
+      lines.append([cell.key.strategy.rawValue, String(ranks[index])] + measures.map { number($0.value(cell, count)) })
     }
     if let floor {
-      lines.append(["floor"] + measures.map { number($0.value(floor, floorCounts)) })
+      lines.append(["floor", ""] + measures.map { number($0.value(floor, floorCounts)) })
     }
     var table = TextTable.render(
-      header: ["strategy"] + measures.map(\.title), rows: lines, markdown: true,
-      rightAligned: Set(1...measures.count))
-    if let size = counts.compactMap({ $0?.key.feed.size }).first {
-      table += "\nCounts from the profile at \(size.groupedDigits) elements; times at \(key.feed.size.groupedDigits).\n"
+      header: ["strategy", "rank"] + measures.map(\.title), rows: lines, markdown: true,
+      rightAligned: Set(1...measures.count + 1))
+    let runSize = "\(key.feed.size.groupedDigits) elements"
+    if let profileSize {
+      table += "\nTimes and bytes at \(runSize); counts from the profile at \(profileSize.groupedDigits) elements.\n"
+    } else {
+      table += "\nAt \(runSize).\n"
     }
-    let title = "\(operation) · \(key.feed.size.groupedDigits) elements · \(key.feed.layout)"
-      + (key.mode == .boundary ? "" : " · \(key.mode)")
-    let series = zip(cells, counts).map { cell, count in
-      ChartSeries(name: cell.key.strategy.rawValue, values: measures.map { $0.value(cell, count) })
+    let setting = "\(key.feed.layout)" + (key.mode == .boundary ? "" : " · \(key.mode)")
+    let title = "\(operation) · \(setting)"
+    let charts: [Chart] = Unit.allCases.compactMap { unit in
+      let plotted = measures.filter { $0.unit == unit }
+      let series = zip(cells, counts).map { cell, count in
+        ChartSeries(
+          name: cell.key.strategy.rawValue, values: plotted.map { $0.value(cell, count) },
+          lower: unit == .time ? [cell.statistics.intervalLow] : [],
+          upper: unit == .time ? [cell.statistics.intervalHigh] : [])
+      }
+      guard series.contains(where: { $0.values.contains { $0 != nil } }) else { return nil }
+      let size = unit == .counts && profileSize != nil ? "\(profileSize!.groupedDigits) elements (profile)" : runSize
+      let chartTitle = "\(unit.heading): \(operation) · \(size) · \(setting)"
+      let chart = GroupedBarChart(
+        title: "Why: \(chartTitle)", caption: caption, categoryAxisLabel: "per element",
+        valueAxisLabel: unit.axisLabel, categories: plotted.map(\.title), series: series,
+        logarithmic: unit == .counts ? true : nil, resolution: unit == .counts ? 0.01 : nil)
+      let name = "why-\(slug(key.feed.domain))-\(slug(operation))\(key.mode == .boundary ? "" : "-\(key.mode)")"
+        + "-\(unit).svg"
+      return Chart(name: name, title: chartTitle, svg: chart.svg(), table: "")
     }
-    let chart = GroupedBarChart(
-      title: "Why: \(title)", caption: caption, categoryAxisLabel: "per element",
-      valueAxisLabel: "per element: ns, counts or bytes", categories: measures.map(\.title), series: series,
-      logarithmic: true)
-    return Chart(
-      name: "why-\(slug(key.feed.domain))-\(slug(operation))\(key.mode == .boundary ? "" : "-\(key.mode)").svg", title: title,
-      svg: measures.count > 1 ? chart.svg() : "", table: table)
+    return WhyEntry(title: "\(operation) · \(runSize) · \(setting)", charts: charts, table: table)
   }
 
-  /// The profile's row for the same cell: the same size if profiled, else
-  /// the largest size profiled.
-  private func profileRow(for key: ResultKey) -> ProfileRow? {
-    guard let profile else { return nil }
-    let matches = profile.rows.filter {
+  /// The one size the profile's counts for a case come from: the run's
+  /// size if profiled, else the largest size profiled; nil without a
+  /// profile of the case.
+  private func profileSize(for key: ResultKey) -> Int? {
+    let sizes = Set(profileRows(matching: key).map(\.key.feed.size))
+    return sizes.contains(key.feed.size) ? key.feed.size : sizes.max()
+  }
+
+  /// The profile's row for the same cell at `size`.
+  private func profileRow(for key: ResultKey, size: Int) -> ProfileRow? {
+    profileRows(matching: key).first { $0.key.strategy == key.strategy && $0.key.feed.size == size }
+  }
+
+  /// The profile's rows of the same case, any strategy, any size.
+  private func profileRows(matching key: ResultKey) -> [ProfileRow] {
+    guard let profile else { return [] }
+    return profile.rows.filter {
       $0.key.feed.domain == key.feed.domain && $0.key.operation == key.operation
-        && $0.key.strategy == key.strategy && $0.key.feed.layout == key.feed.layout
-        && $0.key.feed.kinds == key.feed.kinds && $0.key.mode == key.mode
+        && $0.key.feed.layout == key.feed.layout && $0.key.feed.kinds == key.feed.kinds && $0.key.mode == key.mode
     }
-    return matches.first { $0.key.feed.size == key.feed.size } ?? matches.max { $0.key.feed.size < $1.key.feed.size }
   }
 
   private func number(_ value: Double?) -> String {

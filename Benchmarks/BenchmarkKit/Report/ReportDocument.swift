@@ -31,11 +31,13 @@ struct ReportDocument {
       markdown += "## Why: what each element costs\n\n"
       markdown += whyIntroduction()
     }
-    for chart in why {
-      if !chart.svg.isEmpty { charts.append((chart.name, chart.svg)) }
-      markdown += "### \(chart.title)\n\n"
-      if !chart.svg.isEmpty { markdown += "![\(chart.title)](\(chart.name))\n\n" }
-      markdown += chart.table + "\n"
+    for entry in why {
+      markdown += "### \(entry.title)\n\n"
+      for chart in entry.charts {
+        charts.append((chart.name, chart.svg))
+        markdown += "![\(chart.title)](\(chart.name))\n\n"
+      }
+      markdown += entry.table + "\n"
     }
     return [("report.md", markdown)] + charts
   }
@@ -96,7 +98,13 @@ struct ReportDocument {
           name: strategy.rawValue, values: found.map { $0?.value },
           lower: found.map { $0?.interval?.lowerBound }, upper: found.map { $0?.interval?.upperBound })
       }
-      let title = section.title(key)
+      var title = section.title(key)
+      if section.axis == .sizes, let smallest = categories.first.flatMap(Int.init),
+        let largest = categories.last.flatMap(Int.init)
+      {
+        // The sizes are the x axis; the title still names them.
+        title += " · \(smallest.groupedDigits) to \(largest.groupedDigits) elements"
+      }
       let chartTitle = "\(section.chartPrefix): \(title)"
       let svg: String
       switch section.axis {
@@ -232,14 +240,15 @@ struct ChartSection: Sendable {
   /// Machine code against the number of kinds.
   static let codeSize = ChartSection(
     heading: "Code size",
-    introduction: "Bytes of each pattern's machine code for N kinds (`code_bytes`, from the binary's "
-      + "symbols), against N.\n\n",
+    introduction: "Bytes of the machine code each pattern's operation runs for N kinds (`code_bytes`, from the "
+      + "binary's symbols), against N. Code size does not depend on the feed, so these charts name no feed "
+      + "size.\n\n",
     chartPrefix: "Code size", firstColumn: "kinds", axis: .kinds,
-    group: { [$0.feed.domain, $0.operation, String($0.feed.size), $0.feed.layout, $0.mode.rawValue] },
+    group: { [$0.feed.domain, $0.operation, $0.feed.layout, $0.mode.rawValue] },
     category: { String($0.feed.kinds) },
     order: { $0.sorted { Int($0)! < Int($1)! } },
-    title: { "\($0.operation) · \($0.feed.size.groupedDigits) elements" + modeSuffix($0) },
-    fileName: { key, slug in "code-bytes-\(slug(key.operation))-\(key.feed.size)\(modeSlug(key)).svg" },
+    title: { "\($0.operation) · machine code for N kinds" + modeSuffix($0) },
+    fileName: { key, slug in "code-bytes-\(slug(key.operation))\(modeSlug(key)).svg" },
     value: { row in row.codeBytes.map { (Double($0), nil) } },
     valueLabel: "bytes of machine code")
 

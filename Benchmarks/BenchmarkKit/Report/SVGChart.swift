@@ -81,6 +81,11 @@ enum ChartPalette {
 /// more than a factor of 20; each bar is at least 8 pixels wide, the chart
 /// growing wider from 900 pixels when needed, and category labels turn by
 /// −30° when they would overlap.
+///
+/// With a `resolution`, a value that a table printing to that precision
+/// shows as 0 (below half the resolution) is drawn as zero: a bar of no
+/// height on the baseline, not a sliver a logarithmic axis would stretch
+/// its range to reach.
 struct GroupedBarChart {
   var title: String
   /// Shown under the plot: the run's machine, Swift version and seed.
@@ -91,6 +96,9 @@ struct GroupedBarChart {
   var series: [ChartSeries]
   /// nil = decide: logarithmic when the largest positive value is more than 20× the smallest.
   var logarithmic: Bool? = nil
+  /// The precision the chart's table prints values to (0.01 for two
+  /// decimals); nil = every value is drawn as it is.
+  var resolution: Double? = nil
 
   static let minimumWidth = 900.0
   static let plotHeight = 320.0
@@ -102,8 +110,8 @@ struct GroupedBarChart {
   /// The value axis this chart draws, before layout.
   var scale: ChartScale {
     let count = categories.count
-    let medians = series.flatMap { series in (0..<count).compactMap(series.value(at:)) }
-    let numbers = series.flatMap { $0.numbers(count: count) }
+    let medians = series.flatMap { series in (0..<count).compactMap(series.value(at:)) }.filter { !isZero($0) }
+    let numbers = series.flatMap { $0.numbers(count: count) }.filter { !isZero($0) }
     let isLogarithmic = logarithmic ?? ChartScale.prefersLogarithmic(medians)
     return isLogarithmic ? .logarithmic(covering: numbers) : .linear(covering: numbers)
   }
@@ -165,7 +173,16 @@ struct GroupedBarChart {
         let groupLeft = left + groupWidth * Double(categoryIndex)
         let barsLeft = groupLeft + (groupWidth - barWidth * barsPerGroup) / 2
         let x = barsLeft + barWidth * Double(seriesIndex)
-        guard let value = series.value(at: categoryIndex), let y = scale.position(value) else { continue }
+        guard let value = series.value(at: categoryIndex) else { continue }
+        if isZero(value) {
+          drewBar = true
+          svg.element("rect", [
+            ("class", "zero"), ("x", SVGDocument.number(x + 0.5)), ("y", SVGDocument.number(baseline)),
+            ("width", SVGDocument.number(barWidth - 1)), ("height", "0"),
+          ], tooltip: "\(series.name), \(category): 0")
+          continue
+        }
+        guard let y = scale.position(value) else { continue }
         drewBar = true
         var tooltip = "\(series.name), \(category): \(ChartNumber.label(value))"
         let interval = series.interval(at: categoryIndex)
@@ -195,6 +212,12 @@ struct GroupedBarChart {
     ChartFrame.caption(&svg, lines: captionLines, top: captionTop)
     svg.end()
     return svg.text
+  }
+
+  /// Whether `value` prints as 0 at the chart's resolution.
+  func isZero(_ value: Double) -> Bool {
+    guard let resolution else { return false }
+    return abs(value) < resolution / 2
   }
 
   /// The category axis along the bottom of the plot: the line, one label

@@ -9,10 +9,19 @@ import BenchmarkResults
 ///   reached only through a witness table, a vtable or a closure is not
 ///   found this way, so for patterns that dispatch indirectly the count is
 ///   the direct part only: a lower bound.
-/// - For the synthetic domain: every function of the pattern's code for N
-///   kinds (its namespace `Synthetic<Pattern>.Kinds<N>`: kinds, dispatch,
-///   witness and vtable entries, closures and loops of its three
-///   operations), so that growth with N is counted whatever the dispatch.
+/// - For the synthetic domain: the operation's timed loop in the pattern's
+///   code for N kinds (its namespace `Synthetic<Pattern>.Kinds<N>`), the
+///   functions of that namespace whose symbols name the operation (its
+///   member, `constant`, or its visitor, `ConstantVisitor`: every kind's
+///   implementation, witness and vtable override, and visit method) or the
+///   pattern's shared dispatch (`accept`), and, from all of them, what direct
+///   calls reach. A function that names another operation too (a generic
+///   `register(_:constant:label:computed:)`) is left to the direct calls.
+///   Code reached only by closures whose symbols name no operation (the
+///   handler table's per-kind closures, the type eraser's specialised
+///   closures, which inline the getters) is not found: for those two
+///   patterns the count is the loop's direct part, a lower bound that does
+///   not grow with N.
 ///
 /// Code of the shared harness (`BenchmarkSupport`'s black hole and opaque
 /// identity) and of the Swift runtime and standard library (shared
@@ -95,7 +104,12 @@ struct CodeSize {
     let roots = functions.indices.filter { index in
       functions[index].name.hasPrefix(prefix) && parts.allSatisfy { functions[index].name.contains($0) }
     }
-    guard !roots.isEmpty else { return nil }
+    return roots.isEmpty ? nil : bytes(reachedFrom: roots)
+  }
+
+  /// The bytes of `roots` and of every function they reach by direct calls
+  /// and tail calls, transitively, leaving out the shared harness.
+  private func bytes(reachedFrom roots: [Int]) -> Int {
     var seen = Set(roots)
     var queue = roots
     while let index = queue.popLast() {
@@ -120,6 +134,38 @@ struct CodeSize {
     return seen.reduce(0) { $0 + Int(functions[$1].size) }
   }
 
+  /// The code one synthetic operation runs for N kinds: its loop, the
+  /// namespace's functions that name it or the shared dispatch and no other
+  /// operation, and what they reach; `nil` when the loop is not found.
+  private func syntheticBytes(module: String, kinds: Int, operation: String) -> Int? {
+    guard let names = Self.syntheticNames[operation] else { return nil }
+    let namespace = "$s" + Self.mangled("Synthetic" + module) + Self.mangled("Kinds\(kinds)") + "O"
+    let members = functions.indices.filter { functions[$0].name.hasPrefix(namespace) }
+    let loop = Self.mangled(names.loop)
+    guard members.contains(where: { functions[$0].name.contains(loop) }) else { return nil }
+    let others = Self.syntheticNames.filter { $0.key != operation }.values.flatMap(\.members)
+    let roots = members.filter { index in
+      let name = functions[index].name
+      if name.contains(loop) { return true }
+      let named = (names.members + Self.syntheticDispatch).contains { Self.names(name, $0) }
+      return named && !others.contains { Self.names(name, $0) }
+    }
+    return bytes(reachedFrom: roots)
+  }
+
+  /// Whether a mangled symbol holds `identifier` as a whole mangled
+  /// identifier: `8constant` in `...5Kind0V8constantSivg`, but not in
+  /// `...12constantLoop` or `...18constantSomething`.
+  private static func names(_ symbol: String, _ identifier: String) -> Bool {
+    let mangled = Array(self.mangled(identifier).utf8)
+    let bytes = Array(symbol.utf8)
+    guard bytes.count >= mangled.count else { return false }
+    for start in 0...(bytes.count - mangled.count) where bytes[start..<start + mangled.count].elementsEqual(mangled) {
+      if start == 0 || !(48...57).contains(bytes[start - 1]) { return true }
+    }
+    return false
+  }
+
   /// The code bytes of a row: its strategy's timed loop for its operation
   /// and mode, and what that loop reaches. `nil` for the floor, the null,
   /// and where the loop is not found.
@@ -127,9 +173,7 @@ struct CodeSize {
     let strategy = key.strategy.rawValue
     guard !key.strategy.isReference, let module = Self.moduleNames[strategy] else { return nil }
     if key.feed.domain == PlannedSynthetic.domain {
-      let namespace = "$s" + Self.mangled("Synthetic" + module) + Self.mangled("Kinds\(key.feed.kinds)") + "O"
-      let members = functions.filter { $0.name.hasPrefix(namespace) }
-      return members.isEmpty ? nil : members.reduce(0) { $0 + Int($1.size) }
+      return syntheticBytes(module: module, kinds: key.feed.kinds, operation: key.operation)
     }
     guard let loop = Self.loops[key.operation] else { return nil }
     if key.mode == .app {
@@ -149,6 +193,18 @@ struct CodeSize {
     "feed.configure": "configure", "feed.color": "color", "feed.apply-background": "applyBackground",
     "feed.render": "render",
   ]
+
+  /// Each synthetic operation's loop and the names its per-kind code goes
+  /// by in the generated modules (Benchmarks/Scripts/generate-synthetic.swift).
+  private static let syntheticNames: [String: (loop: String, members: [String])] = [
+    "synthetic.constant": ("constantLoop", ["constant", "ConstantVisitor"]),
+    "synthetic.compute": ("computedLoop", ["computed", "ComputedVisitor"]),
+    "synthetic.label": ("labelLoop", ["label", "LabelVisitor"]),
+  ]
+
+  /// The synthetic patterns' dispatch that every operation goes through:
+  /// the visitors' per-kind `accept`.
+  private static let syntheticDispatch = ["accept"]
 
   /// Each strategy's module, by its registry name: `classic-visitor` is
   /// `ClassicVisitor`.
