@@ -49,6 +49,19 @@ let appModules = harnessModules.map { "App" + $0 }
 // its dispatch and its timed loops, with SwiftPM's release defaults.
 let syntheticModules = strategyModules.map { "Synthetic" + $0 }
 
+// Function merging off where a module holds timed loops: with it on, two
+// loops that compile alike (one per operation) are folded into one `merged`
+// body that calls the per-element code through a pointer, an indirect call
+// per element that the pattern does not have and another pattern's loop
+// would not pay. Both of the compiler's merging passes: LLVM's, and Swift's
+// own (a threshold of 0 turns it off; in whole-module builds the frontend
+// flag alone leaves it on). check-kernels.py finds merged loops on the binary.
+let noLoopMerging: [SwiftSetting] = [
+  .unsafeFlags([
+    "-Xfrontend", "-disable-llvm-merge-functions-pass", "-Xllvm", "-swiftmergefunc-threshold=0",
+  ])
+]
+
 let package = Package(
   name: "dispatch-bench",
   products: [
@@ -91,7 +104,7 @@ let package = Package(
       name: "StrategyRegistry",
       dependencies: ["BenchmarkSupport", "DispatchModel"]
         + (harnessModules + appModules).map { .target(name: $0) },
-      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass"])]),
+      swiftSettings: noLoopMerging),
 
     // The synthetic domain: its feeds (drawn from a seed), each pattern's
     // module, and the list of them all. The model depends on the toolchain
@@ -100,7 +113,7 @@ let package = Package(
   ] + strategyModules.map { name in
     .target(
       name: "Synthetic" + name, dependencies: ["BenchmarkSupport", "SyntheticModel"],
-      path: "Sources/Synthetic/" + name)
+      path: "Sources/Synthetic/" + name, swiftSettings: noLoopMerging)
   } + [
     .target(
       name: "SyntheticRegistry",
