@@ -7,7 +7,7 @@ import BenchmarkSupport
 /// protocols of getters and the models in one whole-module-optimised module.
 ///
 /// Per element, the module's own code, as in the boundary mode: a platform's
-/// manager type composes the model's getters, and a row answers
+/// manager class composes the model's getters, and a row answers
 /// `reuseIdentifier`, `height` and `configure(_:)` itself; a cell comes out
 /// of the reuse pool as the base class and is cast to the protocol to read
 /// its getter, `(cell as! any ColoredCell).backgroundHex`.

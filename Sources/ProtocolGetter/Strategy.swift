@@ -1,13 +1,15 @@
 import DispatchModel
 
-/// Protocols of getters: models conform to `Shareable` and one manager type
+/// Protocols of getters: models conform to `Shareable` and one manager class
 /// per platform composes the getters; view objects and cells answer the table
 /// view's questions through `FeedViewObject` and `ColoredCell`.
 ///
 /// **How one element is dispatched:** the array holds `any` existentials; an
 /// operation opens the existential (projecting its box: view objects and
 /// models are too large for the inline buffer) and calls the getter through
-/// the conformance's witness table, once per getter the platform needs.
+/// the conformance's witness table, once per getter the platform needs. A
+/// share first allocates the platform's manager object, as the share
+/// article's `FacebookShare(model:)` is a class made per share.
 ///
 /// **Cells** come from the reuse pool as the base class `FeedCell`. No article
 /// shows a getter on a cell, so this does what the cell article does to reach
@@ -19,7 +21,7 @@ import DispatchModel
 public enum ProtocolGetterStrategy: DispatchStrategy {
   public static let name = "protocol-getter"
   public static let mechanism =
-    "witness-table call per getter on a boxed `any` existential; a manager type per platform"
+    "witness-table call per getter on a boxed `any` existential; a manager class per platform"
 
   public typealias ShareElement = any Shareable
   public typealias ShareTarget = any ShareManager.Type
