@@ -11,11 +11,10 @@ import BenchmarkSupport
 /// the reuse pool as the base class, and its colour is a chain of `is`.
 public final class AppLoops: AppModeWorkload, AppModeLoops {
   typealias Strategy = CastChainStrategy
-  typealias Cell = FeedCell
 
   public static let name = Strategy.name
   let shareFeed: AppShareFeed<Strategy>?
-  let tableFeed: AppTableFeed<Strategy, Cell>?
+  let tableFeed: AppTableFeed<Strategy>?
 
   public init(
     domain: String, size: Int, seed: UInt64, distribution: String, kinds: Int, feedFile: String?
@@ -24,7 +23,7 @@ public final class AppLoops: AppModeWorkload, AppModeLoops {
       domain: domain, size: size, seed: seed, distribution: distribution, kinds: kinds,
       feedFile: feedFile)
     shareFeed = source.share.map { AppShareFeed($0) }
-    tableFeed = source.feed.map { AppTableFeed($0, cell: Strategy.cellObject) }
+    tableFeed = source.feed.map { AppTableFeed($0) }
   }
 
   public var count: Int { elementCount }
@@ -72,10 +71,6 @@ extension AppLoops {
     to cells: [FeedCell], at index: Int, using controller: FeedController
   ) {
     controller.applyBackground(to: cells, at: index)
-  }
-
-  static func cellObject(_ cell: FeedCell) -> FeedCell {
-    cell
   }
 }
 

@@ -25,7 +25,6 @@ public enum CastChainStrategy: DispatchStrategy {
   public typealias ShareElement = Any
   public typealias ShareTarget = Platform
   public typealias FeedElement = Any
-  public typealias Cell = FeedCell
 
   public static func makeShareElement(_ item: ShareItem) -> Any {
     switch item {
@@ -56,10 +55,6 @@ public enum CastChainStrategy: DispatchStrategy {
 
   public static func makeCell(reuseIdentifier: String) -> FeedCell? {
     CastChain.makeCell(reuseIdentifier: reuseIdentifier)
-  }
-
-  public static func cellObject(_ cell: FeedCell) -> FeedCell {
-    cell
   }
 
   // MARK: Per-element entry points (never inlined; see DispatchStrategy)

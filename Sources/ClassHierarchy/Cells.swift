@@ -1,21 +1,20 @@
 import DispatchModel
 
-/// A table cell as the root of a class hierarchy: each cell class overrides
-/// how it shows a row and what its background is.
+/// A table cell as the root of a class hierarchy: the app's own subclass of
+/// the base cell, as a UIKit app subclasses `UITableViewCell`, whose
+/// subclasses override how they show a row and what their background is.
 ///
-/// The model's cell classes are `final`, as a module's public classes that
-/// are not `open` must be to anyone else, so each subclass here holds its
-/// model cell, as a `UITableViewCell` holds its content view, where a UIKit
-/// app would subclass the cell itself. Holding it costs a load of `cell`
-/// before each write, and nothing else.
-public class FeedTableCell {
+/// The reuse pool holds and hands out the base class `FeedCell`, so the
+/// controller force-casts a cell to this class before calling it, as
+/// `dequeueReusableCell(…) as! FeedTableCell` does. Each kind's cell class is
+/// this module's own `final` subclass, registered under the kind's reuse
+/// identifier; the model's cell classes are `final`, so they cannot be the
+/// ones that override.
+class FeedTableCell: FeedCell {
   /// The identifier the class is registered under.
   class var reuseIdentifier: String { subclassMustOverride() }
 
-  required init() {}
-
-  /// The model cell this table cell shows, for reading its state.
-  var object: FeedCell { subclassMustOverride() }
+  required override init() {}
 
   /// Writes a row of this cell's kind into the cell, cast down to the row
   /// class this cell shows.
@@ -28,97 +27,85 @@ public class FeedTableCell {
 
 final class InvitationTableCell: FeedTableCell {
   override class var reuseIdentifier: String { InvitationCell.reuseIdentifier }
-  let cell = InvitationCell()
-  override var object: FeedCell { cell }
 
   override func configure(with row: FeedRowModel) {
     let invitation = (row as! InvitationRowModel).invitation
     if invitation.isEmpty {
-      cell.show(title: FeedContent.emptyInvitationTitle, subtitle: "", imageURLs: [])
+      show(title: FeedContent.emptyInvitationTitle, subtitle: "", imageURLs: [])
     } else {
-      cell.show(
+      show(
         title: FeedContent.invitationTitle(inviter: invitation.inviter),
         subtitle: invitation.eventTitle, imageURLs: [])
     }
   }
 
   override var backgroundHex: String { InvitationCell.color }
-  override func applyBackground() { cell.backgroundColor = InvitationCell.color }
+  override func applyBackground() { backgroundColor = InvitationCell.color }
 }
 
 final class NewSongTableCell: FeedTableCell {
   override class var reuseIdentifier: String { NewSongCell.reuseIdentifier }
-  let cell = NewSongCell()
-  override var object: FeedCell { cell }
 
   override func configure(with row: FeedRowModel) {
     let song = (row as! NewSongRowModel).song
-    cell.show(title: song.songName, subtitle: song.artistName, imageURLs: [song.coverURL])
+    show(title: song.songName, subtitle: song.artistName, imageURLs: [song.coverURL])
   }
 
   override var backgroundHex: String { NewSongCell.color }
-  override func applyBackground() { cell.backgroundColor = NewSongCell.color }
+  override func applyBackground() { backgroundColor = NewSongCell.color }
 }
 
 final class NewEventTableCell: FeedTableCell {
   override class var reuseIdentifier: String { NewEventCell.reuseIdentifier }
-  let cell = NewEventCell()
-  override var object: FeedCell { cell }
 
   override func configure(with row: FeedRowModel) {
     let event = (row as! NewEventRowModel).event
-    cell.show(
+    show(
       title: event.title,
       subtitle: FeedContent.eventSubtitle(venue: event.venue, startsAt: event.startsAt),
       imageURLs: [])
   }
 
   override var backgroundHex: String { NewEventCell.color }
-  override func applyBackground() { cell.backgroundColor = NewEventCell.color }
+  override func applyBackground() { backgroundColor = NewEventCell.color }
 }
 
 final class PlainTextTableCell: FeedTableCell {
   override class var reuseIdentifier: String { PlainTextCell.reuseIdentifier }
-  let cell = PlainTextCell()
-  override var object: FeedCell { cell }
 
   override func configure(with row: FeedRowModel) {
     let post = (row as! PlainTextRowModel).post
-    cell.show(title: post.author, subtitle: post.text, imageURLs: [])
+    show(title: post.author, subtitle: post.text, imageURLs: [])
   }
 
   override var backgroundHex: String { PlainTextCell.color }
-  override func applyBackground() { cell.backgroundColor = PlainTextCell.color }
+  override func applyBackground() { backgroundColor = PlainTextCell.color }
 }
 
 final class MediaTableCell: FeedTableCell {
   override class var reuseIdentifier: String { MediaCell.reuseIdentifier }
-  let cell = MediaCell()
-  override var object: FeedCell { cell }
 
   override func configure(with row: FeedRowModel) {
     let media = (row as! MediaRowModel).media
-    cell.show(title: media.author, subtitle: media.caption, imageURLs: media.photoURLs)
+    show(title: media.author, subtitle: media.caption, imageURLs: media.photoURLs)
   }
 
   override var backgroundHex: String { MediaCell.color }
-  override func applyBackground() { cell.backgroundColor = MediaCell.color }
+  override func applyBackground() { backgroundColor = MediaCell.color }
 }
 
 final class MemoriesTableCell: FeedTableCell {
   override class var reuseIdentifier: String { MemoriesCell.reuseIdentifier }
-  let cell = MemoriesCell()
-  override var object: FeedCell { cell }
 
   override func configure(with row: FeedRowModel) {
     let memories = (row as! MemoriesRowModel).memories
-    cell.show(
+    show(
       title: FeedContent.memoriesTitle(year: memories.year), subtitle: memories.caption,
       imageURLs: [memories.photoURL])
   }
 
   override var backgroundHex: String { MemoriesCell.color }
-  override func applyBackground() { cell.backgroundColor = MemoriesCell.color }
+  override func applyBackground() { backgroundColor = MemoriesCell.color }
 }
 
 /// The cell classes, registered by reuse identifier as with a table view.
@@ -128,16 +115,18 @@ let registeredCellClasses: [FeedTableCell.Type] = [
 ]
 
 /// A new cell of the class registered for a reuse identifier.
-func makeCell(reuseIdentifier: String) -> FeedTableCell? {
+func makeCell(reuseIdentifier: String) -> FeedCell? {
   registeredCellClasses.first { $0.reuseIdentifier == reuseIdentifier }?.init()
 }
 
 extension FeedController {
-  func color(of cells: [FeedTableCell], at index: Int) -> String {
-    cells[index].backgroundHex
+  /// The base-class cell force-cast to the app's cell class, then its
+  /// override.
+  func color(of cells: [FeedCell], at index: Int) -> String {
+    (cells[index] as! FeedTableCell).backgroundHex
   }
 
-  func applyBackground(to cells: [FeedTableCell], at index: Int) {
-    cells[index].applyBackground()
+  func applyBackground(to cells: [FeedCell], at index: Int) {
+    (cells[index] as! FeedTableCell).applyBackground()
   }
 }

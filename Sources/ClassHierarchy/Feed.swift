@@ -95,10 +95,11 @@ public final class FeedController {
   }
 
   /// The cell configures itself from the row, as a `UITableViewCell`
-  /// subclass's `configure(with:)` does.
+  /// subclass's `configure(with:)` does, once the base-class cell is cast
+  /// to the app's cell class.
   func configure(
-    _ cells: [FeedTableCell], at cellIndex: Int, with rows: [FeedRowModel], at index: Int
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [FeedRowModel], at index: Int
   ) {
-    cells[cellIndex].configure(with: rows[index])
+    (cells[cellIndex] as! FeedTableCell).configure(with: rows[index])
   }
 }

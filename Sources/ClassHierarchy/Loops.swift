@@ -8,15 +8,15 @@ import BenchmarkSupport
 ///
 /// Per element, the module's own code, as in the boundary mode: one
 /// overridden method of the element's class. The reuse pool hands out the
-/// hierarchy's base class, `FeedTableCell`, as a table view hands out
-/// `UITableViewCell`, and the cell's overrides do the rest.
+/// base class `FeedCell`, as a table view hands out `UITableViewCell`; the
+/// controller casts it to the app's `FeedTableCell`, and the cell's
+/// overrides do the rest.
 public final class AppLoops: AppModeWorkload, AppModeLoops {
   typealias Strategy = ClassHierarchyStrategy
-  typealias Cell = FeedTableCell
 
   public static let name = Strategy.name
   let shareFeed: AppShareFeed<Strategy>?
-  let tableFeed: AppTableFeed<Strategy, Cell>?
+  let tableFeed: AppTableFeed<Strategy>?
 
   public init(
     domain: String, size: Int, seed: UInt64, distribution: String, kinds: Int, feedFile: String?
@@ -25,7 +25,7 @@ public final class AppLoops: AppModeWorkload, AppModeLoops {
       domain: domain, size: size, seed: seed, distribution: distribution, kinds: kinds,
       feedFile: feedFile)
     shareFeed = source.share.map { AppShareFeed($0) }
-    tableFeed = source.feed.map { AppTableFeed($0, cell: { $0 }) }
+    tableFeed = source.feed.map { AppTableFeed($0) }
   }
 
   public var count: Int { elementCount }
@@ -57,26 +57,22 @@ extension AppLoops {
   }
 
   static func configure(
-    _ cells: [FeedTableCell], at cellIndex: Int, with rows: [FeedRowModel], at index: Int,
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [FeedRowModel], at index: Int,
     using controller: FeedController
   ) {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
-  static func color(of cells: [FeedTableCell], at index: Int, using controller: FeedController)
+  static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
     -> String
   {
     controller.color(of: cells, at: index)
   }
 
   static func applyBackground(
-    to cells: [FeedTableCell], at index: Int, using controller: FeedController
+    to cells: [FeedCell], at index: Int, using controller: FeedController
   ) {
     controller.applyBackground(to: cells, at: index)
-  }
-
-  static func cellObject(_ cell: FeedTableCell) -> FeedCell {
-    cell.object
   }
 }
 

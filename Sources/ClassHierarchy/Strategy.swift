@@ -12,10 +12,17 @@ import DispatchModel
 /// to its row class: a `final` class, so the cast is one compare of the
 /// row's `isa`, not a runtime call.
 ///
+/// **Cells** come from the reuse pool as the base class `FeedCell`; the
+/// app's cell classes subclass it (`FeedTableCell`, then a `final` class per
+/// kind), and the controller force-casts the cell to `FeedTableCell` before
+/// each call, as `dequeueReusableCell(…) as! FeedTableCell` does: a cast to
+/// a non-`final` class, which walks the cell's superclass chain one step.
+///
 /// The idiom: the common one, non-`final` base classes whose "abstract"
 /// methods trap, a `final` subclass per kind, and `override`s, as UIKit
-/// code subclasses `UITableViewCell`. Nothing is `open`, so the optimiser
-/// sees every subclass; it still leaves these calls as vtable calls.
+/// code subclasses `UITableViewCell`. Nothing of the module's is `open`, so
+/// the optimiser sees every subclass; it still leaves these calls as vtable
+/// calls.
 public enum ClassHierarchyStrategy: DispatchStrategy {
   public static let name = "class-hierarchy"
   public static let mechanism =
@@ -24,7 +31,6 @@ public enum ClassHierarchyStrategy: DispatchStrategy {
   public typealias ShareElement = ShareModel
   public typealias ShareTarget = Platform
   public typealias FeedElement = FeedRowModel
-  public typealias Cell = FeedTableCell
 
   public static func makeShareElement(_ item: ShareItem) -> ShareModel {
     switch item {
@@ -53,12 +59,8 @@ public enum ClassHierarchyStrategy: DispatchStrategy {
     FeedController()
   }
 
-  public static func makeCell(reuseIdentifier: String) -> FeedTableCell? {
+  public static func makeCell(reuseIdentifier: String) -> FeedCell? {
     ClassHierarchy.makeCell(reuseIdentifier: reuseIdentifier)
-  }
-
-  public static func cellObject(_ cell: FeedTableCell) -> FeedCell {
-    cell.object
   }
 
   // MARK: Per-element entry points (never inlined; see DispatchStrategy)
@@ -86,14 +88,14 @@ public enum ClassHierarchyStrategy: DispatchStrategy {
 
   @inline(never)
   public static func configure(
-    _ cells: [FeedTableCell], at cellIndex: Int, with rows: [FeedRowModel], at index: Int,
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [FeedRowModel], at index: Int,
     using controller: FeedController
   ) {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
   @inline(never)
-  public static func color(of cells: [FeedTableCell], at index: Int, using controller: FeedController)
+  public static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
     -> String
   {
     controller.color(of: cells, at: index)
@@ -101,7 +103,7 @@ public enum ClassHierarchyStrategy: DispatchStrategy {
 
   @inline(never)
   public static func applyBackground(
-    to cells: [FeedTableCell], at index: Int, using controller: FeedController
+    to cells: [FeedCell], at index: Int, using controller: FeedController
   ) {
     controller.applyBackground(to: cells, at: index)
   }

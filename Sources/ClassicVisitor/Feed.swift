@@ -137,7 +137,7 @@ public final class FeedController {
   }
 
   func configure(
-    _ cells: [any VisitableCell], at cellIndex: Int, with rows: [any FeedVisitable], at index: Int
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [any FeedVisitable], at index: Int
   ) {
     configurator.cell = cells[cellIndex]
     rows[index].accept(visitor: configurator)

@@ -7,7 +7,15 @@ import DispatchModel
 /// **How one element is dispatched:** two indirect calls: `accept(visitor:)`
 /// through the element existential's witness table (after projecting its
 /// box), then `visit` through the visitor's; the result is then read back
-/// from the visitor object.
+/// from the visitor object. Share policies are classes, as the article's are.
+///
+/// **Cells** come from the reuse pool as the base class `FeedCell`, and the
+/// cell article's `willDisplay` is followed to the letter: `(cell as! any
+/// VisitableCell).accept(visitor:)`, a runtime cast to an existential that
+/// looks the class's conformance up (the runtime caches it), then the double
+/// dispatch. Configuring hands the base-class cell to the configurator
+/// visitor, whose `visit` for the row's kind force-casts it to its `final`
+/// class, as the feed article's configurator casts `cell`.
 public enum ClassicVisitorStrategy: DispatchStrategy {
   public static let name = "classic-visitor"
   public static let mechanism =
@@ -16,7 +24,6 @@ public enum ClassicVisitorStrategy: DispatchStrategy {
   public typealias ShareElement = any Shareable
   public typealias ShareTarget = any SharePolicy
   public typealias FeedElement = any FeedVisitable
-  public typealias Cell = any VisitableCell
 
   public static func makeShareElement(_ item: ShareItem) -> any Shareable {
     switch item {
@@ -45,12 +52,8 @@ public enum ClassicVisitorStrategy: DispatchStrategy {
     FeedController()
   }
 
-  public static func makeCell(reuseIdentifier: String) -> (any VisitableCell)? {
+  public static func makeCell(reuseIdentifier: String) -> FeedCell? {
     ClassicVisitor.makeCell(reuseIdentifier: reuseIdentifier)
-  }
-
-  public static func cellObject(_ cell: any VisitableCell) -> FeedCell {
-    cell
   }
 
   // MARK: Per-element entry points (never inlined; see DispatchStrategy)
@@ -80,14 +83,14 @@ public enum ClassicVisitorStrategy: DispatchStrategy {
 
   @inline(never)
   public static func configure(
-    _ cells: [any VisitableCell], at cellIndex: Int, with rows: [any FeedVisitable], at index: Int,
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [any FeedVisitable], at index: Int,
     using controller: FeedController
   ) {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
   @inline(never)
-  public static func color(of cells: [any VisitableCell], at index: Int, using controller: FeedController)
+  public static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
     -> String
   {
     controller.color(of: cells, at: index)
@@ -95,7 +98,7 @@ public enum ClassicVisitorStrategy: DispatchStrategy {
 
   @inline(never)
   public static func applyBackground(
-    to cells: [any VisitableCell], at index: Int, using controller: FeedController
+    to cells: [FeedCell], at index: Int, using controller: FeedController
   ) {
     controller.applyBackground(to: cells, at: index)
   }

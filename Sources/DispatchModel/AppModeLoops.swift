@@ -14,21 +14,17 @@ import BenchmarkSupport
 /// the SPEC outputs) is here, once. Outputs are computed by the same
 /// per-element code the loops time.
 ///
-/// Per element, an `AppLoops` calls the strategy's own code wherever that
-/// code takes what an app holds (its rows, its controller and visitors), so
-/// the work timed is the boundary mode's, minus the call into another module;
-/// where an app holds something else, the table view's base-class cell, it
-/// writes what the article writes: `(cell as! any VisitableCell).accept(…)`.
+/// Per element, an `AppLoops` calls the strategy's own code, which takes what
+/// an app holds (its rows, its controller and visitors, and the reuse pool's
+/// base-class cells), so the work timed is the boundary mode's, minus the
+/// call into another module.
 protocol AppModeLoops: AnyObject {
   associatedtype Strategy: DispatchStrategy
-  /// What the reuse pool hands out: `FeedCell`, the base class, as a table
-  /// view does, unless the pattern's cell is not a class.
-  associatedtype Cell
 
   /// The feed, for a share workload.
   var shareFeed: AppShareFeed<Strategy>? { get }
   /// The feed, for a feed workload.
-  var tableFeed: AppTableFeed<Strategy, Cell>? { get }
+  var tableFeed: AppTableFeed<Strategy>? { get }
 
   // MARK: One element, as the pattern's app writes it
 
@@ -43,14 +39,12 @@ protocol AppModeLoops: AnyObject {
     of rows: [Strategy.FeedElement], at index: Int, using controller: Strategy.FeedController) -> Double
   /// Writes row `index` into cell `cellIndex`, a cell of the row's class.
   static func configure(
-    _ cells: [Cell], at cellIndex: Int, with rows: [Strategy.FeedElement], at index: Int,
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [Strategy.FeedElement], at index: Int,
     using controller: Strategy.FeedController)
   /// The background colour of cell `index`, decided by its class.
-  static func color(of cells: [Cell], at index: Int, using controller: Strategy.FeedController) -> String
+  static func color(of cells: [FeedCell], at index: Int, using controller: Strategy.FeedController) -> String
   /// Sets cell `index`'s background colour to the colour of its class.
-  static func applyBackground(to cells: [Cell], at index: Int, using controller: Strategy.FeedController)
-  /// The cell object behind a cell, for reading its state; never timed.
-  static func cellObject(_ cell: Cell) -> FeedCell
+  static func applyBackground(to cells: [FeedCell], at index: Int, using controller: Strategy.FeedController)
 
   // MARK: The loops, one per operation: `@inline(never)`, each result to `blackHole`
 
@@ -125,21 +119,21 @@ struct AppShareFeed<S: DispatchStrategy> {
 /// A strategy's feed rows with what a table-view controller keeps beside
 /// them: its controller, the reuse pool, and the pooled cell each row shows
 /// in, all made before any timing.
-struct AppTableFeed<S: DispatchStrategy, Cell> {
+struct AppTableFeed<S: DispatchStrategy> {
   let rows: [S.FeedElement]
   let controller: S.FeedController
-  let pool: AppReusePool<S, Cell>
-  /// The cell row *i* is configured into: the pooled cell for its identifier.
-  let cells: [Cell]
+  let pool: AppReusePool<S>
+  /// The cell row *i* is configured into: the pooled cell for its identifier,
+  /// as the base class.
+  let cells: [FeedCell]
 
-  /// - Parameter cell: What the pool hands out for a cell the strategy makes.
-  init(_ source: FeedItemSequence, cell: @escaping (S.Cell) -> Cell) {
+  init(_ source: FeedItemSequence) {
     var rows: [S.FeedElement] = []
     rows.reserveCapacity(source.count)
     for item in source { rows.append(S.makeFeedElement(item)) }
     let controller = S.makeFeedController()
-    let pool = AppReusePool<S, Cell>(cell)
-    var cells: [Cell] = []
+    let pool = AppReusePool<S>()
+    var cells: [FeedCell] = []
     cells.reserveCapacity(rows.count)
     for index in rows.indices {
       // An identifier no cell class is registered for leaves the row
@@ -159,15 +153,10 @@ struct AppTableFeed<S: DispatchStrategy, Cell> {
 
 /// A table view's reuse pool, as StrategyRegistry's `ReusePool`: one cell per
 /// reuse identifier, made on a miss from the class the strategy registers.
-/// Cells are kept in an array and handed out by index.
-final class AppReusePool<S: DispatchStrategy, Cell> {
-  private(set) var cells: [Cell] = []
+/// Cells are kept as the base class in an array and handed out by index.
+final class AppReusePool<S: DispatchStrategy> {
+  private(set) var cells: [FeedCell] = []
   private var indices: [String: Int] = [:]
-  private let cell: (S.Cell) -> Cell
-
-  init(_ cell: @escaping (S.Cell) -> Cell) {
-    self.cell = cell
-  }
 
   /// The index in `cells` of the cell for a reuse identifier.
   ///
@@ -190,7 +179,7 @@ final class AppReusePool<S: DispatchStrategy, Cell> {
   @inline(never)
   private func makeCell(_ identifier: String) -> Int? {
     guard let made = S.makeCell(reuseIdentifier: identifier) else { return nil }
-    cells.append(cell(made))
+    cells.append(made)
     indices[identifier] = cells.count - 1
     return cells.count - 1
   }
@@ -211,7 +200,7 @@ extension AppModeLoops {
   /// dequeue, configure, height, background. The same for every strategy, as
   /// in the boundary mode; each step is the strategy's.
   static func render(
-    _ rows: [Strategy.FeedElement], at index: Int, _ pool: AppReusePool<Strategy, Cell>,
+    _ rows: [Strategy.FeedElement], at index: Int, _ pool: AppReusePool<Strategy>,
     using controller: Strategy.FeedController
   ) -> AppRendered {
     let identifier = identifier(of: rows, at: index, using: controller)
@@ -276,10 +265,10 @@ extension AppModeLoops {
       let rendered = Self.render(rows, at: index, pool, using: controller)
       return SpecOutput.rendered(
         identifier: rendered.identifier, height: rendered.height,
-        cell: Self.cellObject(pool.cells[rendered.cell]))
+        cell: pool.cells[rendered.cell])
     }
     let cells = pool.cells
-    let object = Self.cellObject(cells[cellIndex])
+    let object = cells[cellIndex]
     Self.configure(cells, at: cellIndex, with: rows, at: index, using: controller)
     switch operation {
     case .feedColor:

@@ -1,6 +1,12 @@
 /// The contract a dispatch strategy fulfils: its own representation of share
-/// items, platforms, feed rows and cells, and the SPEC operations on one
-/// element at a time.
+/// items, platforms and feed rows, and the SPEC operations on one element at
+/// a time.
+///
+/// Cells are the one input no strategy chooses: as a table view's
+/// `dequeueReusableCell` returns a `UITableViewCell`, the reuse pool holds
+/// and hands out the base class `FeedCell`, in both modes, and each strategy
+/// gets from it to its dispatch as its pattern's code does (a cast, a test,
+/// a lookup by class), inside the timed call.
 ///
 /// The harness (`StrategyRegistry`) reaches every strategy through generic
 /// code specialised for the concrete strategy, so a call to a requirement is
@@ -32,8 +38,6 @@ public protocol DispatchStrategy: Sendable {
   associatedtype ShareTarget
   /// One feed row in this strategy's form.
   associatedtype FeedElement
-  /// A cell in this strategy's form.
-  associatedtype Cell
   /// What the strategy keeps from row to row, like a table-view controller
   /// keeps its visitors.
   associatedtype FeedController
@@ -44,11 +48,9 @@ public protocol DispatchStrategy: Sendable {
   static func makeFeedController() -> FeedController
 
   /// A new cell of the class registered for a reuse identifier, or `nil` for
-  /// an identifier no cell class has. Called on a reuse-pool miss only.
-  static func makeCell(reuseIdentifier: String) -> Cell?
-
-  /// The cell object behind a cell, for reading its state; never timed.
-  static func cellObject(_ cell: Cell) -> FeedCell
+  /// an identifier no cell class has. Called on a reuse-pool miss only,
+  /// never timed; the pool keeps it as the base class.
+  static func makeCell(reuseIdentifier: String) -> FeedCell?
 
   // MARK: Share operations
 
@@ -59,7 +61,8 @@ public protocol DispatchStrategy: Sendable {
   /// and an index, as a table view asks its data source for the row at an
   /// index path: the strategy reads its element (or cell) itself, so the
   /// harness never copies a strategy's value, and what the read costs is the
-  /// pattern's own.
+  /// pattern's own. Cells come as the pool's `[FeedCell]`: what it costs to
+  /// get from the base class to the cell's class is the pattern's own too.
   static func share(
     _ elements: [ShareElement], at index: Int, to targets: [ShareTarget], at targetIndex: Int
   ) -> String
@@ -76,12 +79,12 @@ public protocol DispatchStrategy: Sendable {
 
   /// Writes row `index` into cell `cellIndex`, a cell of the row's class.
   static func configure(
-    _ cells: [Cell], at cellIndex: Int, with rows: [FeedElement], at index: Int,
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [FeedElement], at index: Int,
     using controller: FeedController)
 
   /// The background colour of cell `index`, decided by its class.
-  static func color(of cells: [Cell], at index: Int, using controller: FeedController) -> String
+  static func color(of cells: [FeedCell], at index: Int, using controller: FeedController) -> String
 
   /// Sets cell `index`'s background colour to the colour of its class.
-  static func applyBackground(to cells: [Cell], at index: Int, using controller: FeedController)
+  static func applyBackground(to cells: [FeedCell], at index: Int, using controller: FeedController)
 }

@@ -8,8 +8,14 @@
 /// Cells are reference types with mutable state so that configuring one and
 /// setting its background are real writes, as they are in UIKit. Each kind of
 /// row has its own final subclass; the base class is what a reuse pool hands
-/// out, and strategies that follow their articles cast it back down.
-public class FeedCell {
+/// out, in both modes, and every strategy gets from it to the cell's class
+/// as its pattern's code does.
+///
+/// The base class is `open`, as `UITableViewCell` is, for the one pattern
+/// whose app subclasses the cell itself (class-hierarchy); the subclasses
+/// here stay `final`, so a cast to one of them stays a compare of the
+/// object's class.
+open class FeedCell {
   public var title: String = ""
   public var subtitle: String = ""
   public var imageURLs: [String] = []

@@ -1,62 +1,51 @@
 import DispatchModel
 
-/// A cell as a closed enum: its class is the case tag, the cell object the
-/// payload.
-public enum CellElement {
-  case invitation(InvitationCell)
-  case newSong(NewSongCell)
-  case newEvent(NewEventCell)
-  case plainText(PlainTextCell)
-  case media(MediaCell)
-  case memories(MemoriesCell)
-}
-
-extension CellElement {
-  /// A new cell of the class registered for a reuse identifier.
-  init?(reuseIdentifier: String) {
-    switch reuseIdentifier {
-    case InvitationCell.reuseIdentifier: self = .invitation(InvitationCell())
-    case NewSongCell.reuseIdentifier: self = .newSong(NewSongCell())
-    case NewEventCell.reuseIdentifier: self = .newEvent(NewEventCell())
-    case PlainTextCell.reuseIdentifier: self = .plainText(PlainTextCell())
-    case MediaCell.reuseIdentifier: self = .media(MediaCell())
-    case MemoriesCell.reuseIdentifier: self = .memories(MemoriesCell())
-    default: return nil
-    }
-  }
-
-  var object: FeedCell {
-    switch self {
-    case .invitation(let cell): cell
-    case .newSong(let cell): cell
-    case .newEvent(let cell): cell
-    case .plainText(let cell): cell
-    case .media(let cell): cell
-    case .memories(let cell): cell
-    }
+/// A new cell of the class registered for a reuse identifier.
+func makeCell(reuseIdentifier: String) -> FeedCell? {
+  switch reuseIdentifier {
+  case InvitationCell.reuseIdentifier: InvitationCell()
+  case NewSongCell.reuseIdentifier: NewSongCell()
+  case NewEventCell.reuseIdentifier: NewEventCell()
+  case PlainTextCell.reuseIdentifier: PlainTextCell()
+  case MediaCell.reuseIdentifier: MediaCell()
+  case MemoriesCell.reuseIdentifier: MemoriesCell()
+  default: nil
   }
 }
 
 extension FeedController {
-  func color(of cells: [CellElement], at index: Int) -> String {
+  /// The colour of a cell's class: a `switch` on the cell, as a team that
+  /// dispatches with `switch` writes it when all it has is the base class.
+  ///
+  /// A class is not a closed set of cases, so the cases are type patterns,
+  /// tried in order (a class check each, to a `final` class), and the
+  /// compiler demands a `default:`: the exhaustiveness the pattern is chosen
+  /// for ends where the table view hands out a `FeedCell`.
+  func color(of cells: [FeedCell], at index: Int) -> String {
     switch cells[index] {
-    case .invitation: InvitationCell.color
-    case .newSong: NewSongCell.color
-    case .newEvent: NewEventCell.color
-    case .plainText: PlainTextCell.color
-    case .media: MediaCell.color
-    case .memories: MemoriesCell.color
+    case is InvitationCell: InvitationCell.color
+    case is NewSongCell: NewSongCell.color
+    case is NewEventCell: NewEventCell.color
+    case is PlainTextCell: PlainTextCell.color
+    case is MediaCell: MediaCell.color
+    case is MemoriesCell: MemoriesCell.color
+    default: unknownCell(cells[index])
     }
   }
 
-  func applyBackground(to cells: [CellElement], at index: Int) {
+  func applyBackground(to cells: [FeedCell], at index: Int) {
     switch cells[index] {
-    case .invitation(let cell): cell.backgroundColor = InvitationCell.color
-    case .newSong(let cell): cell.backgroundColor = NewSongCell.color
-    case .newEvent(let cell): cell.backgroundColor = NewEventCell.color
-    case .plainText(let cell): cell.backgroundColor = PlainTextCell.color
-    case .media(let cell): cell.backgroundColor = MediaCell.color
-    case .memories(let cell): cell.backgroundColor = MemoriesCell.color
+    case let cell as InvitationCell: cell.backgroundColor = InvitationCell.color
+    case let cell as NewSongCell: cell.backgroundColor = NewSongCell.color
+    case let cell as NewEventCell: cell.backgroundColor = NewEventCell.color
+    case let cell as PlainTextCell: cell.backgroundColor = PlainTextCell.color
+    case let cell as MediaCell: cell.backgroundColor = MediaCell.color
+    case let cell as MemoriesCell: cell.backgroundColor = MemoriesCell.color
+    default: unknownCell(cells[index])
     }
+  }
+
+  private func unknownCell(_ cell: FeedCell) -> Never {
+    preconditionFailure("no colour for \(type(of: cell))")
   }
 }

@@ -40,12 +40,14 @@ public final class FeedController {
     }
   }
 
-  /// Writes the row into its cell. The cell enum carries the concrete class,
-  /// so matching it is a tag compare, not a dynamic cast.
-  func configure(_ cells: [CellElement], at cellIndex: Int, with rows: [FeedRow], at index: Int) {
+  /// Writes the row into its cell: a `switch` on the row's case, and inside
+  /// each case the base-class cell force-cast to the class that case's rows
+  /// are registered with, as `dequeueReusableCell(…) as! InvitationCell` is
+  /// written inside `switch row.type` in the feed article's `cellForRowAt`.
+  func configure(_ cells: [FeedCell], at cellIndex: Int, with rows: [FeedRow], at index: Int) {
     switch rows[index] {
     case .invitation(let invitation):
-      guard case .invitation(let cell) = cells[cellIndex] else { wrongCell(cells[cellIndex], for: rows, at: index) }
+      let cell = cells[cellIndex] as! InvitationCell
       if invitation.isEmpty {
         cell.show(title: FeedContent.emptyInvitationTitle, subtitle: "", imageURLs: [])
       } else {
@@ -54,29 +56,25 @@ public final class FeedController {
           subtitle: invitation.eventTitle, imageURLs: [])
       }
     case .newSong(let song):
-      guard case .newSong(let cell) = cells[cellIndex] else { wrongCell(cells[cellIndex], for: rows, at: index) }
+      let cell = cells[cellIndex] as! NewSongCell
       cell.show(title: song.songName, subtitle: song.artistName, imageURLs: [song.coverURL])
     case .newEvent(let event):
-      guard case .newEvent(let cell) = cells[cellIndex] else { wrongCell(cells[cellIndex], for: rows, at: index) }
+      let cell = cells[cellIndex] as! NewEventCell
       cell.show(
         title: event.title,
         subtitle: FeedContent.eventSubtitle(venue: event.venue, startsAt: event.startsAt),
         imageURLs: [])
     case .plainText(let post):
-      guard case .plainText(let cell) = cells[cellIndex] else { wrongCell(cells[cellIndex], for: rows, at: index) }
+      let cell = cells[cellIndex] as! PlainTextCell
       cell.show(title: post.author, subtitle: post.text, imageURLs: [])
     case .media(let media):
-      guard case .media(let cell) = cells[cellIndex] else { wrongCell(cells[cellIndex], for: rows, at: index) }
+      let cell = cells[cellIndex] as! MediaCell
       cell.show(title: media.author, subtitle: media.caption, imageURLs: media.photoURLs)
     case .memories(let memories):
-      guard case .memories(let cell) = cells[cellIndex] else { wrongCell(cells[cellIndex], for: rows, at: index) }
+      let cell = cells[cellIndex] as! MemoriesCell
       cell.show(
         title: FeedContent.memoriesTitle(year: memories.year), subtitle: memories.caption,
         imageURLs: [memories.photoURL])
     }
-  }
-
-  private func wrongCell(_ cell: CellElement, for rows: [FeedRow], at index: Int) -> Never {
-    preconditionFailure("a \(cell) cannot show row \(index), a \(identifier(for: rows, at: index)) row")
   }
 }

@@ -7,16 +7,16 @@ import BenchmarkSupport
 /// and the models in one whole-module-optimised module.
 ///
 /// Per element, one exhaustive `switch` on the element's case (the module's
-/// own code, as in the boundary mode). The reuse pool hands out the cell enum,
-/// not the base class: the pattern's cell is a closed enum whose case tag is
-/// the class, made once when the pool makes the cell, so no cast is needed.
+/// own code, as in the boundary mode). The reuse pool hands out the base
+/// class: configuring force-casts it to the class of the row's case, inside
+/// the case, and a cell's colour is a `switch` on the cell with a type
+/// pattern per class.
 public final class AppLoops: AppModeWorkload, AppModeLoops {
   typealias Strategy = EnumSwitchStrategy
-  typealias Cell = CellElement
 
   public static let name = Strategy.name
   let shareFeed: AppShareFeed<Strategy>?
-  let tableFeed: AppTableFeed<Strategy, Cell>?
+  let tableFeed: AppTableFeed<Strategy>?
 
   public init(
     domain: String, size: Int, seed: UInt64, distribution: String, kinds: Int, feedFile: String?
@@ -25,7 +25,7 @@ public final class AppLoops: AppModeWorkload, AppModeLoops {
       domain: domain, size: size, seed: seed, distribution: distribution, kinds: kinds,
       feedFile: feedFile)
     shareFeed = source.share.map { AppShareFeed($0) }
-    tableFeed = source.feed.map { AppTableFeed($0, cell: { $0 }) }
+    tableFeed = source.feed.map { AppTableFeed($0) }
   }
 
   public var count: Int { elementCount }
@@ -57,26 +57,22 @@ extension AppLoops {
   }
 
   static func configure(
-    _ cells: [CellElement], at cellIndex: Int, with rows: [FeedRow], at index: Int,
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [FeedRow], at index: Int,
     using controller: FeedController
   ) {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
-  static func color(of cells: [CellElement], at index: Int, using controller: FeedController)
+  static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
     -> String
   {
     controller.color(of: cells, at: index)
   }
 
   static func applyBackground(
-    to cells: [CellElement], at index: Int, using controller: FeedController
+    to cells: [FeedCell], at index: Int, using controller: FeedController
   ) {
     controller.applyBackground(to: cells, at: index)
-  }
-
-  static func cellObject(_ cell: CellElement) -> FeedCell {
-    cell.object
   }
 }
 

@@ -1,19 +1,29 @@
 import DispatchModel
 
-/// Closed enums for share items, platforms, feed rows and cells; every
-/// operation is an exhaustive `switch`.
+/// Closed enums for share items, platforms and feed rows; every operation on
+/// them is an exhaustive `switch`.
 ///
 /// **How one element is dispatched:** one `switch` on the enum's case tag
 /// (a compare chain or a jump table), with the payload stored inline in the
 /// array; no witness table, no existential box, no allocation.
+///
+/// **Cells** come from the reuse pool as the base class `FeedCell`, and no
+/// article shows this pattern reaching a cell's class, so it does what a team
+/// that dispatches with `switch` writes: configuring switches on the row's
+/// case and force-casts the cell to that case's class inside it (the feed
+/// article's `switch row.type { case .invitation: … as! InvitationCell }`),
+/// one class check; a cell's colour, which only the cell decides, is a
+/// `switch` on the cell with a type pattern per class (`case is
+/// InvitationCell:`), tried in order, a class check each, with a `default:`.
+/// Keeping a cell enum beside the pool instead, whose case tag is the class,
+/// would spare the casts, but no app gets one from `dequeueReusableCell`.
 public enum EnumSwitchStrategy: DispatchStrategy {
   public static let name = "enum-switch"
   public static let mechanism =
-    "one exhaustive `switch` on the enum's case tag; payload inline, no witness table"
+    "one exhaustive `switch` on the enum's case tag; payload inline, no witness table; cells cast by class"
 
   public typealias ShareTarget = Platform
   public typealias FeedElement = FeedRow
-  public typealias Cell = CellElement
 
   public static func makeShareElement(_ item: ShareItem) -> ShareElement {
     switch item {
@@ -42,12 +52,8 @@ public enum EnumSwitchStrategy: DispatchStrategy {
     FeedController()
   }
 
-  public static func makeCell(reuseIdentifier: String) -> CellElement? {
-    CellElement(reuseIdentifier: reuseIdentifier)
-  }
-
-  public static func cellObject(_ cell: CellElement) -> FeedCell {
-    cell.object
+  public static func makeCell(reuseIdentifier: String) -> FeedCell? {
+    EnumSwitch.makeCell(reuseIdentifier: reuseIdentifier)
   }
 
   // MARK: Per-element entry points (never inlined; see DispatchStrategy)
@@ -75,14 +81,14 @@ public enum EnumSwitchStrategy: DispatchStrategy {
 
   @inline(never)
   public static func configure(
-    _ cells: [CellElement], at cellIndex: Int, with rows: [FeedRow], at index: Int,
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [FeedRow], at index: Int,
     using controller: FeedController
   ) {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
   @inline(never)
-  public static func color(of cells: [CellElement], at index: Int, using controller: FeedController)
+  public static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
     -> String
   {
     controller.color(of: cells, at: index)
@@ -90,7 +96,7 @@ public enum EnumSwitchStrategy: DispatchStrategy {
 
   @inline(never)
   public static func applyBackground(
-    to cells: [CellElement], at index: Int, using controller: FeedController
+    to cells: [FeedCell], at index: Int, using controller: FeedController
   ) {
     controller.applyBackground(to: cells, at: index)
   }

@@ -61,7 +61,7 @@ struct BackgroundSetter: CellVisitor {
 }
 
 /// A new cell of the class registered for a reuse identifier.
-func makeCell(reuseIdentifier: String) -> (any VisitableCell)? {
+func makeCell(reuseIdentifier: String) -> FeedCell? {
   switch reuseIdentifier {
   case InvitationCell.reuseIdentifier: InvitationCell()
   case NewSongCell.reuseIdentifier: NewSongCell()
@@ -74,11 +74,13 @@ func makeCell(reuseIdentifier: String) -> (any VisitableCell)? {
 }
 
 extension FeedController {
-  func color(of cells: [any VisitableCell], at index: Int) -> String {
-    cells[index].accept(ColorVisitor())
+  /// The cell article's `willDisplay`: the base-class cell the table view
+  /// hands out, force-cast to the protocol, accepts the visitor.
+  func color(of cells: [FeedCell], at index: Int) -> String {
+    (cells[index] as! any VisitableCell).accept(ColorVisitor())
   }
 
-  func applyBackground(to cells: [any VisitableCell], at index: Int) {
-    cells[index].accept(BackgroundSetter())
+  func applyBackground(to cells: [FeedCell], at index: Int) {
+    (cells[index] as! any VisitableCell).accept(BackgroundSetter())
   }
 }

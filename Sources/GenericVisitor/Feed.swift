@@ -126,7 +126,7 @@ public final class FeedController {
   }
 
   func configure(
-    _ cells: [any VisitableCell], at cellIndex: Int, with rows: [any FeedVisitable], at index: Int
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [any FeedVisitable], at index: Int
   ) {
     rows[index].accept(ConfiguratorVisitor(cell: cells[cellIndex]))
   }

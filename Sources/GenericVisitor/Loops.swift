@@ -8,16 +8,15 @@ import BenchmarkSupport
 ///
 /// Per element, the article's code: the element `accept`s a visitor struct
 /// and returns what its `visit` returns (the controller's own code, as in the
-/// boundary mode); a cell comes out of the reuse pool as the base class and is
-/// cast down, `(cell as! any VisitableCell).accept(ColorVisitor())`, as the
-/// cell article's `willDisplay` does.
+/// boundary mode); a cell comes out of the reuse pool as the base class and
+/// the controller casts it, `(cell as! any VisitableCell).accept(ColorVisitor())`,
+/// as the cell article's `willDisplay` does.
 public final class AppLoops: AppModeWorkload, AppModeLoops {
   typealias Strategy = GenericVisitorStrategy
-  typealias Cell = FeedCell
 
   public static let name = Strategy.name
   let shareFeed: AppShareFeed<Strategy>?
-  let tableFeed: AppTableFeed<Strategy, Cell>?
+  let tableFeed: AppTableFeed<Strategy>?
 
   public init(
     domain: String, size: Int, seed: UInt64, distribution: String, kinds: Int, feedFile: String?
@@ -26,7 +25,7 @@ public final class AppLoops: AppModeWorkload, AppModeLoops {
       domain: domain, size: size, seed: seed, distribution: distribution, kinds: kinds,
       feedFile: feedFile)
     shareFeed = source.share.map { AppShareFeed($0) }
-    tableFeed = source.feed.map { AppTableFeed($0, cell: Strategy.cellObject) }
+    tableFeed = source.feed.map { AppTableFeed($0) }
   }
 
   public var count: Int { elementCount }
@@ -61,24 +60,19 @@ extension AppLoops {
     controller.height(for: rows, at: index)
   }
 
-  /// The configurator takes the base-class cell and casts it down in each visit.
   static func configure(
     _ cells: [FeedCell], at cellIndex: Int, with rows: [any FeedVisitable], at index: Int,
     using controller: FeedController
   ) {
-    rows[index].accept(ConfiguratorVisitor(cell: cells[cellIndex]))
+    controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
   static func color(of cells: [FeedCell], at index: Int, using controller: FeedController) -> String {
-    (cells[index] as! any VisitableCell).accept(ColorVisitor())
+    controller.color(of: cells, at: index)
   }
 
   static func applyBackground(to cells: [FeedCell], at index: Int, using controller: FeedController) {
-    (cells[index] as! any VisitableCell).accept(BackgroundSetter())
-  }
-
-  static func cellObject(_ cell: FeedCell) -> FeedCell {
-    cell
+    controller.applyBackground(to: cells, at: index)
   }
 }
 

@@ -8,6 +8,17 @@ import DispatchModel
 /// the element existential's witness table (after projecting its box),
 /// unspecialised, so `V`'s metadata and witness table travel with the call;
 /// then `visit` through `V`'s witness table, returning `V.T` indirectly.
+/// Visitors and share policies are structs, as the table-view articles'
+/// generic visitors are (the share article's visitor is the classic one).
+///
+/// **Cells** come from the reuse pool as the base class `FeedCell`, and the
+/// cell article's generic `willDisplay` is followed to the letter: `(cell
+/// as! any VisitableCell).accept(ColorVisitor())`, a runtime cast to an
+/// existential that looks the class's conformance up (the runtime caches
+/// it), then the double dispatch. Configuring makes a configurator holding
+/// the base-class cell per row, as the feed article's `cellForRowAt` does,
+/// and its `visit` for the row's kind force-casts the cell to its `final`
+/// class.
 public enum GenericVisitorStrategy: DispatchStrategy {
   public static let name = "generic-visitor"
   public static let mechanism =
@@ -16,7 +27,6 @@ public enum GenericVisitorStrategy: DispatchStrategy {
   public typealias ShareElement = any ShareVisitable
   public typealias ShareTarget = any SharePolicy<String>
   public typealias FeedElement = any FeedVisitable
-  public typealias Cell = any VisitableCell
 
   public static func makeShareElement(_ item: ShareItem) -> any ShareVisitable {
     switch item {
@@ -45,12 +55,8 @@ public enum GenericVisitorStrategy: DispatchStrategy {
     FeedController()
   }
 
-  public static func makeCell(reuseIdentifier: String) -> (any VisitableCell)? {
+  public static func makeCell(reuseIdentifier: String) -> FeedCell? {
     GenericVisitor.makeCell(reuseIdentifier: reuseIdentifier)
-  }
-
-  public static func cellObject(_ cell: any VisitableCell) -> FeedCell {
-    cell
   }
 
   // MARK: Per-element entry points (never inlined; see DispatchStrategy)
@@ -78,14 +84,14 @@ public enum GenericVisitorStrategy: DispatchStrategy {
 
   @inline(never)
   public static func configure(
-    _ cells: [any VisitableCell], at cellIndex: Int, with rows: [any FeedVisitable], at index: Int,
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [any FeedVisitable], at index: Int,
     using controller: FeedController
   ) {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
   @inline(never)
-  public static func color(of cells: [any VisitableCell], at index: Int, using controller: FeedController)
+  public static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
     -> String
   {
     controller.color(of: cells, at: index)
@@ -93,7 +99,7 @@ public enum GenericVisitorStrategy: DispatchStrategy {
 
   @inline(never)
   public static func applyBackground(
-    to cells: [any VisitableCell], at index: Int, using controller: FeedController
+    to cells: [FeedCell], at index: Int, using controller: FeedController
   ) {
     controller.applyBackground(to: cells, at: index)
   }

@@ -29,7 +29,6 @@ public enum HandlerTableStrategy: DispatchStrategy {
   public typealias ShareElement = Any
   public typealias ShareTarget = ShareHandlerTable
   public typealias FeedElement = Any
-  public typealias Cell = FeedCell
 
   public static func makeShareElement(_ item: ShareItem) -> Any {
     switch item {
@@ -60,10 +59,6 @@ public enum HandlerTableStrategy: DispatchStrategy {
 
   public static func makeCell(reuseIdentifier: String) -> FeedCell? {
     HandlerTable.makeCell(reuseIdentifier: reuseIdentifier)
-  }
-
-  public static func cellObject(_ cell: FeedCell) -> FeedCell {
-    cell
   }
 
   // MARK: Per-element entry points (never inlined; see DispatchStrategy)

@@ -16,7 +16,6 @@ public enum NaiveStrategy: DispatchStrategy {
   public typealias ShareElement = ShareRow
   public typealias ShareTarget = Platform
   public typealias FeedElement = FeedRow
-  public typealias Cell = FeedCell
 
   public static func makeShareElement(_ item: ShareItem) -> ShareRow {
     switch item {
@@ -76,10 +75,6 @@ public enum NaiveStrategy: DispatchStrategy {
 
   public static func makeCell(reuseIdentifier: String) -> FeedCell? {
     Naive.makeCell(reuseIdentifier: reuseIdentifier)
-  }
-
-  public static func cellObject(_ cell: FeedCell) -> FeedCell {
-    cell
   }
 
   // MARK: Per-element entry points (never inlined; see DispatchStrategy)

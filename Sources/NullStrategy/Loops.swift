@@ -8,11 +8,10 @@ import BenchmarkSupport
 /// cost per element (the loop, the opaque inputs, the black hole).
 public final class AppLoops: AppModeWorkload, AppModeLoops {
   typealias Strategy = NullStrategy
-  typealias Cell = FeedCell
 
   public static let name = Strategy.name
   let shareFeed: AppShareFeed<Strategy>?
-  let tableFeed: AppTableFeed<Strategy, Cell>?
+  let tableFeed: AppTableFeed<Strategy>?
 
   public init(
     domain: String, size: Int, seed: UInt64, distribution: String, kinds: Int, feedFile: String?
@@ -21,7 +20,7 @@ public final class AppLoops: AppModeWorkload, AppModeLoops {
       domain: domain, size: size, seed: seed, distribution: distribution, kinds: kinds,
       feedFile: feedFile)
     shareFeed = source.share.map { AppShareFeed($0) }
-    tableFeed = source.feed.map { AppTableFeed($0, cell: { $0 }) }
+    tableFeed = source.feed.map { AppTableFeed($0) }
   }
 
   public var count: Int { elementCount }
@@ -68,10 +67,6 @@ extension AppLoops {
   static func applyBackground(
     to cells: [FeedCell], at index: Int, using controller: Strategy.NullController
   ) {}
-
-  static func cellObject(_ cell: FeedCell) -> FeedCell {
-    cell
-  }
 }
 
 // MARK: The loops

@@ -17,7 +17,6 @@ public enum NullStrategy: DispatchStrategy {
   public typealias ShareElement = UInt8
   public typealias ShareTarget = UInt8
   public typealias FeedElement = UInt8
-  public typealias Cell = FeedCell
   public typealias FeedController = NullController
 
   /// What a controller would keep: nothing.
@@ -34,7 +33,6 @@ public enum NullStrategy: DispatchStrategy {
   public static func makeFeedElement(_ item: FeedItem) -> UInt8 { 0 }
   public static func makeFeedController() -> NullController { NullController() }
   public static func makeCell(reuseIdentifier: String) -> FeedCell? { FeedCell() }
-  public static func cellObject(_ cell: FeedCell) -> FeedCell { cell }
 
   // MARK: Per-element entry points (never inlined; see DispatchStrategy)
 

@@ -38,17 +38,20 @@ let registeredCellTypes: [any ColoredCell.Type] = [
 ]
 
 /// A new cell of the class registered for a reuse identifier.
-func makeCell(reuseIdentifier: String) -> (any ColoredCell)? {
+func makeCell(reuseIdentifier: String) -> FeedCell? {
   registeredCellTypes.first { $0.reuseIdentifier == reuseIdentifier }?.init()
 }
 
 extension FeedController {
-  func color(of cells: [any ColoredCell], at index: Int) -> String {
-    cells[index].backgroundHex
+  /// The cell's getter, after casting the base-class cell the table view
+  /// hands out to the protocol: `(cell as! any ColoredCell).backgroundHex`,
+  /// as the cell article's `cell as! VisitableCell` reaches its protocol.
+  func color(of cells: [FeedCell], at index: Int) -> String {
+    (cells[index] as! any ColoredCell).backgroundHex
   }
 
-  func applyBackground(to cells: [any ColoredCell], at index: Int) {
-    let cell = cells[index]
+  func applyBackground(to cells: [FeedCell], at index: Int) {
+    let cell = cells[index] as! any ColoredCell
     cell.backgroundColor = cell.backgroundHex
   }
 }

@@ -91,8 +91,9 @@ public final class FeedController {
     rows[index].height
   }
 
+  /// The row takes the base-class cell and casts it down itself.
   func configure(
-    _ cells: [any ColoredCell], at cellIndex: Int, with rows: [any FeedViewObject], at index: Int
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [any FeedViewObject], at index: Int
   ) {
     rows[index].configure(cells[cellIndex])
   }

@@ -6,18 +6,17 @@ import BenchmarkSupport
 /// protocol-getter as an app compiles it: the view controller's loops, the
 /// protocols of getters and the models in one whole-module-optimised module.
 ///
-/// Per element, the article's code: a platform's manager type composes the
-/// model's getters, and a row answers `reuseIdentifier`, `height` and
-/// `configure(_:)` itself (the module's own code, as in the boundary mode); a
-/// cell comes out of the reuse pool as the base class and is cast down to read
+/// Per element, the module's own code, as in the boundary mode: a platform's
+/// manager class composes the model's getters, and a row answers
+/// `reuseIdentifier`, `height` and `configure(_:)` itself; a cell comes out
+/// of the reuse pool as the base class and is cast to the protocol to read
 /// its getter, `(cell as! any ColoredCell).backgroundHex`.
 public final class AppLoops: AppModeWorkload, AppModeLoops {
   typealias Strategy = ProtocolGetterStrategy
-  typealias Cell = FeedCell
 
   public static let name = Strategy.name
   let shareFeed: AppShareFeed<Strategy>?
-  let tableFeed: AppTableFeed<Strategy, Cell>?
+  let tableFeed: AppTableFeed<Strategy>?
 
   public init(
     domain: String, size: Int, seed: UInt64, distribution: String, kinds: Int, feedFile: String?
@@ -26,7 +25,7 @@ public final class AppLoops: AppModeWorkload, AppModeLoops {
       domain: domain, size: size, seed: seed, distribution: distribution, kinds: kinds,
       feedFile: feedFile)
     shareFeed = source.share.map { AppShareFeed($0) }
-    tableFeed = source.feed.map { AppTableFeed($0, cell: Strategy.cellObject) }
+    tableFeed = source.feed.map { AppTableFeed($0) }
   }
 
   public var count: Int { elementCount }
@@ -61,25 +60,19 @@ extension AppLoops {
     controller.height(for: rows, at: index)
   }
 
-  /// The row takes the base-class cell and casts it down itself.
   static func configure(
     _ cells: [FeedCell], at cellIndex: Int, with rows: [any FeedViewObject], at index: Int,
     using controller: FeedController
   ) {
-    rows[index].configure(cells[cellIndex])
+    controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
   static func color(of cells: [FeedCell], at index: Int, using controller: FeedController) -> String {
-    (cells[index] as! any ColoredCell).backgroundHex
+    controller.color(of: cells, at: index)
   }
 
   static func applyBackground(to cells: [FeedCell], at index: Int, using controller: FeedController) {
-    let cell = cells[index] as! any ColoredCell
-    cell.backgroundColor = cell.backgroundHex
-  }
-
-  static func cellObject(_ cell: FeedCell) -> FeedCell {
-    cell
+    controller.applyBackground(to: cells, at: index)
   }
 }
 

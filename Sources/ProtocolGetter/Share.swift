@@ -47,14 +47,20 @@ extension Playlist: Shareable {
   }
 }
 
-/// One manager type per platform, composing a model's getters.
+/// One manager class per platform, composing a model's getters: the share
+/// article's `ShareManagerProtocol`, whose managers are classes holding the
+/// model, made per share.
 public protocol ShareManager {
   init(model: any Shareable)
   func share() -> String
 }
 
-struct FacebookShare: ShareManager {
+final class FacebookShare: ShareManager {
   let model: any Shareable
+
+  init(model: any Shareable) {
+    self.model = model
+  }
 
   func share() -> String {
     ShareContent.facebook(
@@ -62,24 +68,36 @@ struct FacebookShare: ShareManager {
   }
 }
 
-struct LineShare: ShareManager {
+final class LineShare: ShareManager {
   let model: any Shareable
+
+  init(model: any Shareable) {
+    self.model = model
+  }
 
   func share() -> String {
     ShareContent.line(text: model.shareText, link: model.shareLink)
   }
 }
 
-struct InstagramShare: ShareManager {
+final class InstagramShare: ShareManager {
   let model: any Shareable
+
+  init(model: any Shareable) {
+    self.model = model
+  }
 
   func share() -> String {
     ShareContent.instagram(imageURLs: model.shareImageURLs)
   }
 }
 
-struct WeChatShare: ShareManager {
+final class WeChatShare: ShareManager {
   let model: any Shareable
+
+  init(model: any Shareable) {
+    self.model = model
+  }
 
   func share() -> String {
     ShareContent.wechat(text: model.shareText, stats: model.shareStats, link: model.shareLink)
@@ -98,7 +116,8 @@ func managerType(for platform: Platform) -> any ShareManager.Type {
 
 /// Shares element `index` with a manager type known only at run time: the
 /// metatype is opened, and `init` and `share()` are reached through its
-/// witness table; the manager holds a copy of the model existential.
+/// witness table; `init` allocates the manager object, which holds a copy of
+/// the model existential, as `FacebookShare(model: user).share()` does.
 func share(_ models: [any Shareable], at index: Int, with manager: any ShareManager.Type) -> String {
   func open<Manager: ShareManager>(_: Manager.Type) -> String {
     Manager(model: models[index]).share()

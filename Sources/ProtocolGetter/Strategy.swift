@@ -1,22 +1,31 @@
 import DispatchModel
 
-/// Protocols of getters: models conform to `Shareable` and one manager type
+/// Protocols of getters: models conform to `Shareable` and one manager class
 /// per platform composes the getters; view objects and cells answer the table
 /// view's questions through `FeedViewObject` and `ColoredCell`.
 ///
 /// **How one element is dispatched:** the array holds `any` existentials; an
 /// operation opens the existential (projecting its box: view objects and
 /// models are too large for the inline buffer) and calls the getter through
-/// the conformance's witness table, once per getter the platform needs.
+/// the conformance's witness table, once per getter the platform needs. A
+/// share first allocates the platform's manager object, as the share
+/// article's `FacebookShare(model:)` is a class made per share.
+///
+/// **Cells** come from the reuse pool as the base class `FeedCell`. No article
+/// shows a getter on a cell, so this does what the cell article does to reach
+/// a protocol from a `UITableViewCell`: `(cell as! any ColoredCell)`, a
+/// runtime cast to an existential that looks the conformance up (the
+/// runtime caches it), then the getter through its witness table.
+/// Configuring hands the base-class cell to the row's `configure(_:)`, which
+/// force-casts it to its own `final` cell class.
 public enum ProtocolGetterStrategy: DispatchStrategy {
   public static let name = "protocol-getter"
   public static let mechanism =
-    "witness-table call per getter on a boxed `any` existential; a manager type per platform"
+    "witness-table call per getter on a boxed `any` existential; a manager class per platform"
 
   public typealias ShareElement = any Shareable
   public typealias ShareTarget = any ShareManager.Type
   public typealias FeedElement = any FeedViewObject
-  public typealias Cell = any ColoredCell
 
   public static func makeShareElement(_ item: ShareItem) -> any Shareable {
     switch item {
@@ -45,12 +54,8 @@ public enum ProtocolGetterStrategy: DispatchStrategy {
     FeedController()
   }
 
-  public static func makeCell(reuseIdentifier: String) -> (any ColoredCell)? {
+  public static func makeCell(reuseIdentifier: String) -> FeedCell? {
     ProtocolGetter.makeCell(reuseIdentifier: reuseIdentifier)
-  }
-
-  public static func cellObject(_ cell: any ColoredCell) -> FeedCell {
-    cell
   }
 
   // MARK: Per-element entry points (never inlined; see DispatchStrategy)
@@ -78,14 +83,14 @@ public enum ProtocolGetterStrategy: DispatchStrategy {
 
   @inline(never)
   public static func configure(
-    _ cells: [any ColoredCell], at cellIndex: Int, with rows: [any FeedViewObject], at index: Int,
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [any FeedViewObject], at index: Int,
     using controller: FeedController
   ) {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
   @inline(never)
-  public static func color(of cells: [any ColoredCell], at index: Int, using controller: FeedController)
+  public static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
     -> String
   {
     controller.color(of: cells, at: index)
@@ -93,7 +98,7 @@ public enum ProtocolGetterStrategy: DispatchStrategy {
 
   @inline(never)
   public static func applyBackground(
-    to cells: [any ColoredCell], at index: Int, using controller: FeedController
+    to cells: [FeedCell], at index: Int, using controller: FeedController
   ) {
     controller.applyBackground(to: cells, at: index)
   }

@@ -77,7 +77,7 @@ enum Kernels {
   /// writes are observable without a black hole.
   @inline(never)
   static func configure<S: DispatchStrategy>(
-    _: S.Type, _ rows: [S.FeedElement], _ cells: [S.Cell], _ controller: S.FeedController,
+    _: S.Type, _ rows: [S.FeedElement], _ cells: [FeedCell], _ controller: S.FeedController,
     range: Range<Int>, repetitions: Int
   ) {
     let rows = opaque(rows)
@@ -92,7 +92,7 @@ enum Kernels {
 
   @inline(never)
   static func color<S: DispatchStrategy>(
-    _: S.Type, _ cells: [S.Cell], _ controller: S.FeedController, range: Range<Int>, repetitions: Int
+    _: S.Type, _ cells: [FeedCell], _ controller: S.FeedController, range: Range<Int>, repetitions: Int
   ) {
     let cells = opaque(cells)
     let controller = opaque(controller)
@@ -106,7 +106,7 @@ enum Kernels {
   /// Setting a background writes into cell objects, which outlive the loop.
   @inline(never)
   static func applyBackground<S: DispatchStrategy>(
-    _: S.Type, _ cells: [S.Cell], _ controller: S.FeedController, range: Range<Int>, repetitions: Int
+    _: S.Type, _ cells: [FeedCell], _ controller: S.FeedController, range: Range<Int>, repetitions: Int
   ) {
     let cells = opaque(cells)
     let controller = opaque(controller)

@@ -55,10 +55,10 @@ struct FeedWorkload<S: DispatchStrategy> {
   let rows: [S.FeedElement]
   let controller: S.FeedController
   let pool: ReusePool<S>
-  /// The cell row *i* is configured into: the pooled cell for its identifier.
-  /// Made on first use, so that what preparing allocates is the strategy's
+  /// The cell row *i* is configured into: the pooled cell for its identifier,
+  /// as the base class, as a table view hands it out. Made on first use, so that what preparing allocates is the strategy's
   /// representation of the rows alone.
-  private let cellsByRow = _Lazy<[S.Cell]>()
+  private let cellsByRow = _Lazy<[FeedCell]>()
 
   init(_ source: FeedItemSequence) {
     var rows: [S.FeedElement] = []
@@ -69,9 +69,9 @@ struct FeedWorkload<S: DispatchStrategy> {
     pool = ReusePool<S>()
   }
 
-  var cells: [S.Cell] {
+  var cells: [FeedCell] {
     cellsByRow.value {
-      var cells: [S.Cell] = []
+      var cells: [FeedCell] = []
       cells.reserveCapacity(rows.count)
       for index in rows.indices {
         let cellIndex = pool.dequeue(S.identifier(of: rows, at: index, using: controller))
@@ -131,10 +131,10 @@ struct FeedWorkload<S: DispatchStrategy> {
       let rendered = Kernels.render(S.self, rows, at: index, pool, controller)
       return SpecOutput.rendered(
         identifier: rendered.identifier, height: rendered.height,
-        cell: S.cellObject(pool.cells[rendered.cell]))
+        cell: pool.cells[rendered.cell])
     }
     let cells = pool.cells
-    let object = S.cellObject(cells[cellIndex])
+    let object = cells[cellIndex]
     S.configure(cells, at: cellIndex, with: rows, at: index, using: controller)
     switch operation {
     case .feedColor:
@@ -152,10 +152,11 @@ struct FeedWorkload<S: DispatchStrategy> {
 /// A table view's reuse pool: one cell per reuse identifier, made on a miss
 /// from the class the strategy registers for that identifier.
 ///
-/// Cells are kept in an array and handed out by index, so that strategies
-/// receive them as they receive rows: their own array and an index.
+/// Cells are kept as the base class `FeedCell`, as `dequeueReusableCell`
+/// returns a `UITableViewCell`, in an array handed out by index, so that
+/// strategies receive them as they receive rows: an array and an index.
 final class ReusePool<S: DispatchStrategy> {
-  private(set) var cells: [S.Cell] = []
+  private(set) var cells: [FeedCell] = []
   private var indices: [String: Int] = [:]
 
   /// The index in `cells` of the cell for a reuse identifier.

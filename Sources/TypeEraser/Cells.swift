@@ -12,39 +12,29 @@ extension PlainTextCell: ColoredCell {}
 extension MediaCell: ColoredCell {}
 extension MemoriesCell: ColoredCell {}
 
-/// Any cell, erased to the cell object and a struct of closures built for
-/// its class.
-public struct AnyFeedCell {
-  let object: FeedCell
-  let color: () -> String
-  let applyBackground: () -> Void
-
-  init<Cell: ColoredCell>(_ cell: Cell) {
-    object = cell
-    color = { Cell.color }
-    applyBackground = { cell.backgroundColor = Cell.color }
-  }
-}
-
 /// A new cell of the class registered for a reuse identifier.
-func makeCell(reuseIdentifier: String) -> AnyFeedCell? {
+func makeCell(reuseIdentifier: String) -> FeedCell? {
   switch reuseIdentifier {
-  case InvitationCell.reuseIdentifier: AnyFeedCell(InvitationCell())
-  case NewSongCell.reuseIdentifier: AnyFeedCell(NewSongCell())
-  case NewEventCell.reuseIdentifier: AnyFeedCell(NewEventCell())
-  case PlainTextCell.reuseIdentifier: AnyFeedCell(PlainTextCell())
-  case MediaCell.reuseIdentifier: AnyFeedCell(MediaCell())
-  case MemoriesCell.reuseIdentifier: AnyFeedCell(MemoriesCell())
+  case InvitationCell.reuseIdentifier: InvitationCell()
+  case NewSongCell.reuseIdentifier: NewSongCell()
+  case NewEventCell.reuseIdentifier: NewEventCell()
+  case PlainTextCell.reuseIdentifier: PlainTextCell()
+  case MediaCell.reuseIdentifier: MediaCell()
+  case MemoriesCell.reuseIdentifier: MemoriesCell()
   default: nil
   }
 }
 
 extension FeedController {
-  func color(of cells: [AnyFeedCell], at index: Int) -> String {
-    cells[index].color()
+  /// The colour of the cell's class, read through the protocol the cell is
+  /// cast to: erasers wrap what the app stores, and the table view, not the
+  /// app, stores the cells.
+  func color(of cells: [FeedCell], at index: Int) -> String {
+    type(of: cells[index] as! any ColoredCell).color
   }
 
-  func applyBackground(to cells: [AnyFeedCell], at index: Int) {
-    cells[index].applyBackground()
+  func applyBackground(to cells: [FeedCell], at index: Int) {
+    let cell = cells[index] as! any ColoredCell
+    cell.backgroundColor = type(of: cell).color
   }
 }

@@ -106,9 +106,11 @@ public final class FeedController {
     rows[index].height()
   }
 
+  /// The row's closure takes the base-class cell and casts it down to the
+  /// row's `Cell` itself.
   func configure(
-    _ cells: [AnyFeedCell], at cellIndex: Int, with rows: [AnyCellModel], at index: Int
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [AnyCellModel], at index: Int
   ) {
-    rows[index].configure(cells[cellIndex].object)
+    rows[index].configure(cells[cellIndex])
   }
 }

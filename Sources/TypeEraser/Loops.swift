@@ -7,16 +7,15 @@ import BenchmarkSupport
 /// erasers and the models in one whole-module-optimised module.
 ///
 /// Per element, the module's own code, as in the boundary mode: one call of a
-/// closure stored in the element. The reuse pool hands out the erased cell,
-/// not the base class: the pattern wraps each cell once, when the pool makes
-/// it, and a row's `configure` closure casts the cell object down itself.
+/// closure stored in the element. The reuse pool hands out the base class: a
+/// row's `configure` closure casts the cell down itself, and a cell's colour
+/// is read through a cast to `any ColoredCell`.
 public final class AppLoops: AppModeWorkload, AppModeLoops {
   typealias Strategy = TypeEraserStrategy
-  typealias Cell = AnyFeedCell
 
   public static let name = Strategy.name
   let shareFeed: AppShareFeed<Strategy>?
-  let tableFeed: AppTableFeed<Strategy, Cell>?
+  let tableFeed: AppTableFeed<Strategy>?
 
   public init(
     domain: String, size: Int, seed: UInt64, distribution: String, kinds: Int, feedFile: String?
@@ -25,7 +24,7 @@ public final class AppLoops: AppModeWorkload, AppModeLoops {
       domain: domain, size: size, seed: seed, distribution: distribution, kinds: kinds,
       feedFile: feedFile)
     shareFeed = source.share.map { AppShareFeed($0) }
-    tableFeed = source.feed.map { AppTableFeed($0, cell: { $0 }) }
+    tableFeed = source.feed.map { AppTableFeed($0) }
   }
 
   public var count: Int { elementCount }
@@ -57,26 +56,22 @@ extension AppLoops {
   }
 
   static func configure(
-    _ cells: [AnyFeedCell], at cellIndex: Int, with rows: [AnyCellModel], at index: Int,
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [AnyCellModel], at index: Int,
     using controller: FeedController
   ) {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
-  static func color(of cells: [AnyFeedCell], at index: Int, using controller: FeedController)
+  static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
     -> String
   {
     controller.color(of: cells, at: index)
   }
 
   static func applyBackground(
-    to cells: [AnyFeedCell], at index: Int, using controller: FeedController
+    to cells: [FeedCell], at index: Int, using controller: FeedController
   ) {
     controller.applyBackground(to: cells, at: index)
-  }
-
-  static func cellObject(_ cell: AnyFeedCell) -> FeedCell {
-    cell.object
   }
 }
 

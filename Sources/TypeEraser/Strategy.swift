@@ -16,7 +16,19 @@ import DispatchModel
 /// `init`, the common form, rather than the box-class form of the standard
 /// library's `AnySequence`, which dispatches through a vtable instead. Each
 /// closure captures its own copy of the value: four contexts per share item,
-/// three per row; a cell's colour closure captures nothing.
+/// three per row.
+///
+/// **Cells** come from the reuse pool as the base class `FeedCell`. No
+/// article shows an eraser for cells, and an eraser wraps values the app
+/// stores, where the table view stores the cells: wrapping each cell as it is
+/// handed out would make its closures (and, for the one that writes the
+/// background, a context) per call. So the team does what the cell article
+/// does to reach a protocol from a `UITableViewCell`: `cell as! any
+/// ColoredCell`, a runtime cast to an existential that looks the class's
+/// conformance up (the runtime caches it), then the class's static colour
+/// through its witness table. Configuring hands the base-class cell to the
+/// row's `configure` closure, which force-casts it to the row's `Cell`, a
+/// `final` class.
 public enum TypeEraserStrategy: DispatchStrategy {
   public static let name = "type-eraser"
   public static let mechanism =
@@ -25,7 +37,6 @@ public enum TypeEraserStrategy: DispatchStrategy {
   public typealias ShareElement = AnyShareable
   public typealias ShareTarget = Platform
   public typealias FeedElement = AnyCellModel
-  public typealias Cell = AnyFeedCell
 
   public static func makeShareElement(_ item: ShareItem) -> AnyShareable {
     switch item {
@@ -54,12 +65,8 @@ public enum TypeEraserStrategy: DispatchStrategy {
     FeedController()
   }
 
-  public static func makeCell(reuseIdentifier: String) -> AnyFeedCell? {
+  public static func makeCell(reuseIdentifier: String) -> FeedCell? {
     TypeEraser.makeCell(reuseIdentifier: reuseIdentifier)
-  }
-
-  public static func cellObject(_ cell: AnyFeedCell) -> FeedCell {
-    cell.object
   }
 
   // MARK: Per-element entry points (never inlined; see DispatchStrategy)
@@ -87,14 +94,14 @@ public enum TypeEraserStrategy: DispatchStrategy {
 
   @inline(never)
   public static func configure(
-    _ cells: [AnyFeedCell], at cellIndex: Int, with rows: [AnyCellModel], at index: Int,
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [AnyCellModel], at index: Int,
     using controller: FeedController
   ) {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
   @inline(never)
-  public static func color(of cells: [AnyFeedCell], at index: Int, using controller: FeedController)
+  public static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
     -> String
   {
     controller.color(of: cells, at: index)
@@ -102,7 +109,7 @@ public enum TypeEraserStrategy: DispatchStrategy {
 
   @inline(never)
   public static func applyBackground(
-    to cells: [AnyFeedCell], at index: Int, using controller: FeedController
+    to cells: [FeedCell], at index: Int, using controller: FeedController
   ) {
     controller.applyBackground(to: cells, at: index)
   }

@@ -16,8 +16,7 @@ enum BrokenStrategy: DispatchStrategy {
   static func makeShareTarget(_ platform: Platform) -> Platform { Base.makeShareTarget(platform) }
   static func makeFeedElement(_ item: FeedItem) -> Base.FeedElement { Base.makeFeedElement(item) }
   static func makeFeedController() -> Base.FeedController { Base.makeFeedController() }
-  static func makeCell(reuseIdentifier: String) -> Base.Cell? { Base.makeCell(reuseIdentifier: reuseIdentifier) }
-  static func cellObject(_ cell: Base.Cell) -> FeedCell { Base.cellObject(cell) }
+  static func makeCell(reuseIdentifier: String) -> FeedCell? { Base.makeCell(reuseIdentifier: reuseIdentifier) }
 
   static func share(
     _ elements: [Base.ShareElement], at index: Int, to targets: [Platform], at targetIndex: Int
@@ -38,17 +37,17 @@ enum BrokenStrategy: DispatchStrategy {
   }
 
   static func configure(
-    _ cells: [Base.Cell], at cellIndex: Int, with rows: [Base.FeedElement], at index: Int,
+    _ cells: [FeedCell], at cellIndex: Int, with rows: [Base.FeedElement], at index: Int,
     using controller: Base.FeedController
   ) {
     Base.configure(cells, at: cellIndex, with: rows, at: index, using: controller)
   }
 
-  static func color(of cells: [Base.Cell], at index: Int, using controller: Base.FeedController) -> String {
+  static func color(of cells: [FeedCell], at index: Int, using controller: Base.FeedController) -> String {
     Base.color(of: cells, at: index, using: controller)
   }
 
-  static func applyBackground(to cells: [Base.Cell], at index: Int, using controller: Base.FeedController) {
+  static func applyBackground(to cells: [FeedCell], at index: Int, using controller: Base.FeedController) {
     Base.applyBackground(to: cells, at: index, using: controller)
   }
 }
