@@ -39,6 +39,8 @@ struct ParsedArguments {
         }
         throw .usage(message, command: spec.name)
       }
+      // A former name counts as the option's own.
+      name = option.name
       guard !flags.contains(name), values[name] == nil else {
         throw .usage("\(name) is given more than once", command: spec.name)
       }
@@ -160,6 +162,11 @@ struct ParsedArguments {
       if !result.contains(name) { result.append(name) }
     }
     return result
+  }
+
+  /// One of the option's declared choices.
+  func choice(_ option: String) throws(CommandError) -> String? {
+    try choice(option, from: spec.option(named: option)?.choices ?? [])
   }
 
   /// One name out of `valid`.
