@@ -122,7 +122,7 @@ struct ParsedArguments {
     {
       throw badValue(
         option, text,
-        "reads as \(items.count) numbers, since a comma separates them; to group digits write \(items.joined(separator: "_"))")
+        "reads as \(items.count) numbers, since commas separate the values: thousands separators are not accepted; write \(items.joined()) (or \(items.joined(separator: "_")))")
     }
     guard let items = try list(option) else { return nil }
     var result: [Int] = []

@@ -115,7 +115,10 @@ struct CompareCommand {
       let baseline = baseline ?? run.info.baseline
       guard run.rows.contains(where: { $0.key.strategy == baseline }) else {
         let message = Self.missingBaseline(baseline, in: run, fromFlag: self.baseline != nil)
-        throw self.baseline != nil ? .usage(message, command: Self.spec.name) : .dataError(message)
+        // Only a flag naming a strategy the run has not is a usage error;
+        // a run without strategies is a problem with the file.
+        let fileHasStrategies = run.rows.contains { !$0.key.strategy.isReference }
+        throw self.baseline != nil && fileHasStrategies ? .usage(message, command: Self.spec.name) : .dataError(message)
       }
       let groups = Comparison.within(run, baseline: baseline, samples: samples?[0])
       console.write(CompareOutput.within(groups, run: run, hasSamples: samples != nil, format: format))
@@ -167,8 +170,13 @@ struct CompareCommand {
     let present = unique(run.rows.map(\.key.strategy).filter { !$0.isReference }).map(\.rawValue)
     let whose = fromFlag ? "--baseline-strategy \(baseline)" : "the run's baseline, \(baseline)"
     guard !present.isEmpty else {
-      let partial = run.info.complete ? "" : " (an interrupted run, marked complete=false)"
-      return "\(run.path) holds no strategy rows to compare, only the floor\(partial); compare a run with strategies in it"
+      let references = unique(run.rows.map(\.key.strategy)).map(\.rawValue).joined(separator: " and ")
+      let held = run.rows.isEmpty ? "no rows at all" : "only \(run.rows.count.counted("row")) (\(references))"
+      let why =
+        run.info.complete
+        ? ""
+        : ": it is an interrupted run (complete=false), stopped before any strategy's benchmark case finished"
+      return "\(run.path) has no strategy rows to compare, \(held)\(why). Run it again and let it finish, or compare a complete run"
     }
     let rows = run.rows.count.counted("row")
     return "\(run.path) has no rows for \(whose) among its \(rows); its strategies are \(present.joined(separator: ", ")) (pass one with --baseline-strategy)"
@@ -297,7 +305,7 @@ enum CompareOutput {
         + "\"only_in_new\": [\(result.onlyInNew.map { JSONText.quoted($0.description) }.joined(separator: ", "))]}\n"
     case .table, .markdown:
       let markdown = format == .markdown
-      var text = markdown ? "## \(base.path) → \(new.path)\n\n" : "\(base.path) → \(new.path)\n"
+      var text = markdown ? "## \(base.path) → \(new.path)\n\n" : TextTable.wrap("\(base.path) → \(new.path)") + "\n"
       for warning in warnings {
         text += markdown ? "> **Warning:** \(warning)\n" : TextTable.wrap("warning: \(warning)", indent: 2) + "\n"
       }
