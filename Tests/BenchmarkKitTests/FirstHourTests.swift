@@ -224,3 +224,44 @@ private func longestLine(_ text: String) -> Int {
     }
   }
 }
+
+/// Single-run `compare` ranks: strategies whose intervals overlap are not
+/// ranked apart by each other.
+@Suite struct RankingTieTests {
+  /// Two strategies with wide, overlapping samples (ratio about 0.5–1.5):
+  /// the run cannot separate them, so they share rank 1.
+  @Test func heavilyOverlappingIntervalsShareARank() throws {
+    let wide = (0..<10).map { 5.0 + Double($0) }  // 5 … 14
+    let rows = [
+      SampleRuns.row(.floor, "floor", samples: Array(repeating: 1, count: 10)),
+      SampleRuns.row("enum-switch", "feed.identifier", samples: wide),
+      SampleRuns.row("protocol-getter", "feed.identifier", samples: wide.map { $0 * 1.1 }),
+      SampleRuns.row("naive", "feed.identifier", samples: wide.map { $0 * 10 }),
+    ]
+    let file = MeasuredFile(.run(RunFile(path: "wide.csv", info: SampleRuns.info, rows: rows)))
+    let groups = Comparison.within(file, baseline: "enum-switch", samples: nil)
+    let group = try #require(groups.first)
+    let ranks = Dictionary(uniqueKeysWithValues: group.standings.map { ($0.key.strategy.rawValue, $0.rank) })
+    let getter = try #require(group.standings.first { $0.key.strategy == "protocol-getter" }?.interval)
+    #expect(getter.contains(1), "the getter's interval \(getter) should overlap the baseline's ratio")
+    #expect(ranks["enum-switch"] == 1 && ranks["protocol-getter"] == 1, "\(ranks)")
+    #expect(ranks["naive"] == 3, "\(ranks)")
+  }
+
+  /// On a committed run: every rank is one more than the strategies whose
+  /// intervals lie wholly below its own, so an overlapping one never
+  /// counts against it; and the table says ranks are shared.
+  @Test func ranksCountOnlyStrategiesWhollyFaster() throws {
+    let path = Fixtures.packageRoot + "/results/aa-final/a.csv"
+    let file = MeasuredFile(try Schema.load(path))
+    for group in Comparison.within(file, baseline: file.info.baseline, samples: nil) {
+      let ranges = group.standings.map { $0.interval ?? $0.ratio...$0.ratio }
+      for (standing, range) in zip(group.standings, ranges) {
+        let faster = ranges.filter { $0.upperBound < range.lowerBound }.count
+        #expect(standing.rank == 1 + faster, "\(group.group): \(standing.key.strategy)")
+      }
+    }
+    let result = try Subprocess.run(["compare", path])
+    #expect(result.standardOutput.contains("share a rank"))
+  }
+}
