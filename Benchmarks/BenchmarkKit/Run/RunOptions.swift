@@ -41,7 +41,10 @@ struct RunOptions {
       share.instagram and feed.identifier, the cheapest dispatch of each domain.
       Giving --sizes, --distributions, --kinds or --operations runs their cross
       product instead (defaults: all operations, the three sizes, uniform, all
-      kinds).
+      kinds). --feed FILE alone times the file at its own size, in both modes;
+      with --sizes, tiled to each. The run first prints its benchmark cases
+      (operation × feed × mode, each timing every strategy), sizes, launches
+      and an estimated duration; progress counts the same cases.
 
       Every benchmark case also has a floor row: a loop over the feed's kinds as bytes
       adding a per-kind constant, the cheapest kind-dependent visit. Before
