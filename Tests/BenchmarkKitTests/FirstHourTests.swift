@@ -265,3 +265,39 @@ private func longestLine(_ text: String) -> Int {
     #expect(result.standardOutput.contains("share a rank"))
   }
 }
+
+/// Progress between cases: the ticker calls back while the main thread is
+/// busy, so the time left counts down and lines keep coming.
+@Suite struct ProgressTickerTests {
+  final class Counter: @unchecked Sendable {
+    let lock = Lock()
+    var count = 0
+  }
+
+  @Test func tickerCallsBackUntilCancelled() {
+    let counter = Counter()
+    let ticker = Ticker(every: 0.02) { counter.lock.locked { counter.count += 1 } }
+    // Busy, as a timed loop is.
+    let start = MonotonicClock.now()
+    while MonotonicClock.now() - start < 300_000_000 {}
+    ticker.cancel()
+    let ticks = counter.lock.locked { counter.count }
+    #expect(ticks >= 2, "\(ticks) ticks in 0.3 s at one per 0.02 s")
+    while MonotonicClock.now() - start < 400_000_000 {}
+    #expect(counter.lock.locked { counter.count } == ticks, "ticked after cancel")
+  }
+
+  @Test func progressLinesComeWithoutCasesEnding() {
+    let counter = Counter()
+    var lines: [String] = []
+    let console = Console(write: { _ in }, writeError: { text in counter.lock.locked { lines.append(text) } })
+    let progress = Progress(console: console, total: 4, style: .lines, estimate: 10)
+    progress.begin("first case")
+    let start = MonotonicClock.now()
+    while MonotonicClock.now() - start < UInt64(Progress.interval * 1.3e9) {}
+    progress.finish()
+    let written = counter.lock.locked { lines }
+    #expect(written.count >= 2, "\(written)")
+    #expect(written.allSatisfy { $0.hasPrefix("[case 1/4] first case") && $0.contains("left") }, "\(written)")
+  }
+}

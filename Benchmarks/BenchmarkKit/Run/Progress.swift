@@ -27,7 +27,8 @@ final class Progress: @unchecked Sendable {
 
   /// Seconds between lines when standard error is not a terminal.
   static let interval = 5.0
-  /// Seconds between redraws on a terminal.
+  /// Seconds between redraws on a terminal, and between checks whether a
+  /// line is due otherwise.
   static let terminalInterval = 1.0
 
   private let console: Console
@@ -70,7 +71,8 @@ final class Progress: @unchecked Sendable {
     self.launchesAfter = launchesAfter
     self.prefix = prefix
     if style != .none {
-      ticker = Ticker(every: style == .terminal ? Self.terminalInterval : Self.interval) { [weak self] in
+      // Every second; in lines, a line once `interval` has passed since the last.
+      ticker = Ticker(every: Self.terminalInterval) { [weak self] in
         self?.tick()
       }
     }

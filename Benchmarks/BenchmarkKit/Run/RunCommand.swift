@@ -49,7 +49,7 @@ struct RunCommand {
     let launches = options.launches
     let modes = options.matrix.modes.map(\.rawValue).joined(separator: " and ")
     note(
-      "dispatch-bench run: \(plan.caseCount.counted("benchmark case")) at \(plan.sizesText) elements, on \(plan.feeds.count + plan.synthetic.count) feeds in \(modes) mode, \(launches.counted("launch", plural: "launches")), seed \(options.matrix.seed)"
+      "dispatch-bench run: \(plan.caseCount.counted("benchmark case")) at \(plan.sizesText) elements, on \((plan.feeds.count + plan.synthetic.count).counted("feed")) in \(modes) mode, \(launches.counted("launch", plural: "launches")), seed \(options.matrix.seed)"
     )
     note(
       "estimated duration: about \(Progress.duration(estimatedSeconds(plan).total)) (a rough model: sampling time, building and checking per case and launch; progress revises it)"
