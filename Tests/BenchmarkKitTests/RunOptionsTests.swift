@@ -76,7 +76,7 @@ import Testing
     // Each case in both modes, with its floor and null; and the synthetic
     // domain's 3 operations × 3 sizes × 6 numbers of kinds, with floors.
     #expect(plan.rowCount == 2 * 3 * 4 * (5 + 6) * (strategies + 2) + 3 * 3 * 6 * (strategies + 1))
-    #expect(plan.cellCount == 2 * 11 * 3 * 4 + 3 * 3 * 6)
+    #expect(plan.caseCount == 2 * 11 * 3 * 4 + 3 * 3 * 6)
   }
 
   @Test func givenDimensionsMakeACrossProduct() throws {
@@ -128,7 +128,7 @@ import Testing
     let options = try options([
       "--sizes", "1_000,5000", "--distributions", "skewed", "--kinds", "4", "--seed", "18446744073709551615",
       "--strategies", "enum-switch", "--operations", "feed.color", "--filter", "*",
-      "--max-time-per-cell", "0.5", "--output", "out.csv", "--force", "--samples-csv", "samples.csv",
+      "--max-time-per-case", "0.5", "--output", "out.csv", "--force", "--samples-csv", "samples.csv",
       "--format", "json", "--quiet", "--list", "--allow-debug-build",
     ])
     #expect(options.matrix.sizes == [1_000, 5_000])
@@ -164,9 +164,9 @@ import Testing
     (["--strategies", "visitor"], #"--strategies: "visitor" is not a known strategy"#),
     (["--operations", "feed.colour"], #"--operations: "feed.colour" is not a known operation (did you mean 'feed.color'?)"#),
     (["--seed", "-1"], #"--seed: "-1" is not a whole number from 0 to 18446744073709551615 (example: --seed 42)"#),
-    (["--max-time-per-cell", "soon"], #"--max-time-per-cell: "soon" is not a number of seconds"#),
-    (["--max-time-per-cell", "0"], #"--max-time-per-cell: "0" is outside"#),
-    (["--format", "xml"], #"--format: "xml" is not one of table, csv, markdown, json (example: --format markdown)"#),
+    (["--max-time-per-cell", "soon"], #"--max-time-per-case: "soon" is not a number of seconds"#),
+    (["--max-time-per-case", "0"], #"--max-time-per-case: "0" is outside"#),
+    (["--format", "xml"], #"--format: "xml" is not one of table, csv, markdown, json, gbench (example: --format markdown)"#),
     (["--filter", "a,,b"], #"--filter: "a,,b" has an empty pattern"#),
     (["--quick", "--full"], "--quick and --full cannot be used together"),
     (["--feed", "x.json", "--distributions", "uniform"], "--distributions applies to generated feeds"),

@@ -7,6 +7,11 @@ struct OptionSpec {
   var help: String
   /// A complete example of the option in use, quoted in errors.
   var example: String?
+  /// The values it accepts, when it takes one of a few names.
+  var choices: [String]? = nil
+  /// Former names, still accepted (and named in help) so that scripts
+  /// written for them keep working.
+  var formerNames: [String] = []
 
   static func flag(_ name: String, _ help: String) -> OptionSpec {
     OptionSpec(name: name, valueName: nil, help: help, example: nil)
@@ -16,6 +21,13 @@ struct OptionSpec {
     -> OptionSpec
   {
     OptionSpec(name: name, valueName: valueName, help: help, example: example)
+  }
+
+  /// An option whose value is one of `choices`.
+  static func choice(_ name: String, _ valueName: String, _ help: String, choices: [String], example: String)
+    -> OptionSpec
+  {
+    OptionSpec(name: name, valueName: valueName, help: help, example: example, choices: choices)
   }
 }
 
@@ -33,7 +45,7 @@ struct CommandSpec {
   var examples: [String]
 
   func option(named name: String) -> OptionSpec? {
-    options.first { $0.name == name }
+    options.first { $0.name == name || $0.formerNames.contains(name) }
   }
 
   /// The full help text, as `--help` prints it.
@@ -52,6 +64,10 @@ struct CommandSpec {
       }
       if let example = option.example {
         lines.append("  " + String(repeating: " ", count: width) + "(example: \(example))")
+      }
+      if !option.formerNames.isEmpty {
+        lines.append(
+          "  " + String(repeating: " ", count: width) + "(formerly \(option.formerNames.joined(separator: ", ")), still accepted)")
       }
     }
     if !examples.isEmpty {

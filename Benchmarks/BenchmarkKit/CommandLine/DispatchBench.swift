@@ -26,13 +26,15 @@ public enum DispatchBench {
     SUBCOMMANDS:
       run        (default) Time every strategy on every operation over
                  generated feeds; write a CSV to results/ and print a table.
-      compare    Compare strategies within a run, or two runs cell by cell
+      compare    Compare strategies within a run, or two runs row by row
                  with a verdict (exit 2 on a regression).
       report     Write a run's report: report.md and SVG charts.
       profile    Count instructions, branch misses, retains, releases and
                  allocations per element under valgrind (deterministic).
       dump       Print every strategy's output for a feed file, one JSON line
                  each, and fail if the strategies disagree.
+      export     Write a run CSV as Google Benchmark's JSON, for its
+                 compare.py and dashboards.
 
       See 'dispatch-bench help SUBCOMMAND' for a subcommand's options;
       'dispatch-bench --version' for the version and build.
@@ -61,6 +63,9 @@ public enum DispatchBench {
     },
     Subcommand(spec: DumpCommand.spec) { parsed, _, console throws(CommandError) in
       try DumpCommand(parsed).run(console: console)
+    },
+    Subcommand(spec: ExportCommand.spec) { parsed, _, console throws(CommandError) in
+      try ExportCommand(parsed).run(console: console)
     },
   ]
 
@@ -129,8 +134,18 @@ public enum DispatchBench {
       console.line(subcommand.spec.help)
       return ExitStatus.success
     }
-    return try subcommand.run(parsed, recorded, console)
+    // Tables on the console fit its width, unless the command takes --wide
+    // and was given it.
+    let declaresWide = subcommand.spec.option(named: wideFlag.name) != nil
+    let width = declaresWide && !parsed.has(wideFlag.name) ? console.width : nil
+    return try TextTable.$width.withValue(width) {
+      Result { () throws(CommandError) in try subcommand.run(parsed, recorded, console) }
+    }.get()
   }
+
+  /// Tables at full width: the flag of every command that prints tables.
+  static let wideFlag = OptionSpec.flag(
+    "--wide", "Print tables at full width (default: fit COLUMNS, the\nterminal, or 80 columns, wrapping into panels).")
 
   private static func unknownCommand(_ name: String) -> CommandError {
     var message =

@@ -39,6 +39,8 @@ struct ParsedArguments {
         }
         throw .usage(message, command: spec.name)
       }
+      // A former name counts as the option's own.
+      name = option.name
       guard !flags.contains(name), values[name] == nil else {
         throw .usage("\(name) is given more than once", command: spec.name)
       }
@@ -120,7 +122,7 @@ struct ParsedArguments {
     {
       throw badValue(
         option, text,
-        "reads as \(items.count) numbers, since a comma separates them; to group digits write \(items.joined(separator: "_"))")
+        "reads as \(items.count) numbers, since commas separate the values: thousands separators are not accepted; write \(items.joined()) (or \(items.joined(separator: "_")))")
     }
     guard let items = try list(option) else { return nil }
     var result: [Int] = []
@@ -160,6 +162,11 @@ struct ParsedArguments {
       if !result.contains(name) { result.append(name) }
     }
     return result
+  }
+
+  /// One of the option's declared choices.
+  func choice(_ option: String) throws(CommandError) -> String? {
+    try choice(option, from: spec.option(named: option)?.choices ?? [])
   }
 
   /// One name out of `valid`.

@@ -1,11 +1,11 @@
 import BenchmarkResults
 
 /// `dispatch-bench compare`: strategies against a baseline within one run, or
-/// two runs cell by cell with a verdict.
+/// two runs row by row with a verdict.
 struct CompareCommand {
   static let spec = CommandSpec(
     name: "compare",
-    summary: "Compare strategies within a run, or two runs cell by cell.",
+    summary: "Compare strategies within a run, or two runs row by row.",
     synopsis: "compare RUN.csv [NEW.csv] [OPTIONS]",
     positionals: 1...2, positionalName: "RUN.csv",
     options: [
@@ -21,8 +21,10 @@ struct CompareCommand {
         "--samples", "LIST",
         "Raw samples (run --samples-csv) for each run, in order:\nthe rank test and bootstrap intervals use them.",
         example: "--samples base-samples.csv,new-samples.csv"),
-      .value(
-        "--format", "FORMAT", "table (default), markdown, csv or json.", example: "--format markdown"),
+      .choice(
+        "--format", "FORMAT", "table (default), markdown, csv or json.",
+        choices: OutputFormat.allCases.map(\.rawValue), example: "--format markdown"),
+      DispatchBench.wideFlag,
     ],
     discussion: """
       With one run: for each operation, size, distribution and kinds, every
@@ -85,8 +87,7 @@ struct CompareCommand {
       }
       samplesPaths = list
     }
-    format = try arguments.choice("--format", from: OutputFormat.allCases.map(\.rawValue))
-      .flatMap(OutputFormat.init(rawValue:)) ?? .table
+    format = try arguments.choice("--format").flatMap(OutputFormat.init(rawValue:)) ?? .table
   }
 
   func run(console: Console) throws(CommandError) -> Int32 {
@@ -114,7 +115,10 @@ struct CompareCommand {
       let baseline = baseline ?? run.info.baseline
       guard run.rows.contains(where: { $0.key.strategy == baseline }) else {
         let message = Self.missingBaseline(baseline, in: run, fromFlag: self.baseline != nil)
-        throw self.baseline != nil ? .usage(message, command: Self.spec.name) : .dataError(message)
+        // Only a flag naming a strategy the run has not is a usage error;
+        // a run without strategies is a problem with the file.
+        let fileHasStrategies = run.rows.contains { !$0.key.strategy.isReference }
+        throw self.baseline != nil && fileHasStrategies ? .usage(message, command: Self.spec.name) : .dataError(message)
       }
       let groups = Comparison.within(run, baseline: baseline, samples: samples?[0])
       console.write(CompareOutput.within(groups, run: run, hasSamples: samples != nil, format: format))
@@ -166,10 +170,15 @@ struct CompareCommand {
     let present = unique(run.rows.map(\.key.strategy).filter { !$0.isReference }).map(\.rawValue)
     let whose = fromFlag ? "--baseline-strategy \(baseline)" : "the run's baseline, \(baseline)"
     guard !present.isEmpty else {
-      let partial = run.info.complete ? "" : " (an interrupted run, marked complete=false)"
-      return "\(run.path) holds no strategy rows to compare, only the floor\(partial); compare a run with strategies in it"
+      let references = unique(run.rows.map(\.key.strategy)).map(\.rawValue).joined(separator: " and ")
+      let held = run.rows.isEmpty ? "no rows at all" : "only \(run.rows.count.counted("row")) (\(references))"
+      let why =
+        run.info.complete
+        ? ""
+        : ": it is an interrupted run (complete=false), stopped before any strategy's benchmark case finished"
+      return "\(run.path) has no strategy rows to compare, \(held)\(why). Run it again and let it finish, or compare a complete run"
     }
-    let rows = run.rows.count == 1 ? "1 row" : "\(run.rows.count) rows"
+    let rows = run.rows.count.counted("row")
     return "\(run.path) has no rows for \(whose) among its \(rows); its strategies are \(present.joined(separator: ", ")) (pass one with --baseline-strategy)"
   }
 }
@@ -230,7 +239,9 @@ enum CompareOutput {
       var text =
         markdown
         ? "## \(run.path): each strategy against \(groups.first?.baseline.rawValue ?? "the baseline")\n\nRatio of medians with a 95% interval (\(method)); rank 1 is the fastest.\n\n"
-        : "\(run.path): each strategy against \(groups.first?.baseline.rawValue ?? "the baseline"); ratio of medians with a 95% interval (\(method)); rank 1 is the fastest\n\n"
+        : TextTable.wrap(
+          "\(run.path): each strategy against \(groups.first?.baseline.rawValue ?? "the baseline"); ratio of medians with a 95% interval (\(method)); rank 1 is the fastest")
+          + "\n\n"
       for group in groups {
         let header = ["rank", "strategy", run.measure == .time ? "median ns" : run.measure.unit, "ratio", "95% interval"]
         let rows = group.standings.map { standing in
@@ -240,7 +251,7 @@ enum CompareOutput {
             standing.interval.map { "\(ResultsTable.ratioText($0.lowerBound)) – \(ResultsTable.ratioText($0.upperBound))" } ?? "",
           ]
         }
-        text += (markdown ? "### " : "") + groupTitle(group.group) + "\n" + (markdown ? "\n" : "")
+        text += markdown ? "### \(groupTitle(group.group))\n\n" : TextTable.wrap(groupTitle(group.group), indent: 2) + "\n"
         text += TextTable.render(header: header, rows: rows, markdown: markdown, rightAligned: [0, 2, 3, 4]) + "\n"
       }
       return text
@@ -294,18 +305,21 @@ enum CompareOutput {
         + "\"only_in_new\": [\(result.onlyInNew.map { JSONText.quoted($0.description) }.joined(separator: ", "))]}\n"
     case .table, .markdown:
       let markdown = format == .markdown
-      var text = markdown ? "## \(base.path) → \(new.path)\n\n" : "\(base.path) → \(new.path)\n"
-      for warning in warnings { text += (markdown ? "> **Warning:** " : "warning: ") + warning + "\n" }
+      var text = markdown ? "## \(base.path) → \(new.path)\n\n" : TextTable.wrap("\(base.path) → \(new.path)") + "\n"
+      for warning in warnings {
+        text += markdown ? "> **Warning:** \(warning)\n" : TextTable.wrap("warning: \(warning)", indent: 2) + "\n"
+      }
       if !warnings.isEmpty && markdown { text += "\n" }
-      text +=
+      let explanation =
         base.measure.isExact
         ? "\(base.measure.unit.capitalizedFirst) per element are exact counts: a verdict needs a change beyond \(number(threshold * 100))%.\n\n"
         : tracked
           ? "Each row's ratio to the baseline (the baseline's to the floor), new over base, with a 95% interval over launches. "
             + "A verdict needs the whole interval beyond ±\(number(threshold * 100))%; \"within resolution\": the runs cannot tell. "
-            + "A regression marked ! stays significant with all \(changes.count) rows counted (Holm, 5%) and fails the run.\n\n"
+            + "A regression marked ! stays significant with all \(changes.count.counted("row")) counted (Holm, 5%) and fails the run.\n\n"
           : "A verdict needs a change beyond \(number(threshold * 100))% and significance "
             + "(rank test on raw samples where given, else non-overlapping 95% intervals).\n\n"
+      text += markdown ? explanation : TextTable.wrap(explanation)
       let header =
         tracked
         ? ["row", "base ratio", "new ratio", "new/base", "95% interval", "verdict"]
@@ -323,12 +337,10 @@ enum CompareOutput {
         ]
       }
       text += TextTable.render(header: header, rows: rows, markdown: markdown, rightAligned: [1, 2, 3, 4])
-      text += "\n" + summary + "\n"
-      if !result.onlyInBase.isEmpty {
-        text += "\nonly in \(base.path):\n" + result.onlyInBase.map { "  \($0)" }.joined(separator: "\n") + "\n"
-      }
-      if !result.onlyInNew.isEmpty {
-        text += "\nonly in \(new.path):\n" + result.onlyInNew.map { "  \($0)" }.joined(separator: "\n") + "\n"
+      text += "\n" + (markdown ? summary : TextTable.wrap(summary)) + "\n"
+      for (path, keys) in [(base.path, result.onlyInBase), (new.path, result.onlyInNew)] where !keys.isEmpty {
+        text += "\n" + (markdown ? "only in \(path):" : TextTable.wrap("only in \(path):")) + "\n"
+        text += keys.map { markdown ? "  \($0)" : TextTable.wrap("  \($0)", indent: 4) }.joined(separator: "\n") + "\n"
       }
       return text
     }
@@ -362,31 +374,6 @@ enum CompareOutput {
   static func groupTitle(_ group: BenchmarkCase) -> String { group.title }
 
   static func number(_ value: Double) -> String { CSVNumber.text(value) }
-}
-
-/// Plain-text and Markdown tables with aligned columns.
-enum TextTable {
-  static func render(header: [String], rows: [[String]], markdown: Bool, rightAligned: Set<Int>)
-    -> String
-  {
-    if markdown {
-      var text = "| " + header.joined(separator: " | ") + " |\n|"
-      text += header.indices.map { rightAligned.contains($0) ? "---:" : ":---" }.joined(separator: "|") + "|\n"
-      for row in rows { text += "| " + row.joined(separator: " | ") + " |\n" }
-      return text
-    }
-    let widths = header.indices.map { column in
-      ([header[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
-    }
-    func line(_ cells: [String]) -> String {
-      let text = cells.enumerated().map { column, value in
-        let padding = String(repeating: " ", count: widths[column] - value.count)
-        return rightAligned.contains(column) ? padding + value : value + padding
-      }.joined(separator: "  ")
-      return String(text.reversed().drop { $0 == " " }.reversed())
-    }
-    return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
-  }
 }
 
 extension String {

@@ -30,7 +30,7 @@ struct DumpCommand {
       strategies disagree, standard error gets the index, the operation and
       each strategy's output, and the exit status is 1.
       share.mixed pairs item i with a platform drawn from seed 0;
-      feed.apply-background prints the cell's state after it runs.
+      feed.apply-background prints the table-view cell's state after it runs.
       Exit status: 0 agreed, 1 disagreed, 64 bad usage, 65 bad feed file.
       """,
     examples: [

@@ -5,6 +5,20 @@ enum OutputFormat: String, CaseIterable {
   case table, csv, markdown, json
 }
 
+/// Formats other tools read, which `run --format` and `export` write.
+enum ExportFormat: String, CaseIterable {
+  /// Google Benchmark's JSON (`GoogleBenchmarkJSON`).
+  case gbench
+
+  func render(_ results: RunResults) -> String {
+    switch self {
+    case .gbench:
+      GoogleBenchmarkJSON.document(
+        info: results.info, rows: results.rows, samples: Dictionary(grouping: results.samples, by: \.key))
+    }
+  }
+}
+
 /// Tables of medians, one per feed: operations down, strategies across, each
 /// median in nanoseconds per element with its ratio to the baseline.
 enum ResultsTable {
@@ -53,25 +67,16 @@ enum ResultsTable {
         for row in rows { text += "| " + row.joined(separator: " | ") + " |\n" }
         text += "\n"
       } else {
-        text += "\(title) · median ns per element (ratio to \(baseline))\n"
-        let widths = header.indices.map { column in
-          ([header[column]] + rows.map { $0[column] }).map(\.count).max()!
-        }
-        func line(_ cells: [String]) -> String {
-          cells.enumerated().map { column, value in
-            let padding = String(repeating: " ", count: widths[column] - value.count)
-            return column == 0 ? value + padding : padding + value
-          }.joined(separator: "  ")
-        }
-        text += line(header) + "\n"
-        for row in rows { text += line(row) + "\n" }
+        text += TextTable.wrap("\(title) · median ns per element (ratio to \(baseline))") + "\n"
+        text += TextTable.render(header: header, rows: rows, markdown: false, rightAligned: Set(1..<header.count))
         text += "\n"
       }
     }
     let suspects = results.rows.filter(\.suspect)
     if !suspects.isEmpty {
-      text += "! faster than the floor, a measuring error (the optimiser may have removed work): "
-      text += suspects.map(\.key.path).joined(separator: ", ") + "\n"
+      text += TextTable.wrap(
+        "! faster than the floor, a measuring error (the optimiser may have removed work): "
+          + suspects.map(\.key.path).joined(separator: ", "), indent: 2) + "\n"
     }
     return text
   }

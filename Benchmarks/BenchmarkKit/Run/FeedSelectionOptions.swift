@@ -3,7 +3,7 @@ import DispatchModel
 import StrategyRegistry
 import SyntheticRegistry
 
-/// Which cells a command covers: the feeds (generated, or tiled from a
+/// Which benchmark cases a command covers: the feeds (generated, or tiled from a
 /// file), the operations, the strategies and the --filter globs. `run` and
 /// `profile` both take these options; they are declared and read here once.
 struct FeedSelectionOptions {
@@ -32,7 +32,7 @@ struct FeedSelectionOptions {
   /// The options, in help order. Only what differs between commands is a
   /// parameter.
   /// - Parameters:
-  ///   - verb: What the command does to a cell: "time", "profile".
+  ///   - verb: What the command does to a benchmark case: "time", "profile".
   ///   - defaultSizes: What --sizes is when not given, as help says it.
   ///   - defaultDistributions: The same for --distributions.
   static func options(verb: String, defaultSizes: String, defaultDistributions: String) -> [OptionSpec] {
@@ -53,7 +53,8 @@ struct FeedSelectionOptions {
         example: "--domains share,feed"),
       .value("--seed", "N", "The generator's seed (default: 1).", example: "--seed 42"),
       .value(
-        "--feed", "FILE", "Benchmark a SPEC §4 feed file, tiled to each size,\ninstead of generated feeds.",
+        "--feed", "FILE",
+        "Use a SPEC §4 feed file instead of generated feeds, at its\nown size (its share items for share operations, its feed\nrows for feed operations); with --sizes, tiled to each size.",
         example: "--feed my-feed.json"),
       .value(
         "--strategies", "LIST",
@@ -65,7 +66,7 @@ struct FeedSelectionOptions {
         example: "--operations feed.height,share.mixed"),
       .value(
         "--filter", "PATTERNS",
-        "Only cells whose domain/operation/strategy/distribution/size\nmatches one of these comma-separated globs (* and ?).",
+        "Only rows whose domain/operation/strategy/distribution/size\nmatches one of these comma-separated globs (* and ?).",
         example: "--filter '*/feed.render/*/uniform/*'"),
       .value(
         "--modes", "LIST",
@@ -126,7 +127,7 @@ struct FeedSelectionOptions {
     sizes != nil || distributions != nil || kinds != nil || operations != nil || file != nil
   }
 
-  /// The cells selected, with `sizes` and `distributions` standing for those
+  /// The benchmark cases selected, with `sizes` and `distributions` standing for those
   /// options when they are not given.
   func matrix(shape: RunMatrix.Shape, sizes defaultSizes: [Int], distributions defaultDistributions: [KindDistribution])
     -> RunMatrix
@@ -134,7 +135,7 @@ struct FeedSelectionOptions {
     RunMatrix(
       shape: shape, operations: operations ?? SpecOperation.allCases, sizes: sizes ?? defaultSizes,
       distributions: distributions ?? defaultDistributions, kinds: kinds, seed: seed, strategies: strategies,
-      filters: filters, file: file, modes: modes, syntheticOperations: syntheticOperations,
+      filters: filters, file: file, atFileSize: file != nil && sizes == nil, modes: modes, syntheticOperations: syntheticOperations,
       syntheticKinds: syntheticKinds)
   }
 

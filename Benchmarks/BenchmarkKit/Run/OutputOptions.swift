@@ -6,30 +6,39 @@ struct OutputOptions {
   var output: String?
   var force: Bool
   var format: OutputFormat
+  /// --format naming a format for other tools, which `format` then stands
+  /// aside for.
+  var export: ExportFormat?
   var quiet: Bool
-  /// --list: print the cells, and exit without measuring.
+  /// --list: print the benchmark cases' rows, and exit without measuring.
   var listOnly: Bool
   var allowDebugBuild: Bool
 
   /// The options, in help order. Only what differs between commands is a
   /// parameter.
   /// - Parameters:
-  ///   - verb: What the command does to a cell: "time", "profile".
+  ///   - verb: What the command does to a benchmark case: "time", "profile".
   ///   - measurements: What it measures: "numbers", "counts".
   ///   - fileSuffix: What the command's CSV file names end with before
   ///     `.csv`: "" for a run, "-profile" for a profile.
-  static func options(verb: String, measurements: String, fileSuffix: String) -> [OptionSpec] {
+  ///   - exports: Formats for other tools --format also offers.
+  static func options(
+    verb: String, measurements: String, fileSuffix: String, exports: [ExportFormat] = []
+  ) -> [OptionSpec] {
     [
       .value(
         "--output", "PATH", "Where the CSV goes (default: results/<UTC time>\(fileSuffix).csv).",
         example: "--output results/base\(fileSuffix).csv"),
       .flag("--force", "Overwrite an existing output file."),
-      .value(
+      .choice(
         "--format", "FORMAT",
-        "What standard output gets: table (default), csv, markdown\nor json.",
-        example: "--format markdown"),
+        "What standard output gets: table (default), csv, markdown\nor json"
+          + (exports.contains(.gbench)
+            ? ";\ngbench: Google Benchmark's JSON, for its compare.py\n(also: dispatch-bench export)." : "."),
+        choices: (OutputFormat.allCases.map(\.rawValue) + exports.map(\.rawValue)), example: "--format markdown"),
+      DispatchBench.wideFlag,
       .flag("--quiet", "No progress or notes on standard error."),
-      .flag("--list", "Print the cells it would \(verb), and exit."),
+      .flag("--list", "Print the rows it would \(verb), one per strategy and\nbenchmark case, and exit."),
       .flag("--allow-debug-build", "Do not refuse a debug build (its \(measurements) mean little)."),
     ]
   }
@@ -37,8 +46,9 @@ struct OutputOptions {
   init(_ arguments: ParsedArguments) throws(CommandError) {
     output = arguments.value("--output")
     force = arguments.has("--force")
-    format = try arguments.choice("--format", from: OutputFormat.allCases.map(\.rawValue))
-      .flatMap(OutputFormat.init(rawValue:)) ?? .table
+    let chosen = try arguments.choice("--format")
+    format = chosen.flatMap(OutputFormat.init(rawValue:)) ?? .table
+    export = chosen.flatMap(ExportFormat.init(rawValue:))
     quiet = arguments.has("--quiet")
     listOnly = arguments.has("--list")
     allowDebugBuild = arguments.has("--allow-debug-build")

@@ -12,7 +12,7 @@ import DispatchModel
 import StrategyRegistry
 
 /// `dispatch-bench run`, the main job: time every strategy on the planned
-/// cells and write the results.
+/// benchmark cases and write the results.
 struct RunCommand {
   var options: RunOptions
   var arguments: [String]
@@ -29,7 +29,7 @@ struct RunCommand {
     }
     let plan = options.matrix.plan()
     guard !plan.keys.isEmpty else {
-      throw .usage("no cells to run: --filter or --strategies left nothing", command: RunOptions.spec.name)
+      throw .usage("no benchmark cases to run: --filter or --strategies left nothing", command: RunOptions.spec.name)
     }
     if options.listOnly {
       for key in plan.keys { console.line(key.path) }
@@ -47,10 +47,14 @@ struct RunCommand {
       if !options.quiet { console.errorLine(text) }
     }
     let launches = options.launches
+    let modes = options.matrix.modes.map(\.rawValue).joined(separator: " and ")
     note(
-      "dispatch-bench run: \(plan.cellCount) benchmark cases on \(plan.feeds.count) feeds in \(options.matrix.modes.map(\.rawValue).joined(separator: " and ")) mode (\(plan.rowCount) rows with the floors and nulls), \(launches) launch\(launches == 1 ? "" : "es"), seed \(options.matrix.seed), writing \(outputPath)"
+      "dispatch-bench run: \(plan.caseCount.counted("benchmark case")) at \(plan.sizesText) elements, on \((plan.feeds.count + plan.synthetic.count).counted("feed")) in \(modes) mode, \(launches.counted("launch", plural: "launches")), seed \(options.matrix.seed)"
     )
-    note("estimated duration: about \(Progress.duration(estimatedSeconds(plan))) (a rough model: sampling time, building and checking per case and launch)")
+    note(
+      "estimated duration: about \(Progress.duration(estimatedSeconds(plan).total)) (a rough model: sampling time, building and checking per case and launch; progress revises it)"
+    )
+    note("writing \(plan.rowCount.counted("row")), the floors and nulls included, to \(outputPath)")
     note("machine: \(machine.cpuModel), \(machine.cores) cores; \(machine.operatingSystem); Swift \(machine.swiftVersion), \(machine.buildConfiguration)")
     if !HeapCounter.isSupported {
       note("note: heap counting is not available on this platform; footprint and allocation columns say n/a")
@@ -95,8 +99,8 @@ struct RunCommand {
     } catch {
       throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
     }
-    console.write(ResultsTable.render(results, format: options.format))
-    note("wrote \(outputPath) (\(results.rows.count == 1 ? "1 row" : "\(results.rows.count) rows"))")
+    console.write(options.export?.render(results) ?? ResultsTable.render(results, format: options.format))
+    note("wrote \(outputPath) (\(results.rows.count.counted("row")))")
     if let samplesPath = options.samplesPath { note("wrote \(samplesPath)") }
     return ExitStatus.success
   }
@@ -106,13 +110,13 @@ struct RunCommand {
   /// cost (about 0.03 s, and 1.7 µs per element), and the first launch's
   /// checks. On the development machine it is within 10% for the default
   /// suite; progress revises it as cases finish.
-  func estimatedSeconds(_ plan: RunPlan) -> Double {
+  func estimatedSeconds(_ plan: RunPlan) -> (total: Double, perLaunch: Double, checks: Double) {
     let cases =
       plan.feeds.flatMap { feed in Array(repeating: feed.feed.size, count: feed.operations.count * feed.modes.count) }
       + plan.synthetic.flatMap { Array(repeating: $0.size, count: $0.operations.count) }
     let perLaunch = cases.reduce(0.0) { $0 + options.sampling.sampleTime + 0.03 + Double($1) * 1.7e-6 }
     let checks = cases.reduce(0.0) { $0 + 0.02 + Double(min($1, FeedRunner.checkedLimit)) * 1e-5 }
-    return Double(options.launches) * perLaunch + checks
+    return (Double(options.launches) * perLaunch + checks, perLaunch, checks)
   }
 
   /// How a launch ended.
@@ -127,8 +131,12 @@ struct RunCommand {
   {
     let schedules = (try? MemoryPlanner().schedules(for: plan)) ?? [:]
     let counters = try? HardwareCounters.open().get()
+    let estimate = estimatedSeconds(plan)
     let progress = Progress(
-      console: console, total: plan.cellCount, enabled: console.errorIsTerminal, quiet: options.quiet,
+      console: console, total: plan.caseCount, enabled: console.errorIsTerminal, quiet: options.quiet,
+      steps: plan.progressSteps(schedules, baseline: Registry.baselineName),
+      estimate: estimate.perLaunch + (launch.checks ? estimate.checks : 0),
+      launchesAfter: launch.count - 1 - launch.index,
       prefix: launch.count > 1 ? "launch \(launch.index + 1)/\(launch.count) " : "")
     defer { progress.finish() }
     let runner = FeedRunner(
@@ -199,7 +207,7 @@ struct RunCommand {
     arguments.first == RunOptions.spec.name ? Array(arguments.dropFirst()) : arguments
   }
 
-  /// After an interrupt: the completed cells go to `<output>.partial`
+  /// After an interrupt: the completed benchmark cases go to `<output>.partial`
   /// (`<output>.2.partial` … when that exists), marked incomplete. Nothing
   /// else is written or changed.
   private func writePartial(_ results: RunResults, outputPath: String, console: Console)
@@ -210,7 +218,7 @@ struct RunCommand {
     results.computeRatios()
     let signal = dbms_interrupt_signal() == SIGTERM ? "SIGTERM" : "SIGINT"
     guard !results.rows.isEmpty else {
-      console.errorLine("interrupted by \(signal) before any cell was complete; nothing was written")
+      console.errorLine("interrupted by \(signal) before any benchmark case was complete; nothing was written")
       return ExitStatus.interrupted
     }
     var partialPath = outputPath + ".partial"
@@ -225,7 +233,7 @@ struct RunCommand {
       throw CommandError("interrupted, and cannot write the partial results: \(error)", exitStatus: ExitStatus.cannotCreate)
     }
     console.errorLine(
-      "interrupted by \(signal): wrote the \(results.rows.count == 1 ? "1 row" : "\(results.rows.count) rows") completed so far to \(partialPath) (marked complete=false)")
+      "interrupted by \(signal): wrote the \(results.rows.count.counted("row")) completed so far to \(partialPath) (marked complete=false)")
     return ExitStatus.interrupted
   }
 

@@ -12,23 +12,24 @@ struct RunOptions {
     options: [
       .flag(
         "--quick",
-        "A smoke run: every operation at 1,000 elements, uniform,\nshort cells. Under 20 seconds on 2 cores."),
+        "A smoke run: every operation at 1,000 elements, uniform,\nshort sampling. Under 20 seconds on 2 cores."),
       .flag("--full", "The whole cross product: every operation × --sizes ×\nevery distribution."),
     ]
       + FeedSelectionOptions.options(
         verb: "time", defaultSizes: RunMatrix.defaultSizes.map(String.init).joined(separator: ","),
         defaultDistributions: "the default suite's; with other dimensions, uniform")
       + [
-        .value(
-          "--max-time-per-cell", "SECONDS",
-          "Sampling time per benchmark case and launch, once every\ncontender has 30 samples (default: \(SamplingSettings().sampleTime); --quick: \(quickSampleTime)).",
-          example: "--max-time-per-cell 1"),
+        OptionSpec(
+          name: "--max-time-per-case", valueName: "SECONDS",
+          help:
+            "Sampling time per benchmark case and launch, once every\ncontender has 30 samples (default: \(SamplingSettings().sampleTime); --quick: \(quickSampleTime)).",
+          example: "--max-time-per-case 1", formerNames: ["--max-time-per-cell"]),
         .value(
           "--launches", "N",
           "Time every case in N processes, each with its memory layout\nperturbed, so launch-to-launch variation enters every\ninterval (default: \(defaultLaunches); --quick: 1).",
           example: "--launches 5"),
       ]
-      + OutputOptions.options(verb: "time", measurements: "numbers", fileSuffix: "")
+      + OutputOptions.options(verb: "time", measurements: "numbers", fileSuffix: "", exports: [.gbench])
       + [
         .value(
           "--samples-csv", "PATH", "Also write every raw sample to this CSV.",
@@ -40,9 +41,12 @@ struct RunOptions {
       share.instagram and feed.identifier, the cheapest dispatch of each domain.
       Giving --sizes, --distributions, --kinds or --operations runs their cross
       product instead (defaults: all operations, the three sizes, uniform, all
-      kinds).
+      kinds). --feed FILE alone times the file at its own size, in both modes;
+      with --sizes, tiled to each. The run first prints its benchmark cases
+      (operation × feed × mode, each timing every strategy), sizes, launches
+      and an estimated duration; progress counts the same cases.
 
-      Every cell also has a floor row: a loop over the feed's kinds as bytes
+      Every benchmark case also has a floor row: a loop over the feed's kinds as bytes
       adding a per-kind constant, the cheapest kind-dependent visit. Before
       timing, each strategy's checksum of its outputs must equal the others';
       a mismatch stops the run with exit status 1 and writes no timings.
@@ -53,7 +57,9 @@ struct RunOptions {
       "swift run -c release dispatch-bench",
       "dispatch-bench run --quick",
       "dispatch-bench run --operations feed.render --sizes 1000,10000000 --distributions uniform,clustered",
+      "dispatch-bench run --feed my-feed.json",
       "dispatch-bench run --feed my-feed.json --sizes 100000 --format markdown",
+      "dispatch-bench run --quick --format gbench > quick.json",
       "dispatch-bench run --filter 'share/*/*/uniform/100000' --list",
     ])
 
@@ -84,7 +90,7 @@ struct RunOptions {
 
     sampling = SamplingSettings()
     if quick { sampling.sampleTime = Self.quickSampleTime }
-    if let seconds = try arguments.seconds("--max-time-per-cell", in: 0.001...86_400) {
+    if let seconds = try arguments.seconds("--max-time-per-case", in: 0.001...86_400) {
       sampling.sampleTime = seconds
     }
     launches = try arguments.integer("--launches", in: 1...1_000) ?? (quick ? 1 : Self.defaultLaunches)

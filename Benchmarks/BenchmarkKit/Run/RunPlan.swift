@@ -49,7 +49,7 @@ struct PlannedFeed {
   }
 }
 
-/// Which cells a run times.
+/// Which benchmark cases a run times.
 struct RunPlan {
   var feeds: [PlannedFeed]
   var synthetic: [PlannedSynthetic] = []
@@ -57,13 +57,54 @@ struct RunPlan {
   /// Every row, in the order a run writes them.
   var keys: [ResultKey] { feeds.flatMap(\.keys) + synthetic.flatMap(\.keys) }
 
-  /// Rows the run writes: one per strategy and cell, and each feed's floor.
+  /// Rows the run writes: one per strategy and benchmark case, and each
+  /// case's floor and null.
   var rowCount: Int { keys.count }
 
   /// Benchmark cases: operations timed on a feed in a mode, each for every
-  /// selected strategy.
-  var cellCount: Int {
+  /// selected strategy. The unit the run's header and progress count in.
+  var caseCount: Int {
     feeds.reduce(0) { $0 + $1.operations.count * $1.modes.count } + synthetic.reduce(0) { $0 + $1.operations.count }
+  }
+
+  /// What each step a run reports to `Progress` is worth in benchmark
+  /// cases, in the order the runner reports them: 1 for a case timed at
+  /// once; for a feed timed one strategy at a time (`sequential`), each
+  /// strategy's step is a share of its case, so that the counter goes to
+  /// `caseCount` as the header says.
+  func progressSteps(_ schedules: [FeedSpec: Schedule], baseline: String) -> [Double] {
+    var steps: [Double] = []
+    for planned in feeds {
+      let names = Registry.names.filter { name in planned.operations.contains { $0.strategies.contains(name) } }
+      // As FeedRunner groups them.
+      let groups: [[String]] =
+        schedules[planned.feed] != .sequential || !names.contains(baseline)
+        ? [names] : [[baseline]] + names.filter { $0 != baseline }.map { [$0] }
+      for _ in planned.modes {
+        for group in groups {
+          for (_, strategies) in planned.operations where timed(group, groups).contains(where: strategies.contains) {
+            let parts = groups.filter { timed($0, groups).contains(where: strategies.contains) }.count
+            steps.append(1 / Double(parts))
+          }
+        }
+      }
+    }
+    for planned in synthetic { steps += Array(repeating: 1, count: planned.operations.count) }
+    return steps
+  }
+
+  /// The strategies a group times: after the first of several groups (the
+  /// baseline alone), each group's strategy beside the baseline.
+  private func timed(_ group: [String], _ groups: [[String]]) -> [String] {
+    groups.count > 1 && group != groups[0] ? group + groups[0] : group
+  }
+
+  /// The sizes of the feeds, smallest first, as a header says them:
+  /// `1,000, 10,000 and 100,000`.
+  var sizesText: String {
+    let sizes = Set(feeds.map(\.feed.size) + synthetic.map(\.size)).sorted().map(\.groupedDigits)
+    guard sizes.count > 1 else { return sizes.first ?? "no" }
+    return sizes.dropLast().joined(separator: ", ") + " and " + sizes.last!
   }
 }
 
@@ -101,6 +142,9 @@ struct RunMatrix {
   var filters: [GlobPattern]
   /// A tiled feed file, replacing generated feeds.
   var file: (path: String, contents: FeedFile)?
+  /// Whether a feed file is timed at its own size (its share items, or its
+  /// feed rows) instead of tiled to `sizes`: when --sizes is not given.
+  var atFileSize = false
   var modes: [BuildMode] = [.boundary]
   /// The synthetic domain's operations to time (none: no synthetic feeds),
   /// and its numbers of kinds.
@@ -167,7 +211,7 @@ struct RunMatrix {
     case .crossProduct:
       var result: [(FeedSpec, SpecOperation)] = []
       for operation in operations {
-        for size in sizes {
+        for size in sizes(for: operation.domain) {
           for distribution in file == nil ? distributions : [.uniform] {
             for kinds in kindsList(for: operation.domain) {
               result.append((feed(operation.domain, size, distribution, kinds), operation))
@@ -192,6 +236,13 @@ struct RunMatrix {
       }
       return result
     }
+  }
+
+  /// The sizes a domain's feeds have: `sizes`, or the feed file's own
+  /// count of that domain's elements.
+  private func sizes(for domain: Domain) -> [Int] {
+    guard atFileSize, let file else { return sizes }
+    return [domain == .share ? file.contents.share.count : file.contents.feed.count]
   }
 
   private func maximumKinds(_ domain: Domain) -> Int {

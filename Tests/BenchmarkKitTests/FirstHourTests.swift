@@ -1,0 +1,303 @@
+@testable import BenchmarkKit
+import BenchmarkResults
+import DispatchModel
+import Foundation
+import StrategyRegistry
+import TestSupport
+import Testing
+
+/// A small, fast run for subprocess tests: one share operation on a
+/// 100-element feed, one mode, one launch, a millisecond of sampling.
+private let smallRun = [
+  "run", "--allow-debug-build", "--domains", "share", "--operations", "share.instagram", "--sizes", "100",
+  "--modes", "boundary", "--launches", "1", "--max-time-per-case", "0.001",
+]
+
+private func temporaryPath(_ name: String) -> String {
+  FileManager.default.temporaryDirectory.appendingPathComponent("first-hour-\(UUID().uuidString)-\(name)").path
+}
+
+private func longestLine(_ text: String) -> Int {
+  text.split(separator: "\n", omittingEmptySubsequences: false).map(\.count).max() ?? 0
+}
+
+/// `run --feed FILE` alone, and a header and progress that count the same
+/// benchmark cases.
+@Suite struct RunHeaderTests {
+  @Test func aFeedFileAloneIsTimedAtItsOwnSize() throws {
+    let options = try RunOptions(ParsedArguments(["--feed", Fixtures.exampleFeed], spec: RunOptions.spec))
+    let file = try FeedFile.load(path: Fixtures.exampleFeed)
+    let plan = options.matrix.plan()
+    for planned in plan.feeds {
+      let expected = planned.feed.domain == .share ? file.share.count : file.feed.count
+      #expect(planned.feed.size == expected, "\(planned.feed.title)")
+    }
+    // One size per domain, so one feed per domain.
+    #expect(plan.feeds.count == Set(plan.feeds.map(\.feed.domain)).count)
+  }
+
+  @Test func sizesStillTileAFeedFile() throws {
+    let options = try RunOptions(
+      ParsedArguments(["--feed", Fixtures.exampleFeed, "--sizes", "1000,2000"], spec: RunOptions.spec))
+    #expect(Set(options.matrix.plan().feeds.map(\.feed.size)) == [1000, 2000])
+  }
+
+  @Test func feedHelpSaysTheDefaultSize() {
+    #expect(RunOptions.spec.help.contains("at its\n") || RunOptions.spec.help.contains("own size"))
+  }
+
+  @Test(arguments: [Schedule.interleaved, .sequential])
+  func progressStepsAddUpToTheCases(schedule: Schedule) throws {
+    let options = try RunOptions(ParsedArguments(["--sizes", "1000", "--domains", "share,feed"], spec: RunOptions.spec))
+    let plan = options.matrix.plan()
+    let schedules = Dictionary(plan.feeds.map { ($0.feed, schedule) }) { a, _ in a }
+    let steps = plan.progressSteps(schedules, baseline: Registry.baselineName)
+    #expect(abs(steps.reduce(0, +) - Double(plan.caseCount)) < 1e-9, "\(schedule)")
+    #expect(steps.count >= plan.caseCount)
+  }
+
+  @Test func headerAndProgressCountTheSameBenchmarkCases() throws {
+    let output = temporaryPath("run.csv")
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let result = try Subprocess.run(["run", "--allow-debug-build", "--feed", Fixtures.exampleFeed, "--modes", "boundary", "--launches", "1", "--max-time-per-case", "0.001", "--output", output])
+    #expect(result.status == 0, "\(result.standardError)")
+    let header = try #require(
+      result.standardError.firstMatch(of: /dispatch-bench run: (\d+) benchmark cases? at ([0-9, and]+) elements/))
+    let cases = Int(header.1)!
+    #expect(result.standardError.contains("estimated duration: about "))
+    let counters = result.standardError.matches(of: /\[case (\d+)\/(\d+)\]/)
+    #expect(!counters.isEmpty, "no progress line: \(result.standardError)")
+    for counter in counters {
+      #expect(Int(counter.2)! == cases)
+      #expect(Int(counter.1)! <= cases)
+    }
+  }
+}
+
+/// Tables fit 80 columns (or COLUMNS) unless --wide.
+@Suite struct TableWidthTests {
+  @Test func theRunTableFitsEightyColumnsAndWideDoesNot() throws {
+    let output = temporaryPath("run.csv")
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let fitted = try Subprocess.run(smallRun + ["--output", output], environment: ["COLUMNS": "80"])
+    #expect(fitted.status == 0, "\(fitted.standardError)")
+    #expect(longestLine(fitted.standardOutput) <= 80, "\(fitted.standardOutput)")
+    // Nothing dropped: every strategy's column is there.
+    for name in Registry.names {
+      let parts = name.split(separator: "-").map(String.init)
+      #expect(parts.allSatisfy(fitted.standardOutput.contains), "\(name) missing")
+    }
+    let wide = try Subprocess.run(smallRun + ["--output", output, "--force", "--wide"], environment: ["COLUMNS": "80"])
+    #expect(wide.status == 0, "\(wide.standardError)")
+    #expect(longestLine(wide.standardOutput) > 80)
+  }
+
+  @Test(arguments: [80, 60])
+  func compareTablesFitColumns(columns: Int) throws {
+    let base = Fixtures.packageRoot + "/results/aa-final/a.csv"
+    let new = Fixtures.packageRoot + "/results/aa-final/b.csv"
+    let environment = ["COLUMNS": String(columns)]
+    let within = try Subprocess.run(["compare", base], environment: environment)
+    #expect(within.status == 0, "\(within.standardError)")
+    #expect(longestLine(within.standardOutput) <= columns)
+    let between = try Subprocess.run(["compare", base, new], environment: environment)
+    #expect([0, 2].contains(between.status), "\(between.standardError)")
+    #expect(longestLine(between.standardOutput) <= columns)
+    #expect(between.standardOutput.contains("feed/feed.render/enum-switch/uniform/"))
+    let wide = try Subprocess.run(["compare", base, new, "--wide"], environment: environment)
+    #expect(longestLine(wide.standardOutput) > columns)
+  }
+
+  @Test func theProfileTableFitsEightyColumns() throws {
+    let path = Fixtures.packageRoot + "/results/2026-11-23T05-20-40Z-profile.csv"
+    guard case .profile(let profile) = try Schema.load(path) else {
+      Issue.record("\(path) is not a profile")
+      return
+    }
+    let text = TextTable.$width.withValue(80) { ProfileOutput.render(profile, format: .table) }
+    // The table, after its title line (ProfileOutput's own, not yet wrapped).
+    #expect(longestLine(text.split(separator: "\n").dropFirst().joined(separator: "\n")) <= 80)
+    let full = TextTable.$width.withValue(nil) { ProfileOutput.render(profile, format: .table) }
+    #expect(longestLine(full) > 80)
+  }
+
+  /// Empty, one and many rows, at widths from narrow to wide: no line over
+  /// the width, and every number still printed.
+  @Test(arguments: [0, 1, 12], [40, 80, 120])
+  func textTablesKeepEveryValue(rowCount: Int, width: Int) {
+    let header = ["operation"] + Registry.names + ["floor"]
+    let rows = (0..<rowCount).map { row in
+      ["feed.apply-background.\(row)"] + header.indices.dropFirst().map { "\(row * 100 + $0).5 (1.0\($0)×)" }
+    }
+    let text = TextTable.render(header: header, rows: rows, markdown: false, rightAligned: Set(1..<header.count), width: width)
+    #expect(longestLine(text) <= width, "\(text)")
+    for row in rows {
+      for value in row.dropFirst() { #expect(text.contains(value), "\(value) at width \(width)") }
+    }
+  }
+
+  @Test func markdownIsNeverFitted() {
+    let rows = [["a-very-long-operation-name-indeed", String(repeating: "9", count: 100)]]
+    let text = TextTable.render(header: ["x", "y"], rows: rows, markdown: true, rightAligned: [1], width: 40)
+    #expect(text.contains(rows[0][1]))
+  }
+
+  @Test func columnsSetsTheDefaultWidth() {
+    #expect(Console.defaultWidth(environment: "100") == 100)
+    #expect(Console.defaultWidth(environment: "10") == Console.minimumWidth)
+    // Without a terminal to ask, 80.
+    if isatty(STDOUT_FILENO) == 0 {
+      #expect(Console.defaultWidth(environment: nil) == 80)
+      #expect(Console.defaultWidth(environment: "wide") == 80)
+    }
+  }
+
+  @Test(arguments: ["run", "compare", "profile"])
+  func wideIsInHelp(command: String) throws {
+    let spec = try #require(DispatchBench.commands[command])
+    #expect(spec.help.contains("--wide"))
+  }
+}
+
+/// Messages that name the real problem and the fix.
+@Suite struct CompareMessageTests {
+  /// A `.partial` file holding only a floor row, as an interrupt early in a
+  /// run leaves.
+  private func floorOnlyPartial() throws -> String {
+    let source = Fixtures.packageRoot + "/results/aa-final/a.csv"
+    guard case .run(let file) = try Schema.load(source) else { throw CommandError("not a run", exitStatus: 1) }
+    var info = file.info
+    info.complete = false
+    let floor = try #require(file.rows.first { $0.key.strategy == .floor })
+    let path = temporaryPath("run.csv.partial")
+    try RunFile.document(info: info, rows: [floor]).write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test(arguments: [[], ["--baseline-strategy", "naive"]])
+  func aPartialFileWithOnlyTheFloorSaysSoAndHowToFixIt(flags: [String]) throws {
+    let path = try floorOnlyPartial()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = try Subprocess.run(["compare", path] + flags)
+    #expect(result.status == 65)
+    let message = result.standardError
+    #expect(message.contains("has no strategy rows to compare, only 1 row (floor)"), "\(message)")
+    #expect(message.contains("interrupted run"))
+    #expect(message.contains("Run it again and let it finish"))
+    #expect(!message.contains("1 rows"))
+    #expect(!message.contains("--baseline-strategy"), "blames a flag: \(message)")
+  }
+
+  @Test func aStrategyTheRunLacksIsAUsageError() throws {
+    let path = Fixtures.packageRoot + "/results/aa-final/a.csv"
+    let result = try Subprocess.run(["compare", path, "--baseline-strategy", "visitor"])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("its strategies are"))
+  }
+
+  @Test func countsAreSingularForOne() {
+    #expect(1.counted("row") == "1 row")
+    #expect(2.counted("row") == "2 rows")
+    #expect(1.counted("launch", plural: "launches") == "1 launch")
+    #expect(7.counted("launch", plural: "launches") == "7 launches")
+  }
+}
+
+/// One name per idea in help: "benchmark case" for a measurement, "cell"
+/// only for the table-view cell.
+@Suite struct WordingTests {
+  @Test(arguments: ["run", "compare", "dump", "export"])
+  func helpSaysBenchmarkCaseNotCell(command: String) throws {
+    let spec = try #require(DispatchBench.commands[command])
+    for line in spec.help.split(separator: "\n") where line.contains("cell") {
+      #expect(line.contains("table-view cell") || line.contains("formerly --max-time-per-cell"), "\(command): \(line)")
+    }
+    #expect(!DispatchBench.overview.contains("cell by cell"))
+  }
+
+  @Test func theFormerSamplingFlagIsStillAccepted() throws {
+    let old = try RunOptions(ParsedArguments(["--max-time-per-cell", "0.5"], spec: RunOptions.spec))
+    let new = try RunOptions(ParsedArguments(["--max-time-per-case", "0.5"], spec: RunOptions.spec))
+    #expect(old.sampling.sampleTime == 0.5 && new.sampling.sampleTime == 0.5)
+    #expect(throws: CommandError.self) {
+      try ParsedArguments(["--max-time-per-cell", "1", "--max-time-per-case", "1"], spec: RunOptions.spec)
+    }
+  }
+}
+
+/// Single-run `compare` ranks: strategies whose intervals overlap are not
+/// ranked apart by each other.
+@Suite struct RankingTieTests {
+  /// Two strategies with wide, overlapping samples (ratio about 0.5–1.5):
+  /// the run cannot separate them, so they share rank 1.
+  @Test func heavilyOverlappingIntervalsShareARank() throws {
+    let wide = (0..<10).map { 5.0 + Double($0) }  // 5 … 14
+    let rows = [
+      SampleRuns.row(.floor, "floor", samples: Array(repeating: 1, count: 10)),
+      SampleRuns.row("enum-switch", "feed.identifier", samples: wide),
+      SampleRuns.row("protocol-getter", "feed.identifier", samples: wide.map { $0 * 1.1 }),
+      SampleRuns.row("naive", "feed.identifier", samples: wide.map { $0 * 10 }),
+    ]
+    let file = MeasuredFile(.run(RunFile(path: "wide.csv", info: SampleRuns.info, rows: rows)))
+    let groups = Comparison.within(file, baseline: "enum-switch", samples: nil)
+    let group = try #require(groups.first)
+    let ranks = Dictionary(uniqueKeysWithValues: group.standings.map { ($0.key.strategy.rawValue, $0.rank) })
+    let getter = try #require(group.standings.first { $0.key.strategy == "protocol-getter" }?.interval)
+    #expect(getter.contains(1), "the getter's interval \(getter) should overlap the baseline's ratio")
+    #expect(ranks["enum-switch"] == 1 && ranks["protocol-getter"] == 1, "\(ranks)")
+    #expect(ranks["naive"] == 3, "\(ranks)")
+  }
+
+  /// On a committed run: every rank is one more than the strategies whose
+  /// intervals lie wholly below its own, so an overlapping one never
+  /// counts against it; and the table says ranks are shared.
+  @Test func ranksCountOnlyStrategiesWhollyFaster() throws {
+    let path = Fixtures.packageRoot + "/results/aa-final/a.csv"
+    let file = MeasuredFile(try Schema.load(path))
+    for group in Comparison.within(file, baseline: file.info.baseline, samples: nil) {
+      let ranges = group.standings.map { $0.interval ?? $0.ratio...$0.ratio }
+      for (standing, range) in zip(group.standings, ranges) {
+        let faster = ranges.filter { $0.upperBound < range.lowerBound }.count
+        #expect(standing.rank == 1 + faster, "\(group.group): \(standing.key.strategy)")
+      }
+    }
+    let result = try Subprocess.run(["compare", path])
+    #expect(result.standardOutput.contains("share a rank"))
+  }
+}
+
+/// Progress between cases: the ticker calls back while the main thread is
+/// busy, so the time left counts down and lines keep coming.
+@Suite struct ProgressTickerTests {
+  final class Counter: @unchecked Sendable {
+    let lock = Lock()
+    var count = 0
+  }
+
+  @Test func tickerCallsBackUntilCancelled() {
+    let counter = Counter()
+    let ticker = Ticker(every: 0.02) { counter.lock.locked { counter.count += 1 } }
+    // Busy, as a timed loop is.
+    let start = MonotonicClock.now()
+    while MonotonicClock.now() - start < 300_000_000 {}
+    ticker.cancel()
+    let ticks = counter.lock.locked { counter.count }
+    #expect(ticks >= 2, "\(ticks) ticks in 0.3 s at one per 0.02 s")
+    while MonotonicClock.now() - start < 400_000_000 {}
+    #expect(counter.lock.locked { counter.count } == ticks, "ticked after cancel")
+  }
+
+  @Test func progressLinesComeWithoutCasesEnding() {
+    let counter = Counter()
+    var lines: [String] = []
+    let console = Console(write: { _ in }, writeError: { text in counter.lock.locked { lines.append(text) } })
+    let progress = Progress(console: console, total: 4, style: .lines, estimate: 10)
+    progress.begin("first case")
+    let start = MonotonicClock.now()
+    while MonotonicClock.now() - start < UInt64(Progress.interval * 1.3e9) {}
+    progress.finish()
+    let written = counter.lock.locked { lines }
+    #expect(written.count >= 2, "\(written)")
+    #expect(written.allSatisfy { $0.hasPrefix("[case 1/4] first case") && $0.contains("left") }, "\(written)")
+  }
+}
