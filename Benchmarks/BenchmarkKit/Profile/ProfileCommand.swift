@@ -28,7 +28,7 @@ struct ProfileCommand {
       ],
     discussion: """
       With no dimension given, profiles every operation at 1,000 uniform
-      elements, for every strategy and the floor. Each cell runs its timed loop
+      elements, for every strategy and the floor. Each benchmark case runs its timed loop
       in a child process under valgrind's callgrind with branch simulation,
       twice: with 1 pass and with 3 passes over the feed. Starting, generating
       and building are identical in both runs, so the difference of the counts
@@ -116,7 +116,7 @@ struct ProfileCommand {
       plan.feeds.flatMap { planned in planned.keys.map { ProfileCell.Cell(key: $0, seed: planned.feed.seed) } }
       + plan.synthetic.flatMap { planned in planned.keys.map { ProfileCell.Cell(key: $0, seed: planned.seed) } }
     guard !cells.isEmpty else {
-      throw .usage("no cells to profile: --filter or --strategies left nothing", command: Self.spec.name)
+      throw .usage("no benchmark cases to profile: --filter or --strategies left nothing", command: Self.spec.name)
     }
     if options.listOnly {
       for cell in cells { console.line(cell.key.path) }
@@ -162,7 +162,7 @@ struct ProfileCommand {
     let tool = valgrindVersion()
     if !options.quiet {
       console.errorLine(
-        "dispatch-bench profile: \(cells.count) cells under \(tool) callgrind, \(jobs) at a time, writing \(outputPath)")
+        "dispatch-bench profile: \(cells.count.counted("benchmark case")) under \(tool) callgrind, \(jobs) at a time, writing \(outputPath)")
     }
 
     let results = try ValgrindRunner(binary: binary, scratch: scratch.path, jobs: jobs, console: console, quiet: options.quiet)

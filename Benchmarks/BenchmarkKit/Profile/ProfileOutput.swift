@@ -17,7 +17,7 @@ enum ProfileOutput {
       let header = ["row"] + ProfileMetric.all.map(\.title)
       let rows = profile.rows.map { row in [row.key.path] + ProfileMetric.all.map { count(row[$0]) } }
       let title = "Counts per element under \(profile.tool)"
-      return (format == .markdown ? "### \(title)\n\n" : "\(title)\n")
+      return (format == .markdown ? "### \(title)\n\n" : "\(TextTable.wrap(title))\n")
         + TextTable.render(header: header, rows: rows, markdown: format == .markdown, rightAligned: Set(1..<header.count))
     }
   }
