@@ -5,16 +5,17 @@ import TestSupport
 import Testing
 
 /// The strategies are listed in three places besides the registry's
-/// modules: the registry itself, the README's mechanism table and the
-/// chart palette. They must name the same strategies, in the same order.
+/// modules: the registry itself, the mechanism table of
+/// Guides/Strategies.md and the chart palette. They must name the same strategies, in the same order.
 @Suite struct StrategyListTests {
-  /// The strategy names in the first column of the README's mechanism table,
-  /// the table of the section "The strategies".
-  static func readmeTableNames() throws -> [String] {
-    let readme = try String(contentsOfFile: Fixtures.packageRoot + "/README.md", encoding: .utf8)
-    let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
-    let start = try #require(lines.firstIndex(of: "## The strategies"), "README.md has no section \"## The strategies\"")
-    let section = lines[(start + 1)...].prefix { !$0.hasPrefix("## ") }
+  /// The strategy names in the first column of the mechanism table of
+  /// Guides/Strategies.md, the table of its section "The strategies".
+  static func guideTableNames() throws -> [String] {
+    let guide = try String(contentsOfFile: Fixtures.packageRoot + "/Guides/Strategies.md", encoding: .utf8)
+    let lines = guide.split(separator: "\n", omittingEmptySubsequences: false)
+    let start = try #require(
+      lines.firstIndex(of: "# The strategies"), "Guides/Strategies.md has no section \"# The strategies\"")
+    let section = lines[(start + 1)...].prefix { !$0.hasPrefix("# ") }
     return section.compactMap { line -> String? in
       // A table row whose first cell is a name in backquotes: | `naive` | …
       guard line.hasPrefix("| `") else { return nil }
@@ -24,8 +25,8 @@ import Testing
     }
   }
 
-  @Test func readmeTableListsTheRegistrysStrategiesInOrder() throws {
-    let names = try Self.readmeTableNames()
+  @Test func guideTableListsTheRegistrysStrategiesInOrder() throws {
+    let names = try Self.guideTableNames()
     #expect(names == Registry.names)
   }
 
