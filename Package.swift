@@ -5,7 +5,7 @@ import PackageDescription
 // how one element is dispatched. Adding a strategy: one module below, one line
 // in `strategyModules`, one line in Sources/StrategyRegistry/Registry.swift;
 // for its app mode, its Loops.swift and one line in
-// Sources/StrategyRegistry/AppModeRegistry.swift.
+// Sources/AppModeRegistry/AppModeRegistry.swift.
 let strategyModules = [
   "Naive",
   "ProtocolGetter",
@@ -98,13 +98,17 @@ let package = Package(
       plugins: ["AppModeSources"])
   } + [
     // The registry: the list of strategies, and the generic loops that are
-    // specialised for each of them (so the harness adds no dispatch); and the
-    // list of app-mode modules.
+    // specialised for each of them (so the harness adds no dispatch).
     .target(
       name: "StrategyRegistry",
-      dependencies: ["BenchmarkSupport", "DispatchModel"]
-        + (harnessModules + appModules).map { .target(name: $0) },
+      dependencies: ["BenchmarkSupport", "DispatchModel"] + harnessModules.map { .target(name: $0) },
       swiftSettings: noLoopMerging),
+    // The list of app-mode modules, apart from the registry: the app modules
+    // are a build's longest part (each a whole-module optimisation of the
+    // model and a strategy, whose interface is ready only when its code is),
+    // and BenchmarkKit, the longest single module, compiles while they do;
+    // `dispatch-bench`'s main hands this list to it.
+    .target(name: "AppModeRegistry", dependencies: ["BenchmarkSupport"] + appModules.map { .target(name: $0) }),
 
     // The synthetic domain: its feeds (drawn from a seed), each pattern's
     // module, and the list of them all. The model depends on the toolchain
@@ -132,11 +136,11 @@ let package = Package(
     // it alone. Not public interface.
     .target(name: "BenchmarkResults", path: "Benchmarks/BenchmarkResults"),
     // The benchmark: command line, timing, statistics, comparison, reports.
-    // Not public interface.
+    // Not public interface. Not the app modules (see AppModeRegistry).
     .target(
       name: "BenchmarkKit",
       dependencies: [
-        "DispatchModel", "StrategyRegistry", "BenchmarkResults", "CAllocationCounter",
+        "BenchmarkSupport", "DispatchModel", "StrategyRegistry", "BenchmarkResults", "CAllocationCounter",
         "CMeasurementSupport", "SyntheticModel", "SyntheticRegistry",
       ],
       path: "Benchmarks/BenchmarkKit"),
@@ -147,7 +151,7 @@ let package = Package(
     .target(name: "CMeasurementSupport", path: "Benchmarks/CMeasurementSupport"),
     .executableTarget(
       name: "dispatch-bench",
-      dependencies: ["BenchmarkKit"],
+      dependencies: ["AppModeRegistry", "BenchmarkKit"],
       path: "Benchmarks/dispatch-bench"),
 
     // Tests. Shared fixtures live in Tests/Fixtures, outside every target.
@@ -158,7 +162,9 @@ let package = Package(
     .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel", "JSON", "TestSupport"]),
     .testTarget(
       name: "StrategyTests",
-      dependencies: ["BenchmarkSupport", "DispatchModel", "JSON", "StrategyRegistry", "TestSupport"]),
+      dependencies: [
+        "AppModeRegistry", "BenchmarkSupport", "DispatchModel", "JSON", "StrategyRegistry", "TestSupport",
+      ]),
     .testTarget(
       name: "BenchmarkKitTests",
       // The executable is a dependency so that it is built for the tests

@@ -1,3 +1,4 @@
+import AppModeRegistry
 import BenchmarkKit
 
 #if canImport(Glibc)
@@ -8,4 +9,5 @@ import Musl
 import Darwin
 #endif
 
+AppModeWorkloads.install(AppModeRegistry.workloads, null: AppModeRegistry.null)
 exit(DispatchBench.main(Array(CommandLine.arguments.dropFirst())))

@@ -6,7 +6,8 @@
 /// the model's types, so nothing here names one: operations, domains and
 /// distributions cross as their raw values. A conforming type is named
 /// `AppLoops` in every app module; the harness reaches it through
-/// `AppModeRegistry` in StrategyRegistry.
+/// `AppModeRegistry` (its own module, which `dispatch-bench` hands to the
+/// harness).
 ///
 /// Preparing is never timed: `init` builds the strategy's elements, its
 /// targets, its controller, its reuse pool and the pooled cell each row shows

@@ -1,3 +1,4 @@
+import AppModeRegistry
 import BenchmarkSupport
 import DispatchModel
 import StrategyRegistry

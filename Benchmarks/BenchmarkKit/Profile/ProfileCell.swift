@@ -67,7 +67,7 @@ enum ProfileCell {
     guard let strategy, let operation = SpecOperation(rawValue: operationName), operation.domain == domain
     else { return ExitStatus.usage }
     if values["--mode"] == BuildMode.app.rawValue {
-      let type = strategy.name == Registry.null.name ? AppModeRegistry.null : AppModeRegistry.workload(named: strategy.name)
+      let type = strategy.name == Registry.null.name ? AppModeWorkloads.null : AppModeWorkloads.workload(named: strategy.name)
       guard let type else { return ExitStatus.usage }
       let workload = type.init(
         domain: domain.rawValue, size: size, seed: seed, distribution: distribution, kinds: kinds,

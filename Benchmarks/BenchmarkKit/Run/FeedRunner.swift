@@ -264,7 +264,7 @@ struct FeedRunner {
     let build: () -> Prepared
     if mode == .app {
       let type: any AppModeWorkload.Type =
-        strategy.name == Registry.null.name ? AppModeRegistry.null : AppModeRegistry.workload(named: strategy.name)!
+        strategy.name == Registry.null.name ? AppModeWorkloads.null : AppModeWorkloads.workload(named: strategy.name)!
       build = {
         let workload = type.init(
           domain: feed.domain.rawValue, size: feed.size, seed: feed.seed, distribution: feed.distribution,
