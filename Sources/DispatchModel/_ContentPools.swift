@@ -99,7 +99,12 @@ struct _ContentPools: Sendable {
   }
 
   /// Words joined until the text holds about `characters` characters.
+  ///
+  /// Lengths come from `wordLengths`, not `String.count`: pools are built
+  /// many times per launch, and counting graphemes was a third of their cost.
   static func phrase(_ random: inout SplitMix64, characters: Int) -> String {
+    let words = Self.words
+    let wordLengths = Self.wordLengths
     var text = ""
     var length = 0
     while length < characters {
@@ -107,9 +112,9 @@ struct _ContentPools: Sendable {
         text += " "
         length += 1
       }
-      let word = words[random.below(words.count)]
-      text += word
-      length += word.count
+      let index = random.below(words.count)
+      text += words[index]
+      length += wordLengths[index]
     }
     return text
   }
@@ -129,4 +134,8 @@ struct _ContentPools: Sendable {
     "Ελλάδα", "東京", "encore", "[live]", "\\o/", "#tbt", "100%", "a/b", "e\u{301}",
     "🇸🇪", "שלום", "مرحبا",
   ]
+
+  /// Each word's length in characters (grapheme clusters), in `words`'
+  /// order: counted once, here, rather than on every draw.
+  static let wordLengths = words.map(\.count)
 }
