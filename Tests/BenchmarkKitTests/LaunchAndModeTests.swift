@@ -165,4 +165,21 @@ import Testing
     #expect(result.status == 64)
     #expect(result.standardError.contains("dispatch-bench dump --feed my-feed.json"))
   }
+
+  /// The schedule the parent plans once reaches each launch unchanged; a
+  /// launch of other feeds, or with no file, is told nothing and plans.
+  @Test func launchesReadTheScheduleTheParentWrote() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let plan = try RunOptions(ParsedArguments(["--sizes", "1000,2000", "--domains", "share,feed"], spec: RunOptions.spec))
+      .matrix.plan()
+    #expect(LaunchChild.readSchedules(directory, of: plan) == nil)
+    let schedules = Dictionary(
+      plan.feeds.enumerated().map { ($1.feed, $0 % 2 == 0 ? Schedule.sequential : .interleaved) }) { a, _ in a }
+    try LaunchChild.writeSchedules(schedules, of: plan, to: directory)
+    #expect(LaunchChild.readSchedules(directory, of: plan) == schedules, "\(plan.feeds.map(\.feed.title))")
+    let other = try RunOptions(ParsedArguments(["--sizes", "1000", "--domains", "share"], spec: RunOptions.spec))
+      .matrix.plan()
+    #expect(LaunchChild.readSchedules(directory, of: other) == nil)
+  }
 }

@@ -12,6 +12,11 @@ import BenchmarkResults
 /// same executable that runs the whole plan once and writes its rows and
 /// samples to a directory the parent reads. Not a public command:
 /// `dispatch-bench _launch INDEX COUNT DIRECTORY RUN-ARGUMENTS…`.
+///
+/// The parent plans memory once and leaves the schedule in the directory;
+/// a launch follows it rather than measuring every strategy's footprint
+/// again, and plans for itself only when the file is missing or names other
+/// feeds.
 enum LaunchChild {
   static let name = "_launch"
 
@@ -30,6 +35,7 @@ enum LaunchChild {
     }
     let command = RunCommand(options: options, arguments: [])
     let plan = options.matrix.plan()
+    let schedules = readSchedules(directory, of: plan) ?? ((try? MemoryPlanner().schedules(for: plan)) ?? [:])
     var results = RunResults(
       info: RunInfo(
         schemaVersion: Schema.runVersion, runID: "launch-\(index)", timestamp: "", machine: Machine.current(),
@@ -37,8 +43,8 @@ enum LaunchChild {
       rows: [])
     Interrupts.install()
     let outcome = command.runLaunch(
-      LaunchContext(index: index, count: count, seed: options.matrix.seed), plan, into: &results,
-      console: console)
+      LaunchContext(index: index, count: count, seed: options.matrix.seed), plan, schedules: schedules,
+      into: &results, console: console)
     if outcome == .disagreement { return ExitStatus.disagreement }
     results.info.complete = outcome == .completed
     do {
@@ -76,7 +82,35 @@ enum LaunchChild {
       unlink(rowsPath(directory, index))
       unlink(samplesPath(directory, index))
     }
+    unlink(schedulesPath(directory))
     rmdir(directory)
+  }
+
+  /// Leaves the run's memory schedule for its launches: a line per planned
+  /// feed, in the plan's order, `interleaved` or `sequential`, a tab, and
+  /// the feed's title.
+  static func writeSchedules(_ schedules: [FeedSpec: Schedule], of plan: RunPlan, to directory: String)
+    throws(FileError)
+  {
+    let lines = plan.feeds.map { "\((schedules[$0.feed] ?? .interleaved).rawValue)\t\($0.feed.title)\n" }
+    try writeAtomically(lines.joined(), to: schedulesPath(directory), overwrite: true)
+  }
+
+  /// The schedule the parent left, or `nil` when there is none or it was
+  /// written for other feeds than `plan`'s.
+  static func readSchedules(_ directory: String, of plan: RunPlan) -> [FeedSpec: Schedule]? {
+    guard let text = try? readText(schedulesPath(directory)) else { return nil }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    guard text.isEmpty || text.hasSuffix("\n"), lines.count == plan.feeds.count else { return nil }
+    var schedules: [FeedSpec: Schedule] = [:]
+    for (line, planned) in zip(lines, plan.feeds) {
+      let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+      guard fields.count == 2, let schedule = Schedule(rawValue: String(fields[0])),
+        fields[1] == planned.feed.title
+      else { return nil }
+      schedules[planned.feed] = schedule
+    }
+    return schedules
   }
 
   private static func rowsPath(_ directory: String, _ index: Int) -> String {
@@ -85,5 +119,9 @@ enum LaunchChild {
 
   private static func samplesPath(_ directory: String, _ index: Int) -> String {
     "\(directory)/launch-\(index)-samples.csv"
+  }
+
+  private static func schedulesPath(_ directory: String) -> String {
+    "\(directory)/schedules.txt"
   }
 }

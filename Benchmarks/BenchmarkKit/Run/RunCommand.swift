@@ -40,7 +40,8 @@ struct RunCommand {
     let outputPath = options.output ?? "\(localResults)/\(started.fileName).csv"
     try checkWritable(outputPath, creatingDirectory: options.output == nil)
     if let samplesPath = options.samplesPath { try checkWritable(samplesPath, creatingDirectory: false) }
-    _ = try MemoryPlanner().schedules(for: plan)
+    // Planned once, here: the launches follow this schedule.
+    let schedules = try MemoryPlanner().schedules(for: plan)
 
     let machine = Machine.current()
     let note: (String) -> Void = { text in
@@ -75,9 +76,11 @@ struct RunCommand {
     Interrupts.install()
     let outcome: LaunchOutcome
     if launches == 1 {
-      outcome = runLaunch(LaunchContext(index: 0, count: 1, seed: options.matrix.seed), plan, into: &results, console: console)
+      outcome = runLaunch(
+        LaunchContext(index: 0, count: 1, seed: options.matrix.seed), plan, schedules: schedules, into: &results,
+        console: console)
     } else {
-      outcome = try runLaunches(plan, into: &results, console: console)
+      outcome = try runLaunches(plan, schedules: schedules, into: &results, console: console)
     }
     switch outcome {
     case .completed: break
@@ -125,11 +128,12 @@ struct RunCommand {
   }
 
   /// Runs every planned feed once in this process, as launch `launch`,
-  /// appending its rows and samples to `results`.
-  func runLaunch(_ launch: LaunchContext, _ plan: RunPlan, into results: inout RunResults, console: Console)
-    -> LaunchOutcome
-  {
-    let schedules = (try? MemoryPlanner().schedules(for: plan)) ?? [:]
+  /// following `schedules` (a feed it lacks is interleaved), appending its
+  /// rows and samples to `results`.
+  func runLaunch(
+    _ launch: LaunchContext, _ plan: RunPlan, schedules: [FeedSpec: Schedule], into results: inout RunResults,
+    console: Console
+  ) -> LaunchOutcome {
     let counters = try? HardwareCounters.open().get()
     let estimate = estimatedSeconds(plan)
     let progress = Progress(
@@ -165,12 +169,14 @@ struct RunCommand {
   /// perturbed by an environment padding of random length; reads back each
   /// launch's rows and samples. The first launch's rows are the run's (its
   /// checksums, footprints and allocation counts); every launch's samples
-  /// are kept.
-  private func runLaunches(_ plan: RunPlan, into results: inout RunResults, console: Console)
-    throws(CommandError) -> LaunchOutcome
-  {
+  /// are kept. The launches follow `schedules` rather than each planning
+  /// memory again (a launch that cannot read it plans for itself).
+  private func runLaunches(
+    _ plan: RunPlan, schedules: [FeedSpec: Schedule], into results: inout RunResults, console: Console
+  ) throws(CommandError) -> LaunchOutcome {
     let directory = try LaunchChild.temporaryDirectory()
     defer { LaunchChild.remove(directory, launches: options.launches) }
+    try? LaunchChild.writeSchedules(schedules, of: plan, to: directory)
     var generator = SplitMix64(seed: options.matrix.seed ^ 0x6C61_756E_6368)
     for index in 0..<options.launches {
       if shouldStop() { return .interrupted }
