@@ -8,7 +8,11 @@
 # alone, as one whole-module-optimised module, R times (default 3):
 #
 #   swiftc -O -wmo -parse-as-library -emit-object -module-name Synthetic<Pattern> \
+#     -Xfrontend -disable-llvm-merge-functions-pass -Xllvm -swiftmergefunc-threshold=0 \
 #     -I <scratch> Sources/Synthetic/<Pattern>/Kinds<N>.swift -o <scratch>/<Pattern>.o
+#
+# (the flags Package.swift builds the synthetic modules with: function
+# merging off, so no two timed loops are folded into one)
 #
 # The two modules it imports (BenchmarkSupport, SyntheticModel) are compiled
 # once first, untimed, into the scratch directory, so a time is the pattern's
@@ -109,6 +113,7 @@ compile() {
   local pattern="$1" n="$2" start end
   start=$(now)
   if ! swiftc -O -wmo -parse-as-library -emit-object -module-name "Synthetic$pattern" \
+    -Xfrontend -disable-llvm-merge-functions-pass -Xllvm -swiftmergefunc-threshold=0 \
     -I "$scratch" "$(source_of "$pattern" "$n")" -o "$scratch/$pattern.o" 2> "$scratch/error.log"; then
     echo "error: compiling $(source_of "$pattern" "$n") failed:" >&2
     cat "$scratch/error.log" >&2

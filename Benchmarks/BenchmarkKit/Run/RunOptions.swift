@@ -63,7 +63,7 @@ struct RunOptions {
       "dispatch-bench run --filter 'share/*/*/uniform/100000' --list",
     ])
 
-  static let defaultLaunches = 7
+  static let defaultLaunches = 8
   static let quickSampleTime = 0.05
 
   var matrix: RunMatrix
