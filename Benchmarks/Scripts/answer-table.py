@@ -85,7 +85,7 @@ def main():
           f"| whichever reads best: protocol getter, visitor, class hierarchy, type eraser or enum "
           f"| getter and visitors {span(ARTICLES, HEAVY)} the enum; class hierarchy and type eraser "
           f"{span(ALTERNATIVES, HEAVY)} | choose by the row below |")
-    print(f"| dispatch is the work (an identifier, a colour) in a hot loop "
+    print(f"| dispatch is the work (a row's identifier) in a hot loop "
           f"| `enum` + exhaustive `switch` "
           f"| enum {ns('enum-switch', 'feed.identifier', 'app'):.1f} ns per identifier (app); "
           f"getter and visitors {span(ARTICLES, ['feed.identifier'], ('app',))} in an app, "

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How far two runs' within-run ratios drift apart, row by row.
 
-Usage: ratio-drift.py A.csv B.csv
+Usage: ratio-drift.py A.csv B.csv [DOMAIN,...]   (default: every domain)
 
 For every strategy row both runs have (one strategy on one benchmark case in
 one mode), takes its ratio to the baseline in each run (for the baseline's
@@ -35,10 +35,11 @@ def percentile(values, p):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     a, b = tracked(sys.argv[1]), tracked(sys.argv[2])
-    common = sorted(set(a) & set(b))
+    domains = sys.argv[3].split(",") if len(sys.argv) == 4 else None
+    common = sorted(k for k in set(a) & set(b) if domains is None or k[0] in domains)
     if not common:
         sys.exit("the runs have no rows in common")
     for title, keep in (("strategy rows", lambda k: k[2] not in ("floor", "null")),
