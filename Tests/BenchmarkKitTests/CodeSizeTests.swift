@@ -82,15 +82,34 @@ import Testing
         let large = try bytes(strategy, 64, operation)
         #expect(small <= large, "\(strategy) \(operation): \(small) bytes at 2 kinds, \(large) at 64")
       }
-      // The enum's switches compile to table lookups (data, whatever N);
-      // the handler table's and the type eraser's per-kind code is in
-      // closures no symbol names by operation, so it is not found (a lower
-      // bound). The others' per-kind code is functions named by the operation.
-      guard !["enum-switch", "handler-table", "type-eraser"].contains(strategy) else { continue }
+      // The enum's switches compile to table lookups (data, whatever N).
+      // Every other pattern's per-kind code is functions named by the
+      // operation, or closures found by their type (the type eraser's, the
+      // handler table's `computed`), so it grows with N.
+      guard strategy != "enum-switch" else { continue }
       let small = try SyntheticRegistry.operations.reduce(0) { try $0 + bytes(strategy, 2, $1) }
       let large = try SyntheticRegistry.operations.reduce(0) { try $0 + bytes(strategy, 64, $1) }
       #expect(small < large, "\(strategy): \(small) bytes at 2 kinds, \(large) at 64")
     }
+  }
+
+  /// The closure-dispatched patterns' per-kind code is found: the type
+  /// eraser's closures for every operation, the handler table's for
+  /// `computed`, its only per-kind closure.
+  @Test(.enabled(if: hasRelease)) func closuresCountForTheOperationThatCallsThem() throws {
+    let code = try Self.load()
+    func bytes(_ strategy: String, _ kinds: Int, _ operation: String) throws -> Int {
+      let key = ResultKey(
+        BenchmarkCase(
+          feed: FeedID(domain: "synthetic", size: 1_000, layout: "uniform", kinds: kinds),
+          operation: operation, mode: .app), StrategyID(strategy))
+      return try #require(code.bytes(of: key), "\(key)")
+    }
+    for operation in SyntheticRegistry.operations {
+      #expect(try bytes("type-eraser", 2, operation) < bytes("type-eraser", 64, operation), "\(operation)")
+    }
+    #expect(try bytes("handler-table", 2, "synthetic.compute") < bytes("handler-table", 64, "synthetic.compute"))
+    #expect(try bytes("handler-table", 2, "synthetic.constant") == bytes("handler-table", 64, "synthetic.constant"))
   }
 
   @Test func notAnELFFileHasNoCounts() {

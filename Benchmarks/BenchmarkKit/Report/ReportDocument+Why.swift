@@ -120,7 +120,7 @@ extension ReportDocument {
       table += "\nAt \(runSize).\n"
     }
     let setting = "\(key.feed.layout)" + (key.mode == .boundary ? "" : " · \(key.mode)")
-    let title = "\(operation) · \(setting)"
+    // Each chart titles itself with the operation, the setting and its unit.
     let charts: [Chart] = Unit.allCases.compactMap { unit in
       let plotted = measures.filter { $0.unit == unit }
       let series = zip(cells, counts).map { cell, count in
