@@ -235,6 +235,26 @@ final class RangeLog: @unchecked Sendable {
     #expect(failing.first?.verdict == .regressed)
   }
 
+  /// The baseline's own row is tracked against the floor. When only that
+  /// ratio moves, the floor moved: listed as regressed, never failing.
+  @Test func aMoveOfTheBaselineAgainstTheFloorAloneDoesNotFailTheRun() {
+    let changes = verdicts(run(seed: 1), run(seed: 2, shift: ["feed.height/enum-switch": 1.10]))
+    let baseline = changes.first { $0.key.path == "feed/feed.height/enum-switch/uniform/1000" }!
+    #expect(baseline.verdict == .regressed)
+    #expect(!baseline.holdsForTheRun)
+    #expect(changes.filter(\.holdsForTheRun).isEmpty)
+  }
+
+  /// A baseline that really slows down by 10% makes every other ratio of
+  /// its case fall: its regression holds and fails the run.
+  @Test func aTenPercentSlowdownOfTheBaselineFailsTheRun() {
+    var shift = ["feed.height/enum-switch": 1.10]
+    for name in Registry.names where name != "enum-switch" { shift["feed.height/\(name)"] = 1 / 1.10 }
+    let changes = verdicts(run(seed: 1), run(seed: 2, shift: shift))
+    let failing = changes.filter(\.holdsForTheRun)
+    #expect(failing.map(\.key.path) == ["feed/feed.height/enum-switch/uniform/1000"])
+  }
+
   /// A row without a tracked ratio (a reference row whose ratio could not
   /// be paired) is compared on its medians, never dropped.
   @Test func aRowWithoutATrackedRatioIsStillCompared() {

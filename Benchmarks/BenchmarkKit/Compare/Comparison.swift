@@ -137,6 +137,10 @@ struct CellChange {
   /// A regression that stays significant with every compared cell counted
   /// (Holm's correction at 5%): what makes `compare` exit 2.
   var holdsForTheRun = false
+  /// The baseline's own row, tracked against the floor: its move is the
+  /// baseline's or the floor's, and only the other rows of its case tell
+  /// which.
+  var trackedAgainstFloor = false
 }
 
 /// What `compare` computes.
@@ -221,7 +225,9 @@ enum Comparison {
           interval: interval, method: pValue == nil ? "intervals" : "rank test", pValue: pValue,
           significant: significant, verdict: verdict))
     }
-    if changes.contains(where: { $0.method == "launches" }) { markRegressionsThatHold(&changes) }
+    if changes.contains(where: { $0.method == "launches" }) {
+      markRegressionsThatHold(&changes, threshold: threshold)
+    }
     let onlyInBase = base.rows.map(\.key).filter { newRows[$0] == nil }
     let onlyInNew = new.rows.map(\.key).filter { baseRows[$0] == nil }
     return (changes, onlyInBase, onlyInNew)
@@ -255,23 +261,47 @@ enum Comparison {
       low > band ? .regressed : high < -band ? .improved : low >= -band && high <= band ? .unchanged : .withinResolution
     return CellChange(
       key: new.key, baseMedian: a.ratio, newMedian: b.ratio, ratio: exp(change), interval: exp(low)...exp(high),
-      method: "launches", pValue: pValue, significant: pValue < 0.05, verdict: verdict)
+      method: "launches", pValue: pValue, significant: pValue < 0.05, verdict: verdict,
+      trackedAgainstFloor: a.reference == .floor)
   }
 
   /// Marks the regressions that stay significant at 5% with every compared
   /// cell counted, by Holm's step-down correction: with a hundred cells,
   /// about five are "significant" at 5% by chance alone, and a build must not
   /// fail on them.
-  static func markRegressionsThatHold(_ changes: inout [CellChange]) {
+  ///
+  /// The baseline's own row is tracked against the floor, a loop of a
+  /// nanosecond or two whose time moves with the process's layout, so its
+  /// regression holds only when its case corroborates it: a baseline that
+  /// really slowed down makes every other strategy's ratio to it fall, so
+  /// the median of the case's other rows must have improved beyond the
+  /// noise band. Otherwise it is the floor that moved, as the floor's own
+  /// row would show; the row is still listed as regressed, without `!`.
+  static func markRegressionsThatHold(_ changes: inout [CellChange], threshold: Double) {
     let order = changes.indices.sorted { (changes[$0].pValue ?? 1) < (changes[$1].pValue ?? 1) }
     for (rank, index) in order.enumerated() {
       guard let p = changes[index].pValue, p <= 0.05 / Double(changes.count - rank) else { break }
       // The floor and the null are the harness's reference loops, not code a
       // change touches: their moves are the machine's, shown but never failing.
-      if changes[index].verdict == .regressed && !changes[index].key.strategy.isReference {
-        changes[index].holdsForTheRun = true
+      guard changes[index].verdict == .regressed && !changes[index].key.strategy.isReference else { continue }
+      if changes[index].trackedAgainstFloor && !baselineMoveIsCorroborated(changes[index], in: changes, threshold: threshold) {
+        continue
       }
+      changes[index].holdsForTheRun = true
     }
+  }
+
+  /// Whether the other strategies of a baseline row's case moved the other
+  /// way: the median of their changes is an improvement beyond the noise
+  /// band.
+  static func baselineMoveIsCorroborated(_ change: CellChange, in changes: [CellChange], threshold: Double) -> Bool {
+    let others = changes.filter {
+      $0.key.benchmarkCase == change.key.benchmarkCase && !$0.trackedAgainstFloor && !$0.key.strategy.isReference
+    }.map(\.ratio).sorted()
+    guard !others.isEmpty else { return true }
+    let median = others.count % 2 == 1
+      ? others[others.count / 2] : (others[others.count / 2 - 1] + others[others.count / 2]) / 2
+    return median < 1 / (1 + threshold)
   }
 
   private static func normalPValue(_ z: Double) -> Double {
