@@ -81,7 +81,7 @@ def main():
     print("| situation | pick | measured (100,000 elements; 95% intervals over launches) | extensibility |")
     print("|---|---|---|---|")
     print(f"| each element does real work (formatting a share, laying out a row: "
-          f"{ns('enum-switch', 'feed.configure', 'app'):.0f}–{ns('enum-switch', 'share.wechat', 'app'):.0f} ns) "
+          f"{ns('enum-switch', 'feed.configure', 'app'):.0f}–{ns('enum-switch', 'share.wechat', 'app'):.0f} ns in app mode) "
           f"| whichever reads best: protocol getter, visitor, class hierarchy, type eraser or enum "
           f"| getter and visitors {span(ARTICLES, HEAVY)} the enum; class hierarchy and type eraser "
           f"{span(ALTERNATIVES, HEAVY)} | choose by the row below |")
@@ -105,7 +105,8 @@ def main():
     print(f"| dozens of kinds | never an `is`/`as?` chain "
           f"| `cast-chain` {ns('cast-chain', 'synthetic.constant', 'app', kinds='8'):.0f} ns at 8 kinds, "
           f"{ns('cast-chain', 'synthetic.constant', 'app', kinds='64'):.0f} ns at 64 (linear); "
-          f"handler table flat at {ns('handler-table', 'synthetic.constant', 'app', kinds='64'):.0f} ns "
+          f"handler table {ns('handler-table', 'synthetic.constant', 'app', kinds='2'):.0f} ns at 2 kinds, "
+          f"{ns('handler-table', 'synthetic.constant', 'app', kinds='64'):.0f} at 64 "
           f"| {trade('cast-chain')} |")
     print()
 
