@@ -40,8 +40,7 @@ def main():
     print("| operation | mode | strategy | before | after |")
     print("|---|---|---|---:|---:|")
     for key in sorted(new, key=lambda k: (operations.index(k[0]), k[1] != "boundary")):
-        if key in old or key in new:
-            print(f"| {key[0]} | {key[1]} | {key[2]} | {shown(old.get(key))} | {shown(new.get(key))} |")
+        print(f"| {key[0]} | {key[1]} | {key[2]} | {shown(old.get(key))} | {shown(new.get(key))} |")
 
 
 if __name__ == "__main__":

@@ -54,7 +54,7 @@ public enum CastChainStrategy: DispatchStrategy {
   }
 
   public static func makeCell(reuseIdentifier: String) -> FeedCell? {
-    CastChain.makeCell(reuseIdentifier: reuseIdentifier)
+    FeedCell.make(reuseIdentifier: reuseIdentifier)
   }
 
   // MARK: Per-element entry points (never inlined; see DispatchStrategy)

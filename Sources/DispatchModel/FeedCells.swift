@@ -61,3 +61,22 @@ public final class MemoriesCell: FeedCell {
   @inlinable public static var reuseIdentifier: String { "MemoriesCell" }
   @inlinable public static var color: String { "#FFE8F0" }
 }
+
+extension FeedCell {
+  /// A new cell of the model's class registered for a reuse identifier, or
+  /// `nil` for an identifier no cell class has: the table a table view
+  /// keeps from `register(_:forCellReuseIdentifier:)`, for the strategies
+  /// that show rows in the model's cell classes. Called on a reuse-pool miss
+  /// only, never timed.
+  public static func make(reuseIdentifier: String) -> FeedCell? {
+    switch reuseIdentifier {
+    case InvitationCell.reuseIdentifier: InvitationCell()
+    case NewSongCell.reuseIdentifier: NewSongCell()
+    case NewEventCell.reuseIdentifier: NewEventCell()
+    case PlainTextCell.reuseIdentifier: PlainTextCell()
+    case MediaCell.reuseIdentifier: MediaCell()
+    case MemoriesCell.reuseIdentifier: MemoriesCell()
+    default: nil
+    }
+  }
+}

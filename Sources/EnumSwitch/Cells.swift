@@ -1,18 +1,5 @@
 import DispatchModel
 
-/// A new cell of the class registered for a reuse identifier.
-func makeCell(reuseIdentifier: String) -> FeedCell? {
-  switch reuseIdentifier {
-  case InvitationCell.reuseIdentifier: InvitationCell()
-  case NewSongCell.reuseIdentifier: NewSongCell()
-  case NewEventCell.reuseIdentifier: NewEventCell()
-  case PlainTextCell.reuseIdentifier: PlainTextCell()
-  case MediaCell.reuseIdentifier: MediaCell()
-  case MemoriesCell.reuseIdentifier: MemoriesCell()
-  default: nil
-  }
-}
-
 extension FeedController {
   /// The colour of a cell's class: a `switch` on the cell, as a team that
   /// dispatches with `switch` writes it when all it has is the base class.

@@ -53,7 +53,7 @@ public enum EnumSwitchStrategy: DispatchStrategy {
   }
 
   public static func makeCell(reuseIdentifier: String) -> FeedCell? {
-    EnumSwitch.makeCell(reuseIdentifier: reuseIdentifier)
+    FeedCell.make(reuseIdentifier: reuseIdentifier)
   }
 
   // MARK: Per-element entry points (never inlined; see DispatchStrategy)

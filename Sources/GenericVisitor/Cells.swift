@@ -60,19 +60,6 @@ struct BackgroundSetter: CellVisitor {
   func visit(_ cell: MemoriesCell) { cell.backgroundColor = MemoriesCell.color }
 }
 
-/// A new cell of the class registered for a reuse identifier.
-func makeCell(reuseIdentifier: String) -> FeedCell? {
-  switch reuseIdentifier {
-  case InvitationCell.reuseIdentifier: InvitationCell()
-  case NewSongCell.reuseIdentifier: NewSongCell()
-  case NewEventCell.reuseIdentifier: NewEventCell()
-  case PlainTextCell.reuseIdentifier: PlainTextCell()
-  case MediaCell.reuseIdentifier: MediaCell()
-  case MemoriesCell.reuseIdentifier: MemoriesCell()
-  default: nil
-  }
-}
-
 extension FeedController {
   /// The cell article's `willDisplay`: the base-class cell the table view
   /// hands out, force-cast to the protocol, accepts the visitor.

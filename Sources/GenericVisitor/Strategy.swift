@@ -56,7 +56,7 @@ public enum GenericVisitorStrategy: DispatchStrategy {
   }
 
   public static func makeCell(reuseIdentifier: String) -> FeedCell? {
-    GenericVisitor.makeCell(reuseIdentifier: reuseIdentifier)
+    FeedCell.make(reuseIdentifier: reuseIdentifier)
   }
 
   // MARK: Per-element entry points (never inlined; see DispatchStrategy)

@@ -1,18 +1,5 @@
 import DispatchModel
 
-/// A new cell of the class registered for a reuse identifier.
-func makeCell(reuseIdentifier: String) -> FeedCell? {
-  switch reuseIdentifier {
-  case InvitationCell.reuseIdentifier: InvitationCell()
-  case NewSongCell.reuseIdentifier: NewSongCell()
-  case NewEventCell.reuseIdentifier: NewEventCell()
-  case PlainTextCell.reuseIdentifier: PlainTextCell()
-  case MediaCell.reuseIdentifier: MediaCell()
-  case MemoriesCell.reuseIdentifier: MemoriesCell()
-  default: nil
-  }
-}
-
 extension FeedController {
   /// The colour of a cell's class, found by testing the cell against each
   /// class in turn: the "long sequence of if statements" of the cell articles.

@@ -74,7 +74,7 @@ public enum NaiveStrategy: DispatchStrategy {
   }
 
   public static func makeCell(reuseIdentifier: String) -> FeedCell? {
-    Naive.makeCell(reuseIdentifier: reuseIdentifier)
+    FeedCell.make(reuseIdentifier: reuseIdentifier)
   }
 
   // MARK: Per-element entry points (never inlined; see DispatchStrategy)

@@ -12,19 +12,6 @@ extension PlainTextCell: ColoredCell {}
 extension MediaCell: ColoredCell {}
 extension MemoriesCell: ColoredCell {}
 
-/// A new cell of the class registered for a reuse identifier.
-func makeCell(reuseIdentifier: String) -> FeedCell? {
-  switch reuseIdentifier {
-  case InvitationCell.reuseIdentifier: InvitationCell()
-  case NewSongCell.reuseIdentifier: NewSongCell()
-  case NewEventCell.reuseIdentifier: NewEventCell()
-  case PlainTextCell.reuseIdentifier: PlainTextCell()
-  case MediaCell.reuseIdentifier: MediaCell()
-  case MemoriesCell.reuseIdentifier: MemoriesCell()
-  default: nil
-  }
-}
-
 extension FeedController {
   /// The colour of the cell's class, read through the protocol the cell is
   /// cast to: erasers wrap what the app stores, and the table view, not the

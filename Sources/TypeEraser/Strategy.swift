@@ -66,7 +66,7 @@ public enum TypeEraserStrategy: DispatchStrategy {
   }
 
   public static func makeCell(reuseIdentifier: String) -> FeedCell? {
-    TypeEraser.makeCell(reuseIdentifier: reuseIdentifier)
+    FeedCell.make(reuseIdentifier: reuseIdentifier)
   }
 
   // MARK: Per-element entry points (never inlined; see DispatchStrategy)

@@ -70,11 +70,7 @@ import Testing
   @Test(.enabled(if: hasRelease)) func sixtyFourKindsTakeMoreCodeThanTwoForEveryPattern() throws {
     let code = try Self.load()
     func bytes(_ strategy: String, _ kinds: Int, _ operation: String) throws -> Int {
-      let key = ResultKey(
-        BenchmarkCase(
-          feed: FeedID(domain: "synthetic", size: 1_000, layout: "uniform", kinds: kinds),
-          operation: operation, mode: .app), StrategyID(strategy))
-      return try #require(code.bytes(of: key), "\(key)")
+      try Self.syntheticBytes(code, strategy, kinds, operation)
     }
     for strategy in Registry.names {
       for operation in SyntheticRegistry.operations {
@@ -99,17 +95,22 @@ import Testing
   @Test(.enabled(if: hasRelease)) func closuresCountForTheOperationThatCallsThem() throws {
     let code = try Self.load()
     func bytes(_ strategy: String, _ kinds: Int, _ operation: String) throws -> Int {
-      let key = ResultKey(
-        BenchmarkCase(
-          feed: FeedID(domain: "synthetic", size: 1_000, layout: "uniform", kinds: kinds),
-          operation: operation, mode: .app), StrategyID(strategy))
-      return try #require(code.bytes(of: key), "\(key)")
+      try Self.syntheticBytes(code, strategy, kinds, operation)
     }
     for operation in SyntheticRegistry.operations {
       #expect(try bytes("type-eraser", 2, operation) < bytes("type-eraser", 64, operation), "\(operation)")
     }
     #expect(try bytes("handler-table", 2, "synthetic.compute") < bytes("handler-table", 64, "synthetic.compute"))
     #expect(try bytes("handler-table", 2, "synthetic.constant") == bytes("handler-table", 64, "synthetic.constant"))
+  }
+
+  /// The code bytes of a synthetic row at 1,000 elements in app mode.
+  static func syntheticBytes(_ code: CodeSize, _ strategy: String, _ kinds: Int, _ operation: String) throws -> Int {
+    let key = ResultKey(
+      BenchmarkCase(
+        feed: FeedID(domain: "synthetic", size: 1_000, layout: "uniform", kinds: kinds),
+        operation: operation, mode: .app), StrategyID(strategy))
+    return try #require(code.bytes(of: key), "\(key)")
   }
 
   @Test func notAnELFFileHasNoCounts() {
