@@ -121,6 +121,11 @@ public struct TimingRow: Sendable {
   /// Bytes of machine code the operation runs: the timed loop and what it
   /// reaches in the binary.
   public var codeBytes: Int?
+  /// How `codeBytes` was counted: `callgrind` (what the loop called when it
+  /// ran, indirect calls included), `direct-calls` (what the loop reaches by
+  /// direct calls alone: a lower bound), `generated-names` (the synthetic
+  /// domain's per-kind code, found by name); empty when there is no count.
+  public var codeBytesMethod = ""
 
   public init(
     key: ResultKey, schedule: String, statistics: SampleStatistics, elementsPerSample: Int,
@@ -184,10 +189,11 @@ extension Schema {
   /// the `baseline`, `ratio_to_baseline` (was `ratio_to_enum_switch`) and
   /// `mode` columns; 4 paired ratios over launches (`launches`,
   /// `ratio_to_baseline_low`/`_high`, `tracked*`, `resolution`, `net_median_ns`,
-  /// `shuffle_seed`, `slice_elements`).
-  public static let runVersion = "4"
+  /// `shuffle_seed`, `slice_elements`); 5 `code_bytes_method`, and
+  /// `code_bytes` of share and feed rows follows indirect calls.
+  public static let runVersion = "5"
   /// Run CSV versions `compare` and `report` read.
-  public static let readableRunVersions: Set<String> = ["1", "2", "3", runVersion]
+  public static let readableRunVersions: Set<String> = ["1", "2", "3", "4", runVersion]
 
   /// Every column of the run CSV, in file order. Columns are documented in
   /// the README ("The results CSV"); a reader finds them by name.
@@ -247,6 +253,7 @@ extension Schema {
         },
         .optionalInteger("slice_elements", \.row.slice),
         .optionalInteger("code_bytes", \.row.codeBytes),
+        .text("code_bytes_method", \.row.codeBytesMethod),
         .optionalInteger("element_stride_bytes", \.row.elementStride),
         .optionalNumber("footprint_bytes_per_element", \.row.footprintBytesPerElement),
         .optionalNumber("alloc_calls_per_element", \.row.allocationsPerElement),

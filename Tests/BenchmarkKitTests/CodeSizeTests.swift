@@ -113,6 +113,56 @@ import Testing
     return try #require(code.bytes(of: key), "\(key)")
   }
 
+  static let hasValgrind = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+    FileManager.default.isExecutableFile(atPath: "\($0)/valgrind")
+  }
+
+  /// Runs the release binary's `run` on feed.color, with `PATH` as given,
+  /// and returns its rows of real strategies.
+  static func releaseRun(path: String? = nil) throws -> [TimingRow] {
+    let output = NSTemporaryDirectory() + "code-size-\(UUID().uuidString).csv"
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    var environment = ProcessInfo.processInfo.environment
+    if let path { environment["PATH"] = path }
+    let result = try Subprocess.run(
+      [
+        "run", "--quick", "--quiet", "--domains", "feed", "--operations", "feed.color",
+        "--strategies", "classic-visitor,generic-visitor,protocol-getter,enum-switch", "--output", output,
+      ], environment: environment, program: releaseBinary)
+    try #require(result.status == 0, "\(result.standardError)")
+    guard case .run(let file) = try Schema.load(output) else { throw ResultsError("\(output) is a profile") }
+    return file.rows.filter { !$0.key.strategy.isReference }
+  }
+
+  /// With valgrind, a share or feed row's count follows the calls the loop
+  /// made when it ran: for a visitor, the six cells' `accept` and the
+  /// visitor's six `visit` methods, which the loop reaches only through
+  /// witness tables, so more than its direct calls; never less for any.
+  @Test(.enabled(if: hasRelease && hasValgrind)) func runningTheLoopFindsCodeBehindIndirectCalls() throws {
+    let code = try Self.load()
+    let rows = try Self.releaseRun()
+    try #require(rows.count == 8, "4 strategies in 2 modes")
+    for row in rows {
+      let direct = try #require(code.bytes(of: row.key), "\(row.key)")
+      let traced = try #require(row.codeBytes, "\(row.key)")
+      #expect(row.codeBytesMethod == "callgrind", "\(row.key)")
+      #expect(traced >= direct, "\(row.key)")
+      if row.key.strategy.rawValue.hasSuffix("visitor") || row.key.strategy.rawValue == "protocol-getter" {
+        #expect(traced > direct, "\(row.key): \(traced) bytes traced, \(direct) by direct calls")
+      }
+    }
+  }
+
+  /// Without valgrind the run still counts, by direct calls, and says so.
+  @Test(.enabled(if: hasRelease)) func withoutValgrindTheCountIsDirectCallsAndSaysSo() throws {
+    let rows = try Self.releaseRun(path: "/nonexistent")
+    let code = try Self.load()
+    for row in rows {
+      #expect(row.codeBytesMethod == "direct-calls", "\(row.key)")
+      #expect(row.codeBytes == code.bytes(of: row.key), "\(row.key)")
+    }
+  }
+
   @Test func notAnELFFileHasNoCounts() {
     #expect(CodeSize(elf: Array("not an executable".utf8)) == nil)
     #expect(CodeSize(elf: []) == nil)

@@ -27,6 +27,43 @@ import Testing
     #expect(output.calls[.init(object: "/opt/swift/usr/lib/swift/linux/libswiftCore.so", function: "swift_bridgeObjectRetain")] == 3)
   }
 
+  /// What `run` follows to find the code an operation ran: each function's
+  /// callees, in the object they live in, from any root, transitively.
+  @Test func followsCallsFromARoot() throws {
+    let text = """
+      events: Ir
+      ob=(1) /tmp/b
+      fn=(1) loop
+      0 5
+      cfn=(2) accept
+      calls=6 0
+      0 60
+      cob=(2) /lib/libswiftCore.so
+      cfn=(3) swift_retain
+      calls=6 0
+      0 30
+      fn=(2)
+      0 12
+      cfn=(4) visit'2
+      calls=6 0
+      0 18
+      fn=(5) setup
+      0 40
+      cfn=(6) unrelated
+      calls=1 0
+      0 4
+      totals: 109
+      """
+    let output = try CallgrindOutput.parse(text)
+    let reached = output.reached { $0.function == "loop" }
+    #expect(
+      Set(reached.map(\.function)) == ["loop", "accept", "swift_retain", "visit"],
+      "the setup and what only it called are not reached; a recursion level is its function")
+    #expect(reached.contains(.init(object: "/lib/libswiftCore.so", function: "swift_retain")))
+    #expect(reached.contains(.init(object: "/tmp/b", function: "visit")))
+    #expect(output.reached { $0.function == "absent" }.isEmpty)
+  }
+
   @Test func readsCRLFLineEnds() throws {
     let text = try Self.fixture().split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
     #expect(try CallgrindOutput.parse(text).calls(to: ValgrindRunner.retainFunctions) == 8)

@@ -116,6 +116,8 @@ public enum DispatchBench {
       return ExitStatus.success
     case ProfileCell.name:
       return ProfileCell.main(rest)
+    case CodeSizeCell.name:
+      return CodeSizeCell.main(rest)
     case LaunchChild.name:
       return LaunchChild.main(rest, console: console)
     default:

@@ -1,5 +1,5 @@
-/// What callgrind wrote: event totals, and how often each function was
-/// called, by the object it lives in.
+/// What callgrind wrote: event totals, how often each function was called,
+/// by the object it lives in, and which functions called which.
 ///
 /// Reads the callgrind format (valgrind's docs, "Callgrind Format
 /// Specification"): name compression (`fn=(12) name`, then `fn=(12)`),
@@ -12,6 +12,11 @@ struct CallgrindOutput: Equatable {
   var totals: [String: Int]
   /// Calls to each function, by (object, function).
   var calls: [Callee: Int]
+  /// The functions each function called (tail calls included: callgrind
+  /// records a jump into another function as a call).
+  var callees: [Callee: Set<Callee>] = [:]
+  /// Every function with a block of its own (it ran, or called something).
+  var functions: Set<Callee> = []
 
   struct Callee: Hashable {
     var object: String
@@ -30,7 +35,10 @@ struct CallgrindOutput: Equatable {
     var events: [String] = []
     var totals: [String: Int] = [:]
     var calls: [Callee: Int] = [:]
+    var callees: [Callee: Set<Callee>] = [:]
+    var seen: Set<Callee> = []
     var object = ""
+    var caller: Callee?
     var calleeObject: String?
     var callee: String?
 
@@ -84,7 +92,9 @@ struct CallgrindOutput: Equatable {
       case "cob":
         calleeObject = try resolve(value, in: &objects, line: lineNumber)
       case "fn":
-        _ = try resolve(value, in: &functions, line: lineNumber)
+        let name = try resolve(value, in: &functions, line: lineNumber)
+        caller = Callee(object: object, function: Self.withoutRecursion(name))
+        seen.insert(caller!)
         calleeObject = nil
         callee = nil
       case "cfn":
@@ -94,8 +104,9 @@ struct CallgrindOutput: Equatable {
         guard let count = value.split(separator: " ").first.flatMap({ Int($0) }) else {
           throw ParseError(line: lineNumber, message: "calls= without a count")
         }
-        let function = callee.split(separator: "'").first.map(String.init) ?? callee
-        calls[Callee(object: calleeObject ?? object, function: function), default: 0] += count
+        let called = Callee(object: calleeObject ?? object, function: Self.withoutRecursion(callee))
+        calls[called, default: 0] += count
+        if let caller { callees[caller, default: []].insert(called) }
         calleeObject = nil
       default:
         continue
@@ -104,7 +115,24 @@ struct CallgrindOutput: Equatable {
     guard !events.isEmpty, !totals.isEmpty else {
       throw ParseError(line: lineNumber, message: "no events: and totals: lines; is this callgrind output?")
     }
-    return CallgrindOutput(totals: totals, calls: calls)
+    return CallgrindOutput(totals: totals, calls: calls, callees: callees, functions: seen)
+  }
+
+  /// A function's name without its recursion level: `swift_release'2` is
+  /// `swift_release`.
+  private static func withoutRecursion(_ name: String) -> String {
+    name.split(separator: "'").first.map(String.init) ?? name
+  }
+
+  /// `roots` (the recorded functions that satisfy it) and every function
+  /// they called, transitively.
+  func reached(from roots: (Callee) -> Bool) -> Set<Callee> {
+    var reached = Set(functions.filter(roots))
+    var queue = Array(reached)
+    while let function = queue.popLast() {
+      for callee in callees[function] ?? [] where reached.insert(callee).inserted { queue.append(callee) }
+    }
+    return reached
   }
 
   /// Calls to any of `functions`, in any object, or only in `object`.

@@ -21,6 +21,7 @@ struct ReportDocument {
         markdown += "### \(chart.title)\n\n![\(chart.title)](\(chart.name))\n\n\(chart.table)\n"
       }
     }
+    markdown += operationCodeSize()
     if let scaling {
       markdown += scaling.markdown(patterns: ResultsTable.orderedStrategies(run.rows).map(\.rawValue).filter {
         !StrategyID($0).isReference

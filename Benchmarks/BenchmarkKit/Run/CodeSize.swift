@@ -98,16 +98,6 @@ struct CodeSize {
     byAddress = Dictionary(functions.indices.map { (functions[$0].address, $0) }) { first, _ in first }
   }
 
-  /// The bytes of the functions whose names start with `prefix` and contain
-  /// every one of `parts`, and of everything they reach; `nil` when no
-  /// function matches.
-  func bytes(rootedAt prefix: String, containing parts: [String]) -> Int? {
-    let roots = functions.indices.filter { index in
-      functions[index].name.hasPrefix(prefix) && parts.allSatisfy { functions[index].name.contains($0) }
-    }
-    return roots.isEmpty ? nil : bytes(reachedFrom: roots)
-  }
-
   /// The bytes of `roots` and of every function they reach by direct calls
   /// and tail calls, transitively, leaving out the shared harness.
   private func bytes(reachedFrom roots: [Int]) -> Int {
@@ -123,7 +113,7 @@ struct CodeSize {
           let displacement = Int64(Int32(bitPattern: UInt32(truncatingIfNeeded: Self.integer(bytes, position + 1, 4))))
           let next = Int64(function.address) + Int64(position - function.offset) + 5
           if let target = byAddress[UInt64(bitPattern: next + displacement)], !seen.contains(target),
-            !functions[target].name.hasPrefix("$s16BenchmarkSupport")
+            !Self.isHarness(functions[target].name)
           {
             seen.insert(target)
             queue.append(target)
@@ -168,24 +158,50 @@ struct CodeSize {
     return false
   }
 
-  /// The code bytes of a row: its strategy's timed loop for its operation
-  /// and mode, and what that loop reaches. `nil` for the floor, the null,
-  /// and where the loop is not found.
+  /// The code bytes of a row, from the binary alone: for a synthetic row,
+  /// as the type's documentation says; for a share or feed row, its
+  /// strategy's timed loop for its operation and mode and what that loop
+  /// reaches by direct calls (a lower bound: see `CodeSizeProbe` for the
+  /// count that follows dispatch). `nil` for the floor, the null, and where
+  /// the loop is not found.
   func bytes(of key: ResultKey) -> Int? {
-    let strategy = key.strategy.rawValue
-    guard !key.strategy.isReference, let module = Self.moduleNames[strategy] else { return nil }
     if key.feed.domain == PlannedSynthetic.domain {
+      guard !key.strategy.isReference, let module = Self.moduleNames[key.strategy.rawValue] else { return nil }
       return syntheticBytes(module: module, kinds: key.feed.kinds, operation: key.operation)
     }
-    guard let loop = Self.loops[key.operation] else { return nil }
-    if key.mode == .app {
-      let name = "App" + module
-      return bytes(rootedAt: "$s\(name.utf8.count)\(name)", containing: ["LoopsC", Self.mangled(loop + "Loop") + "_"])
+    let roots = functions.indices.filter {
+      isLoop(functions[$0].name, strategy: key.strategy, mode: key.mode, operation: key.operation)
     }
-    return bytes(
-      rootedAt: "$s16StrategyRegistry7KernelsO" + Self.mangled(loop) + "_",
-      containing: ["Z\(Self.mangled(module))"])
+    return roots.isEmpty ? nil : bytes(reachedFrom: roots)
   }
+
+  /// The bytes of the functions named `names` (those this binary has) and
+  /// of every function they reach by direct calls and tail calls, leaving
+  /// out the shared harness; `nil` when none of them is in this binary.
+  func bytes(ofFunctionsNamed names: Set<String>) -> Int? {
+    let roots = functions.indices.filter {
+      names.contains(functions[$0].name) && !Self.isHarness(functions[$0].name)
+    }
+    return roots.isEmpty ? nil : bytes(reachedFrom: roots)
+  }
+
+  /// Whether `symbol` is the timed loop of a share or feed row: its
+  /// strategy's specialisation of `Kernels.<loop>` in the boundary mode, its
+  /// `AppLoops.<loop>Loop` in app mode.
+  func isLoop(_ symbol: String, strategy: StrategyID, mode: BuildMode, operation: String) -> Bool {
+    guard !strategy.isReference, let module = Self.moduleNames[strategy.rawValue], let loop = Self.loops[operation]
+    else { return false }
+    if mode == .app {
+      let name = "App" + module
+      return symbol.hasPrefix("$s" + Self.mangled(name)) && symbol.contains("LoopsC")
+        && symbol.contains(Self.mangled(loop + "Loop") + "_")
+    }
+    return symbol.hasPrefix("$s16StrategyRegistry7KernelsO" + Self.mangled(loop) + "_")
+      && symbol.contains("Z\(Self.mangled(module))")
+  }
+
+  /// The harness's own code, which every strategy pays alike.
+  private static func isHarness(_ symbol: String) -> Bool { symbol.hasPrefix("$s16BenchmarkSupport") }
 
   /// The harness's name for each operation's loop: `Kernels.<name>` in the
   /// boundary mode, `AppLoops.<name>Loop` in app mode.

@@ -88,8 +88,9 @@ struct RunCommand {
     case .interrupted: return try writePartial(results, outputPath: outputPath, console: console)
     }
     results.computeRatios()
-    if let code = CodeSize.ofThisExecutable() {
-      for index in results.rows.indices { results.rows[index].codeBytes = code.bytes(of: results.rows[index].key) }
+    // A debug build's loops are not the measured ones: it has no counts.
+    if machine.buildConfiguration == "release", let code = CodeSize.ofThisExecutable() {
+      try countCode(code, in: &results, cores: machine.cores, note: note)
     }
 
     do {
@@ -106,6 +107,37 @@ struct RunCommand {
     note("wrote \(outputPath) (\(results.rows.count.counted("row")))")
     if let samplesPath = options.samplesPath { note("wrote \(samplesPath)") }
     return ExitStatus.success
+  }
+
+  /// Fills `code_bytes`: for share and feed rows by running each strategy's
+  /// operations under callgrind (`CodeSizeProbe`), or, where that cannot
+  /// run, by their direct calls; for synthetic rows by name.
+  private func countCode(
+    _ code: CodeSize, in results: inout RunResults, cores: Int, note: (String) -> Void
+  ) throws(CommandError) {
+    let probed = Set(
+      results.rows.map(\.key).filter { !$0.strategy.isReference && $0.feed.domain != PlannedSynthetic.domain }
+        .map { CodeSizeProbe.Key(strategy: $0.strategy.rawValue, mode: $0.mode, operation: $0.operation) })
+    var measured: [CodeSizeProbe.Key: Int] = [:]
+    if !probed.isEmpty {
+      if let reason = CodeSizeProbe.unavailable() {
+        note("note: \(reason), so code_bytes of share and feed rows counts direct calls only (a lower bound)")
+      } else {
+        let strategies = Set(probed.map(\.strategy)).count
+        note("finding the code each operation runs: \(strategies.counted("strategy", plural: "strategies")) under callgrind")
+        measured = try CodeSizeProbe(code: code, seed: options.matrix.seed, jobs: max(1, cores)).measure(probed)
+      }
+    }
+    for index in results.rows.indices {
+      let key = results.rows[index].key
+      let probe = CodeSizeProbe.Key(strategy: key.strategy.rawValue, mode: key.mode, operation: key.operation)
+      if let bytes = measured[probe] {
+        (results.rows[index].codeBytes, results.rows[index].codeBytesMethod) = (bytes, "callgrind")
+      } else if let bytes = code.bytes(of: key) {
+        let method = key.feed.domain == PlannedSynthetic.domain ? "generated-names" : "direct-calls"
+        (results.rows[index].codeBytes, results.rows[index].codeBytesMethod) = (bytes, method)
+      }
+    }
   }
 
   /// A rough estimate of a run's duration, before it starts: per case and

@@ -38,4 +38,10 @@ void dbms_install_interrupt_handlers(void);
 /// The signal that asked the program to stop, or 0.
 int dbms_interrupt_signal(void);
 
+/// Calls `body(context)` and nothing else. `dispatch-bench run` runs each
+/// operation once inside it under callgrind (`--toggle-collect` and
+/// `--dump-after` name it), so that what callgrind records there is the code
+/// that operation runs, and nothing else the process does.
+void dbms_code_window(void (*body)(void *), void *context);
+
 #endif
