@@ -143,7 +143,7 @@ struct RunCommand {
   /// A rough estimate of a run's duration, before it starts: per case and
   /// launch, its sampling time and what building contenders and calibrating
   /// cost (about 0.03 s, and 1.7 µs per element), and the first launch's
-  /// checks. On the development machine it is within 10% for the default
+  /// checks and the code-size probe. On the development machine it is within 10% for the default
   /// suite; progress revises it as cases finish.
   func estimatedSeconds(_ plan: RunPlan) -> (total: Double, perLaunch: Double, checks: Double) {
     let cases =
@@ -151,7 +151,13 @@ struct RunCommand {
       + plan.synthetic.flatMap { Array(repeating: $0.size, count: $0.operations.count) }
     let perLaunch = cases.reduce(0.0) { $0 + options.sampling.sampleTime + 0.03 + Double($1) * 1.7e-6 }
     let checks = cases.reduce(0.0) { $0 + 0.02 + Double(min($1, FeedRunner.checkedLimit)) * 1e-5 }
-    return (Double(options.launches) * perLaunch + checks, perLaunch, checks)
+    // After the launches, finding each strategy's code under callgrind:
+    // about 1.8 s each.
+    let probed = Set(plan.feeds.flatMap { $0.operations.flatMap(\.strategies) })
+    let probe =
+      probed.isEmpty || CodeSizeProbe.unavailable() != nil
+      ? 0 : 1.8 * Double(probed.count) / Double(max(1, Machine.current().cores))
+    return (Double(options.launches) * perLaunch + checks + probe, perLaunch, checks)
   }
 
   /// How a launch ended.
