@@ -163,6 +163,21 @@ import Testing
     }
   }
 
+  /// A valgrind that fails does not cost the run its timings: the results
+  /// are written, counted by direct calls, with a warning.
+  @Test(.enabled(if: hasRelease)) func aFailingValgrindKeepsTheTimings() throws {
+    let directory = NSTemporaryDirectory() + "failing-valgrind-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let fake = directory + "/valgrind"
+    try "#!/bin/sh\nexit 3\n".write(toFile: fake, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+    let path = directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    let rows = try Self.releaseRun(path: path)
+    #expect(!rows.isEmpty)
+    #expect(rows.allSatisfy { $0.codeBytesMethod == "direct-calls" && ($0.codeBytes ?? 0) > 0 })
+  }
+
   @Test func notAnELFFileHasNoCounts() {
     #expect(CodeSize(elf: Array("not an executable".utf8)) == nil)
     #expect(CodeSize(elf: []) == nil)

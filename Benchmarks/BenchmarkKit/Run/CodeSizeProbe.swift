@@ -91,7 +91,9 @@ struct CodeSizeProbe {
         throw CommandError("lost track of a valgrind process", exitStatus: ExitStatus.software)
       }
       guard status == 0 else {
-        while let (other, _) = running.popFirst() { kill(other, SIGTERM) }
+        // Stop the others, and wait for them before their scratch goes.
+        for other in running.keys { kill(other, SIGTERM) }
+        while !running.isEmpty, let (other, _) = Spawn.waitAny() { running.removeValue(forKey: other) }
         throw CommandError(
           "valgrind failed (exit status \(status)) finding the code of \(strategy)", exitStatus: ExitStatus.software)
       }
