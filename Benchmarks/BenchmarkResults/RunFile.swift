@@ -121,11 +121,8 @@ public struct TimingRow: Sendable {
   /// Bytes of machine code the operation runs: the timed loop and what it
   /// reaches in the binary.
   public var codeBytes: Int?
-  /// How `codeBytes` was counted: `callgrind` (what the loop called when it
-  /// ran, indirect calls included), `direct-calls` (what the loop reaches by
-  /// direct calls alone: a lower bound), `generated-names` (the synthetic
-  /// domain's per-kind code, found by name); empty when there is no count.
-  public var codeBytesMethod = ""
+  /// How `codeBytes` was counted; `nil` when there is no count.
+  public var codeBytesMethod: CodeBytesMethod?
 
   public init(
     key: ResultKey, schedule: String, statistics: SampleStatistics, elementsPerSample: Int,
@@ -180,6 +177,18 @@ public struct RunFile: Sendable {
   public var byKey: [ResultKey: TimingRow] {
     Dictionary(rows.map { ($0.key, $0) }) { first, _ in first }
   }
+}
+
+/// How a row's `code_bytes` was counted.
+public enum CodeBytesMethod: String, CaseIterable, Sendable {
+  /// What the timed loop called when it ran under callgrind, indirect calls
+  /// included, and what that code calls directly.
+  case callgrind
+  /// What the loop reaches by direct calls alone: a lower bound for
+  /// patterns that dispatch indirectly.
+  case directCalls = "direct-calls"
+  /// The synthetic domain's per-kind code, found by name.
+  case generatedNames = "generated-names"
 }
 
 // MARK: The run CSV's columns
@@ -253,7 +262,17 @@ extension Schema {
         },
         .optionalInteger("slice_elements", \.row.slice),
         .optionalInteger("code_bytes", \.row.codeBytes),
-        .text("code_bytes_method", \.row.codeBytesMethod),
+        Column("code_bytes_method", .text, write: { $0.row.codeBytesMethod?.rawValue ?? "" }) {
+          record, reader throws(ResultsError) in
+          let text = reader.text("code_bytes_method")
+          guard !text.isEmpty else { return }
+          guard let method = CodeBytesMethod(rawValue: text) else {
+            throw reader.failure(
+              "code_bytes_method",
+              "\"\(text)\" is not one of \(CodeBytesMethod.allCases.map(\.rawValue).joined(separator: ", "))")
+          }
+          record.row.codeBytesMethod = method
+        },
         .optionalInteger("element_stride_bytes", \.row.elementStride),
         .optionalNumber("footprint_bytes_per_element", \.row.footprintBytesPerElement),
         .optionalNumber("alloc_calls_per_element", \.row.allocationsPerElement),

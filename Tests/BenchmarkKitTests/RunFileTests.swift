@@ -167,7 +167,7 @@ import Testing
     row.shuffleSeed = 12_345_678_901_234_567_890
     row.slice = 2_048
     row.codeBytes = 1_234
-    row.codeBytesMethod = "callgrind"
+    row.codeBytesMethod = .callgrind
     return RunRecord(info: info, row: row)
   }
 

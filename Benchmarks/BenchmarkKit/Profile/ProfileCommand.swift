@@ -149,16 +149,7 @@ struct ProfileCommand {
     }
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let binary = "\(scratch.path)/dispatch-bench"
-    do {
-      guard try Spawn.run(["objcopy", "--strip-debug", executablePath(), binary]) == 0 else {
-        throw CommandError("objcopy could not copy \(executablePath())", exitStatus: ExitStatus.software)
-      }
-    } catch let error as CommandError {
-      throw error
-    } catch {
-      throw CommandError("cannot run objcopy: \(error)", exitStatus: ExitStatus.software)
-    }
+    let binary = try scratch.strippedCopy()
     let tool = valgrindVersion()
     if !options.quiet {
       console.errorLine(
@@ -208,6 +199,23 @@ struct Scratch {
       throw CommandError("cannot create a temporary directory in /tmp", exitStatus: ExitStatus.cannotCreate)
     }
     path = String(cString: made)
+  }
+
+  /// A copy of this executable in the directory without its debug
+  /// information (`objcopy --strip-debug`), symbols kept: valgrind 3.19
+  /// cannot read the DWARF 5 Swift 6 emits. Returns its path.
+  func strippedCopy() throws(CommandError) -> String {
+    let binary = "\(path)/dispatch-bench"
+    do {
+      guard try Spawn.run(["objcopy", "--strip-debug", executablePath(), binary]) == 0 else {
+        throw CommandError("objcopy could not copy \(executablePath())", exitStatus: ExitStatus.software)
+      }
+    } catch let error as CommandError {
+      throw error
+    } catch {
+      throw CommandError("cannot run objcopy: \(error)", exitStatus: ExitStatus.software)
+    }
+    return binary
   }
 
   func remove() {

@@ -13,7 +13,7 @@ extension ReportDocument {
     text += "Bytes of machine code of each strategy's operation (`code_bytes`), from the binary's symbols: "
     text += "the same for every feed size and layout, so one table per domain and mode. "
     let methods = Set(rows.map(\.codeBytesMethod))
-    if methods == ["callgrind"] {
+    if methods == [.callgrind] {
       text += "Every count follows the calls the timed loop made when it ran under callgrind, through witness "
       text += "tables, vtables and closures too, and adds what that code can call directly.\n\n"
     } else {
@@ -31,7 +31,7 @@ extension ReportDocument {
             guard let row = members.first(where: { $0.key.operation == operation && $0.key.strategy == strategy }),
               let bytes = row.codeBytes
             else { return "" }
-            return bytes.groupedDigits + (row.codeBytesMethod == "callgrind" ? "" : " †")
+            return bytes.groupedDigits + (row.codeBytesMethod == .callgrind ? "" : " †")
           }
       }
       let header = ["operation"] + strategies.map(\.rawValue)

@@ -25,7 +25,7 @@ import BenchmarkResults
 ///   (its constants and labels are data in the table).
 ///
 /// Code of the shared harness (`BenchmarkSupport`'s black hole and opaque
-/// identity) and of the Swift runtime and standard library (shared
+/// identity, the package's malloc interposer) and of the Swift runtime and standard library (shared
 /// libraries, outside the binary) is never counted: every strategy pays it
 /// alike.
 ///
@@ -200,8 +200,18 @@ struct CodeSize {
       && symbol.contains("Z\(Self.mangled(module))")
   }
 
-  /// The harness's own code, which every strategy pays alike.
-  private static func isHarness(_ symbol: String) -> Bool { symbol.hasPrefix("$s16BenchmarkSupport") }
+  /// The harness's own code, which every strategy pays alike: the black
+  /// hole and opaque identity (`BenchmarkSupport`), the package's malloc
+  /// interposer and its C support (`dbac_`, `dbms_`, `dbpc_`).
+  private static func isHarness(_ symbol: String) -> Bool {
+    symbol.hasPrefix("$s16BenchmarkSupport") || ["dbac_", "dbms_", "dbpc_"].contains { symbol.hasPrefix($0) }
+      || interposed.contains(symbol)
+  }
+
+  /// The C allocator's entry points, which the interposer defines in the binary.
+  private static let interposed: Set<String> = [
+    "malloc", "calloc", "realloc", "free", "posix_memalign", "aligned_alloc", "memalign", "valloc", "pvalloc",
+  ]
 
   /// The harness's name for each operation's loop: `Kernels.<name>` in the
   /// boundary mode, `AppLoops.<name>Loop` in app mode.

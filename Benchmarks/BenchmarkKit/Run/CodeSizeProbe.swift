@@ -59,45 +59,15 @@ struct CodeSizeProbe {
     guard !strategies.isEmpty else { return [:] }
     let scratch = try Scratch()
     defer { scratch.remove() }
-    // valgrind 3.19 cannot read Swift 6's DWARF 5: it runs a copy without it.
-    let binary = "\(scratch.path)/dispatch-bench"
-    do {
-      guard try Spawn.run(["objcopy", "--strip-debug", executablePath(), binary]) == 0 else {
-        throw CommandError("objcopy could not copy \(executablePath())", exitStatus: ExitStatus.software)
-      }
-    } catch let error as CommandError {
-      throw error
-    } catch {
-      throw CommandError("cannot run objcopy: \(error)", exitStatus: ExitStatus.software)
-    }
-    var pending = strategies.keys.sorted()[...]
-    var running: [pid_t: String] = [:]
-    var answer: [Key: Int] = [:]
+    let binary = try scratch.strippedCopy()
     func output(_ strategy: String) -> String { "\(scratch.path)/\(strategy).callgrind" }
-    while !pending.isEmpty || !running.isEmpty {
-      while running.count < jobs, let strategy = pending.popFirst() {
-        let arguments =
-          [
-            "valgrind", "--tool=callgrind", "--toggle-collect=dbms_code_window", "--dump-after=dbms_code_window",
-            "--callgrind-out-file=\(output(strategy))", binary,
-          ] + CodeSizeCell.arguments(strategy: strategy, modes: strategies[strategy]!, seed: seed)
-        do {
-          running[try Spawn.start(arguments)] = strategy
-        } catch {
-          throw CommandError("cannot start valgrind: \(error)", exitStatus: ExitStatus.software)
-        }
-      }
-      guard let (pid, status) = Spawn.waitAny(), let strategy = running.removeValue(forKey: pid) else {
-        throw CommandError("lost track of a valgrind process", exitStatus: ExitStatus.software)
-      }
-      guard status == 0 else {
-        // Stop the others, and wait for them before their scratch goes.
-        for other in running.keys { kill(other, SIGTERM) }
-        while !running.isEmpty, let (other, _) = Spawn.waitAny() { running.removeValue(forKey: other) }
-        throw CommandError(
-          "valgrind failed (exit status \(status)) finding the code of \(strategy)", exitStatus: ExitStatus.software)
-      }
-      let modes = strategies[strategy]!
+    func log(_ strategy: String) -> String { "\(scratch.path)/\(strategy).log" }
+    try runChildren(strategies.keys.sorted(), binary: binary, output: output, log: log) { strategy in
+      CodeSizeCell.arguments(strategy: strategy, modes: strategies[strategy]!, seed: seed)
+    }
+    // Every child has exited: read their parts.
+    var answer: [Key: Int] = [:]
+    for (strategy, modes) in strategies {
       let operations = CodeSizeCell.operations
       for (modeIndex, mode) in modes.enumerated() {
         for (operationIndex, operation) in operations.enumerated() {
@@ -112,12 +82,61 @@ struct CodeSizeProbe {
     return answer
   }
 
+  /// Runs one callgrind child per strategy, `jobs` at a time, and returns
+  /// once every child it started has exited; throws, after stopping and
+  /// reaping the others, if one could not start or failed.
+  private func runChildren(
+    _ strategies: [String], binary: String, output: (String) -> String, log: (String) -> String,
+    arguments: (String) -> [String]
+  ) throws(CommandError) {
+    var pending = strategies[...]
+    var running: [pid_t: String] = [:]
+    var failure: CommandError?
+    while failure == nil && (!pending.isEmpty || !running.isEmpty) {
+      while failure == nil && running.count < jobs, let strategy = pending.popFirst() {
+        let command =
+          [
+            "valgrind", "--tool=callgrind", "--toggle-collect=dbms_code_window", "--dump-after=dbms_code_window",
+            "--callgrind-out-file=\(output(strategy))", binary,
+          ] + arguments(strategy)
+        do {
+          running[try Spawn.start(command, standardError: log(strategy))] = strategy
+        } catch {
+          failure = CommandError("cannot start valgrind: \(error)", exitStatus: ExitStatus.software)
+        }
+      }
+      guard failure == nil, !running.isEmpty else { break }
+      guard let (pid, status) = Spawn.waitAny(), let strategy = running.removeValue(forKey: pid) else {
+        failure = CommandError("lost track of a valgrind process", exitStatus: ExitStatus.software)
+        break
+      }
+      if status != 0 {
+        let tail = ((try? readText(log(strategy))) ?? "").split(separator: "\n").suffix(4).joined(separator: "\n")
+        failure = CommandError(
+          "valgrind failed (exit status \(status)) finding the code of \(strategy)\(tail.isEmpty ? "" : ":\n" + tail)",
+          exitStatus: ExitStatus.software)
+      }
+    }
+    guard let failure else { return }
+    // Stop the others, and wait for them before their scratch goes.
+    for other in running.keys { kill(other, SIGTERM) }
+    for other in running.keys { var status: Int32 = 0; _ = waitpid(other, &status, 0) }
+    throw failure
+  }
+
   /// The bytes of the code `key`'s loop ran in one part of callgrind's
   /// output, and of what that code calls directly.
   private func bytes(of key: Key, in part: String, binary: String) throws(CommandError) -> Int? {
     let output: CallgrindOutput
+    let text: String
     do {
-      output = try CallgrindOutput.parse(try readText(part))
+      text = try readText(part)
+    } catch {
+      // The error names the file.
+      throw CommandError("callgrind wrote no counts for \(key.operation) (\(key.mode)): \(error)", exitStatus: ExitStatus.software)
+    }
+    do {
+      output = try CallgrindOutput.parse(text)
     } catch {
       throw CommandError("\(part): \(error)", exitStatus: ExitStatus.software)
     }

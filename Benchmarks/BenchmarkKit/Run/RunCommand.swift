@@ -88,20 +88,15 @@ struct RunCommand {
     case .interrupted: return try writePartial(results, outputPath: outputPath, console: console)
     }
     results.computeRatios()
-    // A debug build's loops are not the measured ones: it has no counts.
-    if machine.buildConfiguration == "release", let code = CodeSize.ofThisExecutable() {
-      countCode(code, in: &results, cores: machine.cores, console: console, note: note)
-    }
-
-    do {
-      try writeAtomically(results.document, to: outputPath, overwrite: options.force)
-      if let samplesPath = options.samplesPath {
-        try writeAtomically(
-          SamplesFile.document(runID: results.info.runID, samples: results.samples), to: samplesPath,
-          overwrite: options.force)
-      }
-    } catch {
-      throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
+    let code = CodeSize.ofThisExecutable()
+    if let code { countDirectCode(code, in: &results) }
+    try write(results, to: outputPath, overwrite: options.force)
+    // Then, with the timings safe on disk, the count that follows indirect
+    // calls; a debug build's loops are not the measured ones.
+    if let code, machine.buildConfiguration == "release",
+      countTracedCode(code, in: &results, cores: machine.cores, console: console, note: note)
+    {
+      try write(results, to: outputPath, overwrite: true)
     }
     console.write(options.export?.render(results) ?? ResultsTable.render(results, format: options.format))
     note("wrote \(outputPath) (\(results.rows.count.counted("row")))")
@@ -109,41 +104,64 @@ struct RunCommand {
     return ExitStatus.success
   }
 
-  /// Fills `code_bytes`: for share and feed rows by running each strategy's
-  /// operations under callgrind (`CodeSizeProbe`), or, where that cannot
-  /// run, by their direct calls; for synthetic rows by name.
-  private func countCode(
+  /// Writes the run CSV, and the samples file when asked for.
+  private func write(_ results: RunResults, to outputPath: String, overwrite: Bool) throws(CommandError) {
+    do {
+      try writeAtomically(results.document, to: outputPath, overwrite: overwrite)
+      if let samplesPath = options.samplesPath {
+        try writeAtomically(
+          SamplesFile.document(runID: results.info.runID, samples: results.samples), to: samplesPath,
+          overwrite: overwrite)
+      }
+    } catch {
+      throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
+    }
+  }
+
+  /// Fills `code_bytes` from the binary alone: share and feed rows by their
+  /// loops' direct calls (`direct-calls`), synthetic rows by name.
+  private func countDirectCode(_ code: CodeSize, in results: inout RunResults) {
+    for index in results.rows.indices {
+      let key = results.rows[index].key
+      guard let bytes = code.bytes(of: key) else { continue }
+      results.rows[index].codeBytes = bytes
+      results.rows[index].codeBytesMethod =
+        key.feed.domain == PlannedSynthetic.domain ? .generatedNames : .directCalls
+    }
+  }
+
+  /// Replaces the share and feed rows' counts with what their loops called
+  /// when run under callgrind (`CodeSizeProbe`); `false`, with a note or a
+  /// warning, when that cannot run here or fails.
+  private func countTracedCode(
     _ code: CodeSize, in results: inout RunResults, cores: Int, console: Console, note: (String) -> Void
-  ) {
+  ) -> Bool {
     let probed = Set(
       results.rows.map(\.key).filter { !$0.strategy.isReference && $0.feed.domain != PlannedSynthetic.domain }
         .map { CodeSizeProbe.Key(strategy: $0.strategy.rawValue, mode: $0.mode, operation: $0.operation) })
-    var measured: [CodeSizeProbe.Key: Int] = [:]
-    if !probed.isEmpty {
-      if let reason = CodeSizeProbe.unavailable() {
-        note("note: \(reason), so code_bytes of share and feed rows counts direct calls only (a lower bound)")
-      } else {
-        let strategies = Set(probed.map(\.strategy)).count
-        note("finding the code each operation runs: \(strategies.counted("strategy", plural: "strategies")) under callgrind")
-        do {
-          measured = try CodeSizeProbe(code: code, seed: options.matrix.seed, jobs: max(1, cores)).measure(probed)
-        } catch {
-          // The timings are done: keep them, with the count that needs no valgrind.
-          console.errorLine(
-            "warning: \(error.message); code_bytes of share and feed rows counts direct calls only (a lower bound)")
-        }
-      }
+    guard !probed.isEmpty else { return false }
+    if let reason = CodeSizeProbe.unavailable() {
+      note("note: \(reason), so code_bytes of share and feed rows counts direct calls only (a lower bound)")
+      return false
+    }
+    let strategies = Set(probed.map(\.strategy)).count
+    note("finding the code each operation runs: \(strategies.counted("strategy", plural: "strategies")) under callgrind")
+    let measured: [CodeSizeProbe.Key: Int]
+    do {
+      measured = try CodeSizeProbe(code: code, seed: options.matrix.seed, jobs: max(1, cores)).measure(probed)
+    } catch {
+      console.errorLine(
+        "warning: \(error.message)\ncode_bytes of share and feed rows counts direct calls only (a lower bound)")
+      return false
     }
     for index in results.rows.indices {
       let key = results.rows[index].key
       let probe = CodeSizeProbe.Key(strategy: key.strategy.rawValue, mode: key.mode, operation: key.operation)
-      if let bytes = measured[probe] {
-        (results.rows[index].codeBytes, results.rows[index].codeBytesMethod) = (bytes, "callgrind")
-      } else if let bytes = code.bytes(of: key) {
-        let method = key.feed.domain == PlannedSynthetic.domain ? "generated-names" : "direct-calls"
-        (results.rows[index].codeBytes, results.rows[index].codeBytesMethod) = (bytes, method)
-      }
+      guard let bytes = measured[probe] else { continue }
+      results.rows[index].codeBytes = bytes
+      results.rows[index].codeBytesMethod = .callgrind
     }
+    return !measured.isEmpty
   }
 
   /// A rough estimate of a run's duration, before it starts: per case and
