@@ -31,14 +31,21 @@ enum ProfileCell {
     }
   }
 
-  /// Runs the child: `arguments` without the subcommand.
-  static func main(_ arguments: [String]) -> Int32 {
+  /// A hidden child's arguments, `--name value` pairs, by name; `nil` when
+  /// they are not pairs. The parent writes them, so nothing more is checked.
+  static func options(_ arguments: [String]) -> [String: String]? {
     var values: [String: String] = [:]
     var remaining = arguments[...]
     while let name = remaining.popFirst() {
-      guard name.hasPrefix("--"), let value = remaining.popFirst() else { return ExitStatus.usage }
+      guard name.hasPrefix("--"), let value = remaining.popFirst() else { return nil }
       values[name] = value
     }
+    return values
+  }
+
+  /// Runs the child: `arguments` without the subcommand.
+  static func main(_ arguments: [String]) -> Int32 {
+    guard let values = options(arguments) else { return ExitStatus.usage }
     if values["--domain"] == PlannedSynthetic.domain { return synthetic(values) }
     guard let domain = values["--domain"].flatMap(Domain.init(rawValue:)),
       let operationName = values["--operation"], let strategyName = values["--strategy"],

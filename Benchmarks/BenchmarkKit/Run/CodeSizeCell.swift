@@ -29,13 +29,7 @@ enum CodeSizeCell {
 
   /// Runs the child: `arguments` without the subcommand.
   static func main(_ arguments: [String]) -> Int32 {
-    var values: [String: String] = [:]
-    var remaining = arguments[...]
-    while let name = remaining.popFirst() {
-      guard name.hasPrefix("--"), let value = remaining.popFirst() else { return ExitStatus.usage }
-      values[name] = value
-    }
-    guard let strategyName = values["--strategy"], let modeList = values["--modes"],
+    guard let values = ProfileCell.options(arguments), let strategyName = values["--strategy"], let modeList = values["--modes"],
       let seed = values["--seed"].flatMap(UInt64.init)
     else { return ExitStatus.usage }
     let modes = modeList.split(separator: ",").map { BuildMode(rawValue: String($0)) }

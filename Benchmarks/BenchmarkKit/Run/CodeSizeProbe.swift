@@ -133,7 +133,8 @@ struct CodeSizeProbe {
       text = try readText(part)
     } catch {
       // The error names the file.
-      throw CommandError("callgrind wrote no counts for \(key.operation) (\(key.mode)): \(error)", exitStatus: ExitStatus.software)
+      throw CommandError(
+        "callgrind wrote no counts for \(key.operation) (\(key.mode)): \(error)", exitStatus: ExitStatus.software)
     }
     do {
       output = try CallgrindOutput.parse(text)

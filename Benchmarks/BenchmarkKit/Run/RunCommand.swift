@@ -90,13 +90,14 @@ struct RunCommand {
     results.computeRatios()
     let code = CodeSize.ofThisExecutable()
     if let code { countDirectCode(code, in: &results) }
-    try write(results, to: outputPath, overwrite: options.force)
+    try write(results, to: outputPath, overwrite: options.force, samples: true)
     // Then, with the timings safe on disk, the count that follows indirect
-    // calls; a debug build's loops are not the measured ones.
+    // calls (the samples do not change); a debug build's loops are not the
+    // measured ones.
     if let code, machine.buildConfiguration == "release",
       countTracedCode(code, in: &results, cores: machine.cores, console: console, note: note)
     {
-      try write(results, to: outputPath, overwrite: true)
+      try write(results, to: outputPath, overwrite: true, samples: false)
     }
     console.write(options.export?.render(results) ?? ResultsTable.render(results, format: options.format))
     note("wrote \(outputPath) (\(results.rows.count.counted("row")))")
@@ -104,11 +105,13 @@ struct RunCommand {
     return ExitStatus.success
   }
 
-  /// Writes the run CSV, and the samples file when asked for.
-  private func write(_ results: RunResults, to outputPath: String, overwrite: Bool) throws(CommandError) {
+  /// Writes the run CSV, and with `samples` the samples file when asked for.
+  private func write(_ results: RunResults, to outputPath: String, overwrite: Bool, samples: Bool)
+    throws(CommandError)
+  {
     do {
       try writeAtomically(results.document, to: outputPath, overwrite: overwrite)
-      if let samplesPath = options.samplesPath {
+      if samples, let samplesPath = options.samplesPath {
         try writeAtomically(
           SamplesFile.document(runID: results.info.runID, samples: results.samples), to: samplesPath,
           overwrite: overwrite)
@@ -167,8 +170,9 @@ struct RunCommand {
   /// A rough estimate of a run's duration, before it starts: per case and
   /// launch, its sampling time and what building contenders and calibrating
   /// cost (about 0.03 s, and 1.7 µs per element), and the first launch's
-  /// checks and the code-size probe. On the development machine it is within 10% for the default
-  /// suite; progress revises it as cases finish.
+  /// checks and, in a release build, the code-size probe. On the development
+  /// machine it is within 10% for the default suite; progress revises it as
+  /// cases finish.
   func estimatedSeconds(_ plan: RunPlan) -> (total: Double, perLaunch: Double, checks: Double) {
     let cases =
       plan.feeds.flatMap { feed in Array(repeating: feed.feed.size, count: feed.operations.count * feed.modes.count) }
@@ -179,7 +183,7 @@ struct RunCommand {
     // about 1.8 s each.
     let probed = Set(plan.feeds.flatMap { $0.operations.flatMap(\.strategies) })
     let probe =
-      probed.isEmpty || CodeSizeProbe.unavailable() != nil
+      probed.isEmpty || Machine.current().buildConfiguration != "release" || CodeSizeProbe.unavailable() != nil
       ? 0 : 1.8 * Double(probed.count) / Double(max(1, Machine.current().cores))
     return (Double(options.launches) * perLaunch + checks + probe, perLaunch, checks)
   }

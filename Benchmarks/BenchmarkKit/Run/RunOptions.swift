@@ -50,6 +50,11 @@ struct RunOptions {
       adding a per-kind constant, the cheapest kind-dependent visit. Before
       timing, each strategy's checksum of its outputs must equal the others';
       a mismatch stops the run with exit status 1 and writes no timings.
+      After timing, a release build writes the CSV, then runs each strategy's
+      share and feed operations once more under valgrind's callgrind to count
+      the machine code each runs (code_bytes, indirect calls included) and
+      rewrites the CSV; without valgrind, or if it fails, code_bytes counts
+      direct calls only and code_bytes_method says so.
       Exit status: 0 done, 1 strategies disagree, 64 bad usage, 65 bad feed
       file, 73 output not writable, 130 interrupted.
       """,
