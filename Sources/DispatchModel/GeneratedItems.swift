@@ -42,9 +42,24 @@ public struct ShareItemSequence: Sequence, Sendable {
     }
   }
 
-  public func makeIterator() -> AnyIterator<ShareEntry> {
-    var positions = layout.makeIterator()
-    return AnyIterator { positions.next().map(element(at:)) }
+  public func makeIterator() -> Iterator { Iterator(sequence: self) }
+
+  /// Elements in order, each made as it is reached. A concrete iterator,
+  /// not `AnyIterator`: building a 100,000-element representation visits it
+  /// once per element, and a type-erased one boxed and copied the sequence
+  /// (and its pools) for every element.
+  public struct Iterator: IteratorProtocol {
+    let sequence: ShareItemSequence
+    var positions: _KindLayout.Iterator
+
+    init(sequence: ShareItemSequence) {
+      self.sequence = sequence
+      positions = sequence.layout.makeIterator()
+    }
+
+    public mutating func next() -> ShareEntry? {
+      positions.next().map(sequence.element(at:))
+    }
   }
 
   /// The kind of every element, in feed order, as SPEC-order indices;
@@ -56,7 +71,7 @@ public struct ShareItemSequence: Sequence, Sendable {
     }
   }
 
-  private func element(at position: _KindLayout.Position) -> ShareEntry {
+  fileprivate func element(at position: _KindLayout.Position) -> ShareEntry {
     var random = SplitMix64.forElement(position.index, seed: source.seed)
     _ = random.next()  // the kind draw, already taken by the layout
     let platform = Platform.allCases[random.below(Platform.allCases.count)]
@@ -72,12 +87,12 @@ public struct ShareItemSequence: Sequence, Sendable {
         item = .user(pools.users[random.below(pools.users.count)])
       case .song:
         var song = pools.songs[random.below(pools.songs.count)]
-        song.id = "s\(index)"
+        song.id = _ContentPools.identifier("s", index)
         item = .song(song)
       case .playlist:
         item = .playlist(
           Playlist(
-            id: index % 64 == 0 ? "list \(index)" : "p\(index)",
+            id: _ContentPools.identifier(index % 64 == 0 ? "list " : "p", index),
             name: pools.titles[random.below(pools.titles.count)],
             user: pools.users[random.below(pools.users.count)],
             songs: pools.songLists[random.below(pools.songLists.count)],
@@ -117,9 +132,22 @@ public struct FeedItemSequence: Sequence, Sendable {
     }
   }
 
-  public func makeIterator() -> AnyIterator<FeedItem> {
-    var positions = layout.makeIterator()
-    return AnyIterator { positions.next().map(element(at:)) }
+  public func makeIterator() -> Iterator { Iterator(sequence: self) }
+
+  /// Rows in order, each made as it is reached (a concrete iterator, as
+  /// `ShareItemSequence`'s).
+  public struct Iterator: IteratorProtocol {
+    let sequence: FeedItemSequence
+    var positions: _KindLayout.Iterator
+
+    init(sequence: FeedItemSequence) {
+      self.sequence = sequence
+      positions = sequence.layout.makeIterator()
+    }
+
+    public mutating func next() -> FeedItem? {
+      positions.next().map(sequence.element(at:))
+    }
   }
 
   /// The kind of every row, in feed order, as SPEC-order indices; for a
@@ -131,7 +159,7 @@ public struct FeedItemSequence: Sequence, Sendable {
     }
   }
 
-  private func element(at position: _KindLayout.Position) -> FeedItem {
+  fileprivate func element(at position: _KindLayout.Position) -> FeedItem {
     switch source {
     case .tiled(let file, _):
       return file.feed[position.index % file.feed.count]
@@ -139,7 +167,7 @@ public struct FeedItemSequence: Sequence, Sendable {
       let pools = pools!
       var random = SplitMix64.forElement(position.index, seed: seed)
       _ = random.next()  // the kind draw, already taken by the layout
-      let id = "f\(position.index)"
+      let id = _ContentPools.identifier("f", position.index)
       func pick<T>(_ values: [T]) -> T { values[random.below(values.count)] }
       switch FeedKind.allCases[position.kind] {
       case .invitation:

@@ -4,7 +4,10 @@
 /// 10-million-element feed within memory: each element costs its own inline
 /// size plus, at most, a small string of its own. The pools are varied enough
 /// that heights, link encodings and string lengths vary as in a real feed.
-struct _ContentPools: Sendable {
+///
+/// A class: a sequence and its iterator hold one reference to the pools,
+/// not ten arrays to retain and release with every element made.
+final class _ContentPools: Sendable {
   let names: [String]
   let titles: [String]
   let venues: [String]
@@ -83,6 +86,32 @@ struct _ContentPools: Sendable {
     }
   }
 
+  /// `prefix` followed by `index` in decimal: the same string as
+  /// `"\(prefix)\(index)"`, without an interpolation's growing buffer (an
+  /// element's identifier is made for every element of every
+  /// representation, in every launch).
+  static func identifier(_ prefix: StaticString, _ index: Int) -> String {
+    precondition(index >= 0, "identifiers number elements from 0")
+    var digits = 1
+    var rest = index / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    let length = prefix.utf8CodeUnitCount + digits
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+      prefix.withUTF8Buffer { bytes in
+        for (offset, byte) in bytes.enumerated() { buffer[offset] = byte }
+      }
+      var value = index
+      for offset in stride(from: length - 1, through: prefix.utf8CodeUnitCount, by: -1) {
+        buffer[offset] = UInt8(ascii: "0") + UInt8(value % 10)
+        value /= 10
+      }
+      return String(decoding: UnsafeBufferPointer(buffer), as: UTF8.self)
+    }
+  }
+
   /// A count that is often small and sometimes 0 or 1, for plurals.
   static func count(_ random: inout SplitMix64) -> Int {
     switch random.below(8) {
@@ -100,23 +129,26 @@ struct _ContentPools: Sendable {
 
   /// Words joined until the text holds about `characters` characters.
   ///
-  /// Lengths come from `wordLengths`, not `String.count`: pools are built
-  /// many times per launch, and counting graphemes was a third of their cost.
+  /// Lengths come from `wordLengths`, not `String.count`, and the text is
+  /// joined as UTF-8 bytes and decoded once: pools are built for every
+  /// representation of every launch, and counting graphemes, then appending
+  /// strings word by word, was most of their cost. The text is the same.
   static func phrase(_ random: inout SplitMix64, characters: Int) -> String {
-    let words = Self.words
+    let wordBytes = Self.wordBytes
     let wordLengths = Self.wordLengths
-    var text = ""
+    var text: [UInt8] = []
+    text.reserveCapacity(characters * 2 + 16)
     var length = 0
     while length < characters {
       if length > 0 {
-        text += " "
+        text.append(UInt8(ascii: " "))
         length += 1
       }
-      let index = random.below(words.count)
-      text += words[index]
+      let index = random.below(wordBytes.count)
+      text.append(contentsOf: wordBytes[index])
       length += wordLengths[index]
     }
-    return text
+    return String(decoding: text, as: UTF8.self)
   }
 
   static let nameParts = [
@@ -138,4 +170,7 @@ struct _ContentPools: Sendable {
   /// Each word's length in characters (grapheme clusters), in `words`'
   /// order: counted once, here, rather than on every draw.
   static let wordLengths = words.map(\.count)
+
+  /// Each word's UTF-8 bytes, in `words`' order.
+  static let wordBytes = words.map { Array($0.utf8) }
 }
