@@ -46,14 +46,43 @@ private func longestLine(_ text: String) -> Int {
     #expect(RunOptions.spec.help.contains("at its\n") || RunOptions.spec.help.contains("own size"))
   }
 
+  /// A launch's steps take every planned feed once, in the plan's order:
+  /// feeds built together while their bytes fit the budget, and a
+  /// sequential feed alone.
   @Test(arguments: [Schedule.interleaved, .sequential])
-  func progressStepsAddUpToTheCases(schedule: Schedule) throws {
-    let options = try RunOptions(ParsedArguments(["--sizes", "1000", "--domains", "share,feed"], spec: RunOptions.spec))
+  func launchStepsTakeEveryFeedOnceWithinTheBudget(schedule: Schedule) throws {
+    let options = try RunOptions(ParsedArguments(["--sizes", "1000,2000,3000"], spec: RunOptions.spec))
     let plan = options.matrix.plan()
-    let schedules = Dictionary(plan.feeds.map { ($0.feed, schedule) }) { a, _ in a }
-    let steps = plan.progressSteps(schedules, baseline: Registry.baselineName)
-    #expect(abs(steps.reduce(0, +) - Double(plan.caseCount)) < 1e-9, "\(schedule)")
-    #expect(steps.count >= plan.caseCount)
+    var memory = MemoryPlan(budget: 2_500)
+    for planned in plan.feeds {
+      memory.schedules[planned.feed] = schedule
+      memory.bytes[planned.feed.id] = Double(planned.feed.size)
+    }
+    for planned in plan.synthetic { memory.bytes[planned.feed] = 100 }
+    var feeds: [String] = []
+    var synthetic: [String] = []
+    for step in plan.steps(memory) {
+      switch step {
+      case .sequential(let planned):
+        #expect(schedule == .sequential)
+        feeds.append(planned.feed.title)
+      case .together(let batch):
+        #expect(!batch.isEmpty)
+        let bytes =
+          batch.feeds.reduce(0.0) { $0 + memory.bytes[$1.feed.id]! }
+          + batch.synthetic.reduce(0.0) { $0 + memory.bytes[$1.feed]! }
+        // Over the budget only when one feed alone is.
+        #expect(bytes <= memory.budget || batch.feeds.count + batch.synthetic.count == 1, "\(bytes)")
+        if schedule == .sequential { #expect(batch.feeds.isEmpty) }
+        feeds += batch.feeds.map(\.feed.title)
+        synthetic += batch.synthetic.map(\.feed.title)
+      }
+    }
+    #expect(feeds == plan.feeds.map(\.feed.title))
+    #expect(synthetic == plan.synthetic.map(\.feed.title))
+    // With room for everything, one step.
+    memory.budget = .infinity
+    if schedule == .interleaved { #expect(plan.steps(memory).count == 1) }
   }
 
   @Test func headerAndProgressCountTheSameBenchmarkCases() throws {

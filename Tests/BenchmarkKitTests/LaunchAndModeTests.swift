@@ -166,20 +166,24 @@ import Testing
     #expect(result.standardError.contains("dispatch-bench dump --feed my-feed.json"))
   }
 
-  /// The schedule the parent plans once reaches each launch unchanged; a
-  /// launch of other feeds, or with no file, is told nothing and plans.
-  @Test func launchesReadTheScheduleTheParentWrote() throws {
+  /// The memory plan the parent makes once reaches each launch unchanged;
+  /// a launch of other feeds, or with no file, is told nothing and plans.
+  @Test func launchesReadTheMemoryPlanTheParentWrote() throws {
     let directory = try RunCommandTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let plan = try RunOptions(ParsedArguments(["--sizes", "1000,2000", "--domains", "share,feed"], spec: RunOptions.spec))
-      .matrix.plan()
-    #expect(LaunchChild.readSchedules(directory, of: plan) == nil)
-    let schedules = Dictionary(
-      plan.feeds.enumerated().map { ($1.feed, $0 % 2 == 0 ? Schedule.sequential : .interleaved) }) { a, _ in a }
-    try LaunchChild.writeSchedules(schedules, of: plan, to: directory)
-    #expect(LaunchChild.readSchedules(directory, of: plan) == schedules, "\(plan.feeds.map(\.feed.title))")
+    let plan = try RunOptions(ParsedArguments(["--sizes", "1000,2000"], spec: RunOptions.spec)).matrix.plan()
+    #expect(!plan.synthetic.isEmpty)
+    #expect(LaunchChild.readMemoryPlan(directory, of: plan) == nil)
+    var memory = MemoryPlan(budget: 123_456_789)
+    for (index, planned) in plan.feeds.enumerated() {
+      memory.schedules[planned.feed] = index % 2 == 0 ? .sequential : .interleaved
+      memory.bytes[planned.feed.id] = Double(1_000 * (index + 1))
+    }
+    for (index, planned) in plan.synthetic.enumerated() { memory.bytes[planned.feed] = Double(7 * (index + 1)) }
+    try LaunchChild.writeMemoryPlan(memory, of: plan, to: directory)
+    #expect(LaunchChild.readMemoryPlan(directory, of: plan) == memory, "\(plan.feeds.map(\.feed.title))")
     let other = try RunOptions(ParsedArguments(["--sizes", "1000", "--domains", "share"], spec: RunOptions.spec))
       .matrix.plan()
-    #expect(LaunchChild.readSchedules(directory, of: other) == nil)
+    #expect(LaunchChild.readMemoryPlan(directory, of: other) == nil)
   }
 }

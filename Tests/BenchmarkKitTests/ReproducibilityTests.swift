@@ -156,6 +156,81 @@ struct SyntheticCase {
   }
 }
 
+/// Cases built together are sampled in passes: every case's rounds come in
+/// `passes` blocks spread over the launch, in an order shuffled per pass.
+@Suite struct PassTests {
+  final class CallLog: @unchecked Sendable {
+    var cases: [Int] = []
+    var finished: [Int] = []
+  }
+
+  func readyCases(_ count: Int, log: CallLog) -> [ReadyCase] {
+    (0..<count).map { index in
+      let benchmarkCase = BenchmarkCase(
+        feed: FeedID(domain: "feed", size: 1_000, layout: "uniform", kinds: 6), operation: "op\(index)", mode: .boundary)
+      let contenders = (0..<3).map { strategy in
+        Contender(id: StrategyID("s\(strategy)"), count: 1_000) { _, _ in log.cases.append(index) }
+      }
+      return ReadyCase(benchmarkCase: benchmarkCase, label: "case \(index)", contenders: contenders, shuffleSeed: UInt64(index)) {
+        measured, results in
+        log.finished.append(index)
+        for samples in measured.contenders {
+          results.samples += samples.rawSamples(ResultKey(benchmarkCase, samples.id), launch: 0)
+        }
+      }
+    }
+  }
+
+  func runner(passes: Int, seed: UInt64 = 1) -> FeedRunner {
+    var settings = SamplingSettings()
+    settings.sampleTime = 0.001
+    settings.minimumRounds = 12
+    settings.minimumSampleDuration = 1e-9
+    settings.passes = passes
+    let silent = Console(write: { _ in }, writeError: { _ in })
+    var runner = FeedRunner(
+      sampler: Sampler(settings: settings), progress: Progress(console: silent, total: 6, enabled: false))
+    runner.launch = LaunchContext(index: 0, count: 2, seed: seed)
+    return runner
+  }
+
+  @Test func everyCaseIsSampledInBlocksSpreadOverThePasses() throws {
+    let log = CallLog()
+    var results = RunResults(info: SampleRuns.info, rows: [])
+    try runner(passes: 4).sample(readyCases(6, log: log), into: &results)
+    #expect(log.finished == Array(0..<6))
+    // Each case's calls come in 4 stretches (calibration and the first
+    // block's warm-up join the first), not one.
+    var stretches = Array(repeating: 0, count: 6)
+    for (previous, next) in zip([-1] + log.cases, log.cases) where previous != next { stretches[next] += 1 }
+    #expect(stretches.allSatisfy { $0 >= 4 }, "\(stretches)")
+    // Every contender has the minimum rounds in all, numbered on across
+    // blocks, so that every round pairs.
+    for (key, samples) in Dictionary(grouping: results.samples, by: \.key) {
+      let rounds = samples.map(\.round)
+      #expect(rounds.count >= 12, "\(key)")
+      #expect(rounds == Array(0..<rounds.count), "\(key)")
+    }
+  }
+
+  @Test func theOrderOfCasesIsShuffledPerPassAndSeeded() throws {
+    func order(seed: UInt64) throws -> [Int] {
+      let log = CallLog()
+      var results = RunResults(info: SampleRuns.info, rows: [])
+      try runner(passes: 3, seed: seed).sample(readyCases(8, log: log), into: &results)
+      // The order cases' blocks begin in, after calibration (8 cases × 3
+      // contenders, the first calls).
+      var seen: [Int] = []
+      for (previous, next) in zip(log.cases.dropFirst(23), log.cases.dropFirst(24)) where previous != next { seen.append(next) }
+      return seen
+    }
+    let first = try order(seed: 1)
+    #expect(try order(seed: 1) == first)
+    #expect(try order(seed: 2) != first)
+    #expect(Array(first.prefix(8)) != Array(first.dropFirst(8).prefix(8)), "\(first)")
+  }
+}
+
 @Suite struct SliceTests {
   /// A slice of a feed sorted into six runs of kinds (a clustered feed) is
   /// taken in pieces spread over the whole feed, so every sample visits every

@@ -113,110 +113,197 @@ struct FeedRunner {
   /// Rounds of one group are numbered from `group × roundsPerGroup`.
   static let roundsPerGroup = 100_000
 
-  /// Times a feed's operations, appending each case's rows to `results` as
-  /// soon as the case is complete, so that an interrupt keeps them.
-  func run(_ planned: PlannedFeed, schedule: Schedule, into results: inout RunResults)
-    throws(RunFailure)
-  {
-    let feed = planned.feed
-    let names = strategies.map(\.name).filter { name in
-      planned.operations.contains { $0.strategies.contains(name) }
+  /// Times a feed's operations: interleaved, its cases built and sampled
+  /// in passes (`sample(_:into:)`); sequential, one strategy at a time.
+  func run(_ planned: PlannedFeed, schedule: Schedule, into results: inout RunResults) throws(RunFailure) {
+    switch schedule {
+    case .interleaved: try sample(cases(planned), into: &results)
+    case .sequential: try runSequentially(planned, into: &results)
     }
+  }
+
+  /// Builds every strategy's representation of a feed in every mode, the
+  /// null's and the floor's too, checks their outputs (in the first
+  /// launch), and returns the feed's benchmark cases, ready to sample.
+  func cases(_ planned: PlannedFeed) throws(RunFailure) -> [ReadyCase] {
+    let feed = planned.feed
+    let names = timedNames(planned)
     let floor = PreparedFloor(kinds: kindIndices(feed))
     // Outputs of the first strategy checked on each operation, which every
     // other strategy's (in every mode) must equal.
     var references: [SpecOperation: (name: String, digests: [UInt64])] = [:]
+    var ready: [ReadyCase] = []
     for mode in modes {
       if sampler.shouldStop() { throw .interrupted }
-      var generator = SplitMix64(seed: launch.shuffleSeed(BenchmarkCase(feed: feed.id, operation: "", mode: mode)))
-      // The layout a launch perturbs: a heap block of random size before the
-      // representations, and the strategies built in a random order.
-      let padding = launch.count > 1 ? [UInt8](repeating: 1, count: Int(generator.next() % 65_536)) : []
-      defer { blackHole(padding.count) }
-      let buildOrder = launch.count > 1 ? names.shuffled(using: &generator) : names
+      let layout = perturbation(feed, mode, names)
+      let null = prepare(Registry.null, feed, mode, counting: false)
+      var prepared = layout.buildOrder.map { name in
+        prepare(strategies.first { $0.name == name }!, feed, mode, counting: launch.checks)
+      }
+      var checksums: [String: [SpecOperation: UInt64]] = [:]
+      if launch.checks {
+        for participant in prepared {
+          for (operation, strategies) in planned.operations where strategies.contains(participant.name) {
+            checksums[participant.name, default: [:]][operation] = try verify(
+              participant, operation, feed: feed, against: &references)
+          }
+        }
+      }
+      // Built in the launch's order; timed and written in the registry's.
+      prepared.sort { names.firstIndex(of: $0.name)! < names.firstIndex(of: $1.name)! }
+      for (operation, strategies) in planned.operations {
+        let timed = prepared.filter { strategies.contains($0.name) }
+        guard !timed.isEmpty else { continue }
+        let benchmarkCase = BenchmarkCase(feed: feed.id, operation: operation.rawValue, mode: mode)
+        let contenders =
+          timed.map { $0.contender(operation) }
+          + [Contender(id: .floor, count: floor.count) { floor.run(range: $0, repetitions: $1) }, null.contender(operation)]
+        let padding = layout.padding
+        ready.append(
+          ReadyCase(
+            benchmarkCase: benchmarkCase,
+            label: "\(feed.domain.rawValue) \(operation.rawValue) · \(feed.size.groupedDigits) · \(feed.distribution) · \(mode)",
+            contenders: contenders, shuffleSeed: launch.shuffleSeed(benchmarkCase)
+          ) { measured, results in
+            withExtendedLifetime(padding) {
+              appendRows(
+                measured, benchmarkCase, contenders: contenders, owners: timed, floor: floor, null: null,
+                checksums: checksums, footprints: footprints(timed), withReferences: true,
+                schedule: .interleaved, into: &results)
+            }
+          })
+      }
+    }
+    return ready
+  }
+
+  /// Times a feed too large to hold every strategy's representation: the
+  /// baseline is built and kept, and each other strategy is built beside
+  /// it, timed on every operation and released, in rounds numbered apart so
+  /// that each strategy's samples pair with the baseline's of its own
+  /// rounds. In the first launch, every representation is built and checked
+  /// (and released) before any is timed.
+  private func runSequentially(_ planned: PlannedFeed, into results: inout RunResults) throws(RunFailure) {
+    let feed = planned.feed
+    let names = timedNames(planned)
+    let floor = PreparedFloor(kinds: kindIndices(feed))
+    var references: [SpecOperation: (name: String, digests: [UInt64])] = [:]
+    for mode in modes {
+      if sampler.shouldStop() { throw .interrupted }
+      let layout = perturbation(feed, mode, names)
+      defer { blackHole(layout.padding.count) }
       let groups: [[String]] =
-        schedule == .interleaved || !names.contains(baseline.rawValue)
-        ? [buildOrder] : [[baseline.rawValue]] + names.filter { $0 != baseline.rawValue }.map { [$0] }
+        !names.contains(baseline.rawValue)
+        ? [layout.buildOrder] : [[baseline.rawValue]] + names.filter { $0 != baseline.rawValue }.map { [$0] }
       let null = prepare(Registry.null, feed, mode, counting: false)
       // Check every group's outputs before timing any: a disagreement
       // stops the run with nothing of the feed timed.
       var checksums: [String: [SpecOperation: UInt64]] = [:]
       var footprints: [String: Double] = [:]
-      var built: [Prepared] = []
       if launch.checks {
         for group in groups {
           if sampler.shouldStop() { throw .interrupted }
           let prepared = group.map { name in
             prepare(strategies.first { $0.name == name }!, feed, mode, counting: true)
           }
+          footprints.merge(self.footprints(prepared)) { a, _ in a }
           for participant in prepared {
-            footprints[participant.name] = participant.footprintBytesPerElement
             for (operation, strategies) in planned.operations where strategies.contains(participant.name) {
               checksums[participant.name, default: [:]][operation] = try verify(
                 participant, operation, feed: feed, against: &references)
             }
           }
-          // A single group stays in memory for timing; more are built again.
-          if groups.count == 1 { built = prepared }
         }
       }
-      var kept: [String: Prepared] = [:]
+      var kept: Prepared?
       for (groupIndex, group) in groups.enumerated() {
         if sampler.shouldStop() { throw .interrupted }
-        var prepared: [Prepared] =
-          !built.isEmpty
-          ? built
-          : group.map { name in kept[name] ?? prepare(strategies.first { $0.name == name }!, feed, mode, counting: false) }
-        // Built in the launch's order; timed and written in the registry's.
-        prepared.sort { names.firstIndex(of: $0.name)! < names.firstIndex(of: $1.name)! }
-        if groupIndex == 0 && groups.count > 1 { kept[baseline.rawValue] = prepared[0] }
-        if groupIndex > 0, let base = kept[baseline.rawValue] { prepared.append(base) }
+        var prepared = group.map { name in prepare(strategies.first { $0.name == name }!, feed, mode, counting: false) }
+        if groupIndex == 0 && groups.count > 1 { kept = prepared[0] }
+        if groupIndex > 0, let kept { prepared.append(kept) }
         for (operation, strategies) in planned.operations {
           let timed = prepared.filter { strategies.contains($0.name) }
           guard !timed.isEmpty else { continue }
           let benchmarkCase = BenchmarkCase(feed: feed.id, operation: operation.rawValue, mode: mode)
           let withReferences = groupIndex == 0
-          let who = groups.count == 1 ? feed.distribution : timed[0].name
-          progress.begin("\(feed.domain.rawValue) \(operation.rawValue) · \(feed.size.groupedDigits) · \(who) · \(mode)")
+          // The progress counter counts cases: each group's step is its share.
+          let parts = groups.filter { group in
+            group.contains(where: strategies.contains) || (group != groups[0] && strategies.contains(baseline.rawValue))
+          }.count
+          progress.begin("\(feed.domain.rawValue) \(operation.rawValue) · \(feed.size.groupedDigits) · \(timed[0].name) · \(mode)")
           var contenders = timed.map { $0.contender(operation) }
           if withReferences {
             contenders.append(Contender(id: .floor, count: floor.count) { floor.run(range: $0, repetitions: $1) })
             contenders.append(null.contender(operation))
           }
-          let shuffleSeed = launch.shuffleSeed(benchmarkCase)
-          let measured = try measure(contenders, shuffleSeed: shuffleSeed)
-          for samples in measured.contenders {
-            // A sequential group's baseline samples pair with its strategy;
-            // its row comes from the first group.
-            let owner = timed.first { $0.name == samples.id.rawValue }
-            let isRow = withReferences || samples.id != baseline
-            let key = ResultKey(benchmarkCase, samples.id)
-            results.samples += samples.rawSamples(
-              key, launch: launch.index, roundOffset: groupIndex * Self.roundsPerGroup)
-            guard isRow else { continue }
-            var row = samples.timingRow(
-              key, schedule: schedule, slice: measured.slice, shuffleSeed: shuffleSeed)
-            if let owner {
-              row.checksum = checksums[owner.name]?[operation].map(CSVNumber.hex) ?? ""
-              row.elementStride = owner.elementStride
-              row.footprintBytesPerElement = footprints[owner.name]
-              if launch.checks { record(allocations: countAllocations(owner.contender(operation)), in: &row) }
-            } else if samples.id == .floor {
-              row.checksum = CSVNumber.hex(floor.checksum)
-              row.elementStride = MemoryLayout<UInt8>.stride
-              row.footprintBytesPerElement = 1
-              if launch.checks {
-                record(
-                  allocations: countAllocations(contenders[contenders.count - 2]), in: &row)
-              }
-            } else {
-              row.elementStride = null.elementStride
-            }
-            results.rows.append(row)
-          }
-          progress.end()
+          let measured = try measure(contenders, shuffleSeed: launch.shuffleSeed(benchmarkCase))
+          appendRows(
+            measured, benchmarkCase, contenders: contenders, owners: timed, floor: floor, null: null,
+            checksums: checksums, footprints: footprints, withReferences: withReferences, schedule: .sequential,
+            roundOffset: groupIndex * Self.roundsPerGroup, into: &results)
+          progress.end(worth: 1 / Double(max(1, parts)))
         }
       }
+    }
+  }
+
+  /// The strategies a plan names for a feed, in registry order.
+  private func timedNames(_ planned: PlannedFeed) -> [String] {
+    strategies.map(\.name).filter { name in planned.operations.contains { $0.strategies.contains(name) } }
+  }
+
+  /// The layout a launch perturbs, per feed and mode: a heap block of
+  /// random size allocated before the representations (kept while they
+  /// are), and the strategies built in a random order. One launch alone
+  /// builds in the registry's order, with no block.
+  private func perturbation(_ feed: FeedSpec, _ mode: BuildMode, _ names: [String])
+    -> (padding: [UInt8], buildOrder: [String])
+  {
+    var generator = SplitMix64(seed: launch.shuffleSeed(BenchmarkCase(feed: feed.id, operation: "", mode: mode)))
+    guard launch.count > 1 else { return ([], names) }
+    let padding = [UInt8](repeating: 1, count: Int(generator.next() % 65_536))
+    return (padding, names.shuffled(using: &generator))
+  }
+
+  private func footprints(_ prepared: [Prepared]) -> [String: Double] {
+    Dictionary(prepared.compactMap { participant in participant.footprintBytesPerElement.map { (participant.name, $0) } }) { a, _ in a }
+  }
+
+  /// A measured case's samples and rows. `owners` are the strategies'
+  /// representations (their checksums, strides, footprints and, in the
+  /// first launch, allocations counted now, after timing); the floor's and
+  /// the null's rows are written with `withReferences`; a sequential
+  /// group's baseline samples pair with its strategy, and its row comes
+  /// from the first group.
+  private func appendRows(
+    _ measured: CaseSamples, _ benchmarkCase: BenchmarkCase, contenders: [Contender], owners: [Prepared],
+    floor: PreparedFloor, null: Prepared, checksums: [String: [SpecOperation: UInt64]],
+    footprints: [String: Double], withReferences: Bool, schedule: Schedule, roundOffset: Int = 0,
+    into results: inout RunResults
+  ) {
+    let operation = SpecOperation(rawValue: benchmarkCase.operation)!
+    for samples in measured.contenders {
+      let owner = owners.first { $0.name == samples.id.rawValue }
+      let key = ResultKey(benchmarkCase, samples.id)
+      results.samples += samples.rawSamples(key, launch: launch.index, roundOffset: roundOffset)
+      guard withReferences || samples.id != baseline else { continue }
+      var row = samples.timingRow(key, schedule: schedule, slice: measured.slice, shuffleSeed: measured.shuffleSeed)
+      if let owner {
+        row.checksum = checksums[owner.name]?[operation].map(CSVNumber.hex) ?? ""
+        row.elementStride = owner.elementStride
+        row.footprintBytesPerElement = footprints[owner.name]
+        if launch.checks { record(allocations: countAllocations(owner.contender(operation)), in: &row) }
+      } else if samples.id == .floor {
+        row.checksum = CSVNumber.hex(floor.checksum)
+        row.elementStride = MemoryLayout<UInt8>.stride
+        row.footprintBytesPerElement = 1
+        if let contender = contenders.first(where: { $0.id == .floor }), launch.checks {
+          record(allocations: countAllocations(contender), in: &row)
+        }
+      } else {
+        row.elementStride = null.elementStride
+      }
+      results.rows.append(row)
     }
   }
 

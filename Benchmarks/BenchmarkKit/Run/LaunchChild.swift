@@ -13,7 +13,7 @@ import BenchmarkResults
 /// samples to a directory the parent reads. Not a public command:
 /// `dispatch-bench _launch INDEX COUNT DIRECTORY RUN-ARGUMENTS…`.
 ///
-/// The parent plans memory once and leaves the schedule in the directory;
+/// The parent plans memory once and leaves the plan in the directory;
 /// a launch follows it rather than measuring every strategy's footprint
 /// again, and plans for itself only when the file is missing or names other
 /// feeds.
@@ -35,7 +35,7 @@ enum LaunchChild {
     }
     let command = RunCommand(options: options, arguments: [])
     let plan = options.matrix.plan()
-    let schedules = readSchedules(directory, of: plan) ?? ((try? MemoryPlanner().schedules(for: plan)) ?? [:])
+    let memory = readMemoryPlan(directory, of: plan) ?? ((try? MemoryPlanner().plan(for: plan)) ?? MemoryPlan())
     var results = RunResults(
       info: RunInfo(
         schemaVersion: Schema.runVersion, runID: "launch-\(index)", timestamp: "", machine: Machine.current(),
@@ -43,8 +43,8 @@ enum LaunchChild {
       rows: [])
     Interrupts.install()
     let outcome = command.runLaunch(
-      LaunchContext(index: index, count: count, seed: options.matrix.seed), plan, schedules: schedules,
-      into: &results, console: console)
+      LaunchContext(index: index, count: count, seed: options.matrix.seed), plan, memory: memory,
+      into: &results, console: console, keepingLastBatch: true)
     if outcome == .disagreement { return ExitStatus.disagreement }
     results.info.complete = outcome == .completed
     do {
@@ -86,32 +86,51 @@ enum LaunchChild {
     rmdir(directory)
   }
 
-  /// Leaves the run's memory schedule for its launches: a line per planned
-  /// feed, in the plan's order, `interleaved` or `sequential`, a tab, and
-  /// the feed's title.
-  static func writeSchedules(_ schedules: [FeedSpec: Schedule], of plan: RunPlan, to directory: String)
-    throws(FileError)
-  {
-    let lines = plan.feeds.map { "\((schedules[$0.feed] ?? .interleaved).rawValue)\t\($0.feed.title)\n" }
-    try writeAtomically(lines.joined(), to: schedulesPath(directory), overwrite: true)
+  /// Leaves the run's memory plan for its launches: a line per planned
+  /// feed, in the plan's order, `interleaved` or `sequential`, a tab, its
+  /// representations' estimated bytes, a tab and the feed's title; then a
+  /// line per synthetic feed, `synthetic`, its bytes and its title.
+  static func writeMemoryPlan(_ memory: MemoryPlan, of plan: RunPlan, to directory: String) throws(FileError) {
+    let feeds = plan.feeds.map { planned in
+      "\(memory.schedule(planned.feed).rawValue)\t\(Int(memory.bytes[planned.feed.id] ?? 0))\t\(planned.feed.title)\n"
+    }
+    let synthetic = plan.synthetic.map { planned in
+      "synthetic\t\(Int(memory.bytes[planned.feed] ?? 0))\t\(planned.feed.title)\n"
+    }
+    try writeAtomically(
+      "budget\t\(Int(memory.budget))\n" + (feeds + synthetic).joined(), to: schedulesPath(directory), overwrite: true)
   }
 
-  /// The schedule the parent left, or `nil` when there is none or it was
+  /// The memory plan the parent left, or `nil` when there is none or it was
   /// written for other feeds than `plan`'s.
-  static func readSchedules(_ directory: String, of plan: RunPlan) -> [FeedSpec: Schedule]? {
-    guard let text = try? readText(schedulesPath(directory)) else { return nil }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-    guard text.isEmpty || text.hasSuffix("\n"), lines.count == plan.feeds.count else { return nil }
-    var schedules: [FeedSpec: Schedule] = [:]
-    for (line, planned) in zip(lines, plan.feeds) {
-      let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
-      guard fields.count == 2, let schedule = Schedule(rawValue: String(fields[0])),
-        fields[1] == planned.feed.title
-      else { return nil }
-      schedules[planned.feed] = schedule
+  static func readMemoryPlan(_ directory: String, of plan: RunPlan) -> MemoryPlan? {
+    guard let text = try? readText(schedulesPath(directory)), text.hasSuffix("\n") else { return nil }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+      $0.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
     }
-    return schedules
+    guard lines.count == 1 + plan.feeds.count + plan.synthetic.count, lines[0].count == 2, lines[0][0] == "budget",
+      let budget = Double(lines[0][1])
+    else { return nil }
+    var memory = MemoryPlan(budget: budget)
+    for (fields, planned) in zip(lines.dropFirst(), plan.feeds) {
+      guard fields.count == 3, let schedule = Schedule(rawValue: fields[0]), let bytes = Double(fields[1]),
+        fields[2] == planned.feed.title
+      else { return nil }
+      memory.schedules[planned.feed] = schedule
+      memory.bytes[planned.feed.id] = bytes
+    }
+    for (fields, planned) in zip(lines.dropFirst(1 + plan.feeds.count), plan.synthetic) {
+      guard fields.count == 3, fields[0] == "synthetic", let bytes = Double(fields[1]), fields[2] == planned.feed.title
+      else { return nil }
+      memory.bytes[planned.feed] = bytes
+    }
+    return memory
   }
+
+  /// Values a launch never frees: it exits once its results are written.
+  nonisolated(unsafe) private static var kept: [Any] = []
+
+  static func keepUntilExit(_ value: Any) { kept.append(value) }
 
   private static func rowsPath(_ directory: String, _ index: Int) -> String {
     "\(directory)/launch-\(index).csv"

@@ -1,6 +1,22 @@
+import BenchmarkResults
+import BenchmarkSupport
 import DispatchModel
 import StrategyRegistry
-import BenchmarkResults
+import SyntheticRegistry
+
+/// How a run holds its representations in memory: each feed's schedule, and
+/// what each feed's representations weigh, from which a launch decides which
+/// feeds it builds together (`RunPlan.steps(_:)`).
+struct MemoryPlan: Equatable {
+  var schedules: [FeedSpec: Schedule] = [:]
+  /// Estimated bytes of a feed's representations, every strategy and mode
+  /// (the floor's and the null's included), by feed; synthetic feeds too.
+  var bytes: [FeedID: Double] = [:]
+  /// Feeds are built together while their bytes add up to no more than this.
+  var budget = Double(8 << 30)
+
+  func schedule(_ feed: FeedSpec) -> Schedule { schedules[feed] ?? .interleaved }
+}
 
 /// Decides, before any work, how each feed's strategies share memory, and
 /// refuses a feed no strategy's representation could fit in.
@@ -16,21 +32,45 @@ struct MemoryPlanner {
   /// Every strategy's representation is held at once when their sum stays
   /// within this.
   var interleaveBudget: Int { min(physicalMemory * 2 / 5, 8 << 30) }
+  /// Feeds are built together, their cases then sampled in interleaved
+  /// passes, while their representations (every mode) add up to no more
+  /// than this. More would spread each case's samples over more of the
+  /// launch, but the first touch of fresh memory (a page fault per 4 KiB)
+  /// costs more than reusing what the previous batch freed: on the
+  /// reference machine a launch of the default suite took 16 s with
+  /// batches of about 800 MB and 21 s with every feed held at once.
+  var batchBudget: Int { min(interleaveBudget, 1 << 30) }
   /// One strategy's representation, plus the run's own arrays, must fit here.
   var limit: Int { physicalMemory * 3 / 4 }
 
   func schedules(for plan: RunPlan) throws(CommandError) -> [FeedSpec: Schedule] {
+    try self.plan(for: plan).schedules
+  }
+
+  /// Each feed's schedule and weight. A feed whose strategies' representations
+  /// fit `interleaveBudget` together is interleaved; one that does not is
+  /// sequential; one whose largest representation alone would not fit
+  /// `limit` is refused.
+  func plan(for plan: RunPlan) throws(CommandError) -> MemoryPlan {
+    var memory = MemoryPlan(budget: Double(batchBudget))
     guard HeapCounter.isSupported else {
-      // Without a heap counter: interleave up to a million elements.
-      return Dictionary(plan.feeds.map { ($0.feed, $0.feed.size <= 1_000_000 ? Schedule.interleaved : .sequential) }) { a, _ in a }
+      // Without a heap counter: interleave up to a million elements, at a
+      // guessed kilobyte per element and strategy.
+      for planned in plan.feeds {
+        memory.schedules[planned.feed] = planned.feed.size <= 1_000_000 ? .interleaved : .sequential
+        memory.bytes[planned.feed.id] = Double(planned.feed.size * 1_024 * (Registry.strategies.count + 1) * planned.modes.count)
+      }
+      for planned in plan.synthetic {
+        memory.bytes[planned.feed] = Double(planned.size * 1_024 * planned.strategies.count)
+      }
+      return memory
     }
     var cache: [String: Double] = [:]
-    var schedules: [FeedSpec: Schedule] = [:]
     for planned in plan.feeds {
       let feed = planned.feed
       let names = Registry.names.filter { name in planned.operations.contains { $0.strategies.contains(name) } }
       var estimates: [(name: String, bytes: Double)] = []
-      for name in names {
+      for name in names + [Registry.null.name] {
         let key = "\(name)/\(feed.domain.rawValue)/\(feed.distribution)/\(feed.kinds)/\(feed.source)"
         let perElement = cache[key] ?? bytesPerElement(name, feed)
         cache[key] = perElement
@@ -48,13 +88,27 @@ struct MemoryPlanner {
           """, command: RunOptions.spec.name)
       }
       let total = estimates.reduce(0) { $0 + $1.bytes } + overhead
-      schedules[feed] = total <= Double(interleaveBudget) ? .interleaved : .sequential
+      memory.schedules[feed] = total <= Double(interleaveBudget) ? .interleaved : .sequential
+      memory.bytes[feed.id] = total * Double(planned.modes.count)
     }
-    return schedules
+    for planned in plan.synthetic {
+      let perElement = planned.strategies.reduce(0.0) { total, name in
+        total + syntheticBytesPerElement(name, kinds: planned.kinds, seed: planned.seed)
+      }
+      memory.bytes[planned.feed] = (perElement + 1) * Double(planned.size)
+    }
+    return memory
+  }
+
+  private func syntheticBytesPerElement(_ name: String, kinds: Int, seed: UInt64) -> Double {
+    guard let type = SyntheticRegistry.workload(named: name, kinds: kinds) else { return 0 }
+    let (workload, counts) = HeapCounter.count { type.init(size: Self.sampleSize, seed: seed) }
+    withExtendedLifetime(workload) {}
+    return Double(max(0, counts.liveBytes)) / Double(Self.sampleSize)
   }
 
   private func bytesPerElement(_ name: String, _ feed: FeedSpec) -> Double {
-    let strategy = Registry.strategy(named: name)!
+    let strategy = name == Registry.null.name ? Registry.null : Registry.strategy(named: name)!
     let count = min(feed.size, Self.sampleSize)
     let build: () -> PreparedWorkload
     switch feed.domain {

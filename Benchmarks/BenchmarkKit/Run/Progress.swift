@@ -34,8 +34,6 @@ final class Progress: @unchecked Sendable {
   private let console: Console
   private let style: Style
   private let total: Int
-  /// What each step reported by `end()` is worth, in cases (1 when `nil`).
-  private let steps: [Double]?
   /// Seconds the whole launch was estimated to take, before any case ended.
   private let estimate: Double?
   /// Launches still to run after this one, each assumed to take as long.
@@ -45,7 +43,6 @@ final class Progress: @unchecked Sendable {
 
   // Guarded by `lock`: the ticker draws from its own thread.
   private let lock = Lock()
-  private var stepsEnded = 0
   private var done = 0.0
   private var elapsedAtLastEnd = 0.0
   private var current = ""
@@ -56,17 +53,14 @@ final class Progress: @unchecked Sendable {
 
   /// - Parameters:
   ///   - total: Benchmark cases in this launch.
-  ///   - steps: What each `end()` is worth in cases, in order, when a case
-  ///     is timed in several steps (a feed timed one strategy at a time).
   ///   - estimate: The launch's estimated seconds, shown until a case ends.
   init(
-    console: Console, total: Int, style: Style, steps: [Double]? = nil, estimate: Double? = nil,
+    console: Console, total: Int, style: Style, estimate: Double? = nil,
     launchesAfter: Int = 0, prefix: String = ""
   ) {
     self.console = console
     self.total = total
     self.style = style
-    self.steps = steps
     self.estimate = estimate
     self.launchesAfter = launchesAfter
     self.prefix = prefix
@@ -80,11 +74,11 @@ final class Progress: @unchecked Sendable {
 
   /// On a terminal, redrawn; otherwise lines every so often; or nothing.
   convenience init(
-    console: Console, total: Int, enabled: Bool, quiet: Bool = false, steps: [Double]? = nil,
-    estimate: Double? = nil, launchesAfter: Int = 0, prefix: String = ""
+    console: Console, total: Int, enabled: Bool, quiet: Bool = false, estimate: Double? = nil,
+    launchesAfter: Int = 0, prefix: String = ""
   ) {
     self.init(
-      console: console, total: total, style: quiet ? .none : enabled ? .terminal : .lines, steps: steps,
+      console: console, total: total, style: quiet ? .none : enabled ? .terminal : .lines,
       estimate: estimate, launchesAfter: launchesAfter, prefix: prefix)
   }
 
@@ -97,11 +91,11 @@ final class Progress: @unchecked Sendable {
     }
   }
 
-  func end() {
+  /// Ends a step of `worth` cases: a whole case, or a block of one sampled
+  /// in passes, or one strategy's share of a case timed one at a time.
+  func end(worth: Double = 1) {
     lock.locked {
-      let weight = steps.flatMap { stepsEnded < $0.count ? $0[stepsEnded] : nil } ?? 1
-      stepsEnded += 1
-      done = min(Double(total), done + weight)
+      done = min(Double(total), done + worth)
       elapsedAtLastEnd = elapsed
       draw(force: style == .terminal)
     }

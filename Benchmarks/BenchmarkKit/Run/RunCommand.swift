@@ -40,8 +40,8 @@ struct RunCommand {
     let outputPath = options.output ?? "\(localResults)/\(started.fileName).csv"
     try checkWritable(outputPath, creatingDirectory: options.output == nil)
     if let samplesPath = options.samplesPath { try checkWritable(samplesPath, creatingDirectory: false) }
-    // Planned once, here: the launches follow this schedule.
-    let schedules = try MemoryPlanner().schedules(for: plan)
+    // Planned once, here: the launches follow this plan.
+    let memory = try MemoryPlanner().plan(for: plan)
 
     let machine = Machine.current()
     let note: (String) -> Void = { text in
@@ -77,10 +77,10 @@ struct RunCommand {
     let outcome: LaunchOutcome
     if launches == 1 {
       outcome = runLaunch(
-        LaunchContext(index: 0, count: 1, seed: options.matrix.seed), plan, schedules: schedules, into: &results,
+        LaunchContext(index: 0, count: 1, seed: options.matrix.seed), plan, memory: memory, into: &results,
         console: console)
     } else {
-      outcome = try runLaunches(plan, schedules: schedules, into: &results, console: console)
+      outcome = try runLaunches(plan, memory: memory, into: &results, console: console)
     }
     switch outcome {
     case .completed: break
@@ -169,7 +169,7 @@ struct RunCommand {
 
   /// A rough estimate of a run's duration, before it starts: per case and
   /// launch, its sampling time and what building contenders and calibrating
-  /// cost (about 0.03 s, and 1.7 µs per element), and the first launch's
+  /// cost (about 0.03 s, and 4 µs per element), and the first launch's
   /// checks and, in a release build, the code-size probe. On the development
   /// machine it is within 10% for the default suite; progress revises it as
   /// cases finish.
@@ -177,14 +177,14 @@ struct RunCommand {
     let cases =
       plan.feeds.flatMap { feed in Array(repeating: feed.feed.size, count: feed.operations.count * feed.modes.count) }
       + plan.synthetic.flatMap { Array(repeating: $0.size, count: $0.operations.count) }
-    let perLaunch = cases.reduce(0.0) { $0 + options.sampling.sampleTime + 0.03 + Double($1) * 1.7e-6 }
+    let perLaunch = cases.reduce(0.0) { $0 + options.sampling.sampleTime + 0.03 + Double($1) * 4e-6 }
     let checks = cases.reduce(0.0) { $0 + 0.02 + Double(min($1, FeedRunner.checkedLimit)) * 1e-5 }
     // After the launches, finding each strategy's code under callgrind:
-    // about 1.8 s each.
+    // about 3.5 s each.
     let probed = Set(plan.feeds.flatMap { $0.operations.flatMap(\.strategies) })
     let probe =
       probed.isEmpty || Machine.current().buildConfiguration != "release" || CodeSizeProbe.unavailable() != nil
-      ? 0 : 1.8 * Double(probed.count) / Double(max(1, Machine.current().cores))
+      ? 0 : 3.5 * Double(probed.count) / Double(max(1, Machine.current().cores))
     return (Double(options.launches) * perLaunch + checks + probe, perLaunch, checks)
   }
 
@@ -193,18 +193,19 @@ struct RunCommand {
     case completed, disagreement, interrupted
   }
 
-  /// Runs every planned feed once in this process, as launch `launch`,
-  /// following `schedules` (a feed it lacks is interleaved), appending its
-  /// rows and samples to `results`.
+  /// Runs every planned feed once in this process, as launch `launch`, in
+  /// the steps `memory` allows (`RunPlan.steps(_:)`), appending its rows and
+  /// samples to `results`. With `keepingLastBatch`, the last batch's
+  /// representations are never freed: a launch child exits right after, and
+  /// freeing a few hundred megabytes of small objects would take seconds.
   func runLaunch(
-    _ launch: LaunchContext, _ plan: RunPlan, schedules: [FeedSpec: Schedule], into results: inout RunResults,
-    console: Console
+    _ launch: LaunchContext, _ plan: RunPlan, memory: MemoryPlan, into results: inout RunResults,
+    console: Console, keepingLastBatch: Bool = false
   ) -> LaunchOutcome {
     let counters = try? HardwareCounters.open().get()
     let estimate = estimatedSeconds(plan)
     let progress = Progress(
       console: console, total: plan.caseCount, enabled: console.errorIsTerminal, quiet: options.quiet,
-      steps: plan.progressSteps(schedules, baseline: Registry.baselineName),
       estimate: estimate.perLaunch + (launch.checks ? estimate.checks : 0),
       launchesAfter: launch.count - 1 - launch.index,
       prefix: launch.count > 1 ? "launch \(launch.index + 1)/\(launch.count) " : "")
@@ -213,10 +214,19 @@ struct RunCommand {
       sampler: Sampler(settings: options.sampling, shouldStop: shouldStop, counters: counters),
       progress: progress, modes: options.matrix.modes, launch: launch)
     do {
-      for planned in plan.feeds {
-        try runner.run(planned, schedule: schedules[planned.feed] ?? .interleaved, into: &results)
+      let steps = plan.steps(memory)
+      for (index, step) in steps.enumerated() {
+        switch step {
+        case .sequential(let planned):
+          try runner.run(planned, schedule: .sequential, into: &results)
+        case .together(let batch):
+          var cases: [ReadyCase] = []
+          for planned in batch.feeds { cases += try runner.cases(planned) }
+          for planned in batch.synthetic { cases += try runner.syntheticCases(planned) }
+          try runner.sample(cases, into: &results)
+          if keepingLastBatch && index == steps.count - 1 { LaunchChild.keepUntilExit(cases) }
+        }
       }
-      for planned in plan.synthetic { try runner.runSynthetic(planned, into: &results) }
     } catch {
       switch error {
       case .mismatch(let mismatch):
@@ -235,14 +245,14 @@ struct RunCommand {
   /// perturbed by an environment padding of random length; reads back each
   /// launch's rows and samples. The first launch's rows are the run's (its
   /// checksums, footprints and allocation counts); every launch's samples
-  /// are kept. The launches follow `schedules` rather than each planning
+  /// are kept. The launches follow `memory` rather than each planning
   /// memory again (a launch that cannot read it plans for itself).
   private func runLaunches(
-    _ plan: RunPlan, schedules: [FeedSpec: Schedule], into results: inout RunResults, console: Console
+    _ plan: RunPlan, memory: MemoryPlan, into results: inout RunResults, console: Console
   ) throws(CommandError) -> LaunchOutcome {
     let directory = try LaunchChild.temporaryDirectory()
     defer { LaunchChild.remove(directory, launches: options.launches) }
-    try? LaunchChild.writeSchedules(schedules, of: plan, to: directory)
+    try? LaunchChild.writeMemoryPlan(memory, of: plan, to: directory)
     var generator = SplitMix64(seed: options.matrix.seed ^ 0x6C61_756E_6368)
     for index in 0..<options.launches {
       if shouldStop() { return .interrupted }

@@ -22,7 +22,7 @@ struct RunOptions {
         OptionSpec(
           name: "--max-time-per-case", valueName: "SECONDS",
           help:
-            "Sampling time per benchmark case and launch, once every\ncontender has 30 samples (default: \(SamplingSettings().sampleTime); --quick: \(quickSampleTime)).",
+            "Sampling time per benchmark case and launch, shared out among\nits \(SamplingSettings().passes) passes, once every contender has 30 samples\n(default: \(SamplingSettings().sampleTime); --quick: \(quickSampleTime)).",
           example: "--max-time-per-case 1", formerNames: ["--max-time-per-cell"]),
         .value(
           "--launches", "N",
@@ -68,7 +68,7 @@ struct RunOptions {
       "dispatch-bench run --filter 'share/*/*/uniform/100000' --list",
     ])
 
-  static let defaultLaunches = 8
+  static let defaultLaunches = 6
   static let quickSampleTime = 0.05
 
   var matrix: RunMatrix

@@ -49,6 +49,20 @@ struct PlannedFeed {
   }
 }
 
+/// One step of a launch (`RunPlan.steps(_:)`).
+enum RunStep {
+  /// Feeds whose representations are all built, then sampled together.
+  struct Batch {
+    var feeds: [PlannedFeed] = []
+    var synthetic: [PlannedSynthetic] = []
+    var isEmpty: Bool { feeds.isEmpty && synthetic.isEmpty }
+  }
+
+  case together(Batch)
+  /// A feed timed one strategy at a time beside the baseline.
+  case sequential(PlannedFeed)
+}
+
 /// Which benchmark cases a run times.
 struct RunPlan {
   var feeds: [PlannedFeed]
@@ -67,36 +81,35 @@ struct RunPlan {
     feeds.reduce(0) { $0 + $1.operations.count * $1.modes.count } + synthetic.reduce(0) { $0 + $1.operations.count }
   }
 
-  /// What each step a run reports to `Progress` is worth in benchmark
-  /// cases, in the order the runner reports them: 1 for a case timed at
-  /// once; for a feed timed one strategy at a time (`sequential`), each
-  /// strategy's step is a share of its case, so that the counter goes to
-  /// `caseCount` as the header says.
-  func progressSteps(_ schedules: [FeedSpec: Schedule], baseline: String) -> [Double] {
-    var steps: [Double] = []
+  /// What a launch does, in the plan's order: feeds built together, as many
+  /// as `memory`'s budget holds, their benchmark cases then sampled in
+  /// interleaved passes; and each feed too large to hold every strategy's
+  /// representation at once, on its own, one strategy at a time.
+  func steps(_ memory: MemoryPlan) -> [RunStep] {
+    var steps: [RunStep] = []
+    var batch = RunStep.Batch()
+    var weight = 0.0
+    func flush() {
+      if !batch.isEmpty { steps.append(.together(batch)) }
+      batch = RunStep.Batch()
+      weight = 0
+    }
+    func add(_ bytes: Double?, _ append: (inout RunStep.Batch) -> Void) {
+      if weight + (bytes ?? 0) > memory.budget { flush() }
+      append(&batch)
+      weight += bytes ?? 0
+    }
     for planned in feeds {
-      let names = Registry.names.filter { name in planned.operations.contains { $0.strategies.contains(name) } }
-      // As FeedRunner groups them.
-      let groups: [[String]] =
-        schedules[planned.feed] != .sequential || !names.contains(baseline)
-        ? [names] : [[baseline]] + names.filter { $0 != baseline }.map { [$0] }
-      for _ in planned.modes {
-        for group in groups {
-          for (_, strategies) in planned.operations where timed(group, groups).contains(where: strategies.contains) {
-            let parts = groups.filter { timed($0, groups).contains(where: strategies.contains) }.count
-            steps.append(1 / Double(parts))
-          }
-        }
+      if memory.schedule(planned.feed) == .sequential {
+        flush()
+        steps.append(.sequential(planned))
+      } else {
+        add(memory.bytes[planned.feed.id]) { $0.feeds.append(planned) }
       }
     }
-    for planned in synthetic { steps += Array(repeating: 1, count: planned.operations.count) }
+    for planned in synthetic { add(memory.bytes[planned.feed]) { $0.synthetic.append(planned) } }
+    flush()
     return steps
-  }
-
-  /// The strategies a group times: after the first of several groups (the
-  /// baseline alone), each group's strategy beside the baseline.
-  private func timed(_ group: [String], _ groups: [[String]]) -> [String] {
-    groups.count > 1 && group != groups[0] ? group + groups[0] : group
   }
 
   /// The sizes of the feeds, smallest first, as a header says them:

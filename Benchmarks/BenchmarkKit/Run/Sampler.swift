@@ -19,7 +19,7 @@ struct SamplingSettings: Equatable {
   /// Sampling time per case and launch, in seconds: rounds continue until it
   /// is spent (and `minimumRounds` are taken). Calibration and warm-up are
   /// not counted.
-  var sampleTime = 0.2
+  var sampleTime = 0.15
   /// Rounds stop here even with time left.
   var maximumRounds = 300
   /// A sample repeats its slice until it lasts at least this long, in
@@ -27,6 +27,19 @@ struct SamplingSettings: Equatable {
   var minimumSampleDuration = 50e-6
   /// Slices are never shorter than this, unless the feed is.
   var minimumSlice = 256
+  /// Blocks a case's rounds are taken in, in each launch: the cases built
+  /// together are sampled in this many passes, each taking a block of every
+  /// case's rounds in a shuffled order, so that a case's samples are spread
+  /// over the launch rather than taken in one stretch of a fraction of a
+  /// second (`FeedRunner.sample(_:into:)`). The sampling time and the
+  /// minimum rounds are shared out among the blocks.
+  var passes = 5
+
+  /// The rounds each block takes at least: every contender still gets
+  /// `minimumRounds` samples in all.
+  var minimumRoundsPerPass: Int { (minimumRounds + passes - 1) / passes }
+  /// The sampling time of each block.
+  var sampleTimePerPass: Double { sampleTime / Double(passes) }
 }
 
 /// What one launch measured for one benchmark case.
@@ -37,6 +50,8 @@ struct CaseSamples {
   /// The seed of every round's shuffle.
   var shuffleSeed: UInt64
   var contenders: [ContenderSamples]
+  /// Rounds taken so far, over every block.
+  var rounds = 0
 }
 
 /// What a case measured for one contender.
@@ -51,6 +66,16 @@ struct ContenderSamples {
   var elementsPerSample: Int
   /// Hardware counts summed over every sample, where counters are available.
   var counters: HardwareCounters.Counts?
+
+  /// Adds one sample, taken in `round` at `position` in its order.
+  mutating func record(
+    _ elapsed: (nanoseconds: UInt64, counts: HardwareCounters.Counts?), round: Int, position: Int
+  ) {
+    nanosecondsPerElement.append(Double(elapsed.nanoseconds) / Double(elementsPerSample))
+    rounds.append(round)
+    positions.append(position)
+    if let counts = elapsed.counts { counters = counters.map { $0 + counts } }
+  }
 
   /// Every sample as the samples file holds it, with its launch and round
   /// (rounds numbered from `roundOffset`).
@@ -105,7 +130,17 @@ struct Sampler {
   /// the timed interval.
   var counters: HardwareCounters? = nil
 
+  /// Samples a case in one block: calibrates it, then takes its rounds.
   func measure(_ contenders: [Contender], shuffleSeed: UInt64) -> CaseSamples {
+    var samples = calibrate(contenders, shuffleSeed: shuffleSeed)
+    sample(contenders, into: &samples, rounds: settings.minimumRounds, seconds: settings.sampleTime)
+    return samples
+  }
+
+  /// Measures each contender's cost per element (which warms it up) and
+  /// chooses the case's slice and each contender's repetitions, for every
+  /// block of rounds the case will take in this launch; no sample yet.
+  func calibrate(_ contenders: [Contender], shuffleSeed: UInt64) -> CaseSamples {
     let count = contenders.map(\.count).min() ?? 0
     guard count > 0 else { return CaseSamples(slice: 0, shuffleSeed: shuffleSeed, contenders: []) }
     let costs = contenders.map { costPerElement($0, count: count) }
@@ -113,37 +148,43 @@ struct Sampler {
     let slice = Self.slice(0, length: sliceLength(count: count, costs: costs), of: count)
       .reduce(0) { $0 + $1.count }
     let minimum = settings.minimumSampleDuration * 1e9
-    var results = zip(contenders, costs).map { contender, cost in
+    let results = zip(contenders, costs).map { contender, cost in
       let repetitions = max(1, Int((minimum / max(cost * Double(slice), 1e-3)).rounded(.up)))
       return ContenderSamples(
         id: contender.id, repetitions: repetitions, elementsPerSample: slice * repetitions,
         counters: counters == nil ? nil : HardwareCounters.Counts())
     }
-    // Warm up on the first round's slice, at the repetitions that will be timed.
-    for (contender, result) in zip(contenders, results) {
-      for range in Self.slice(0, length: slice, of: count) { contender.run(range, result.repetitions) }
-    }
+    return CaseSamples(slice: slice, shuffleSeed: shuffleSeed, contenders: results)
+  }
 
+  /// Takes one block of rounds of a calibrated case: a warm-up round, untimed
+  /// (whatever ran before left the caches to something else), then rounds
+  /// until `rounds` are taken and `seconds` of sampling are spent, never
+  /// more than `maximumRounds` in all. Rounds are numbered on from the
+  /// case's earlier blocks, so all of a launch's rounds pair.
+  func sample(_ contenders: [Contender], into samples: inout CaseSamples, rounds: Int, seconds: Double) {
+    guard samples.slice > 0 else { return }
+    let count = contenders.map(\.count).min() ?? 0
+    let firstRound = samples.rounds
+    for (contender, result) in zip(contenders, samples.contenders) {
+      for range in Self.slice(firstRound, length: samples.slice, of: count) { contender.run(range, result.repetitions) }
+    }
     let start = MonotonicClock.now()
-    let budget = UInt64(settings.sampleTime * 1e9)
-    var round = 0
+    let budget = UInt64(seconds * 1e9)
+    var round = firstRound
     while round < settings.maximumRounds {
-      let ranges = Self.slice(round, length: slice, of: count)
-      for (position, index) in Self.order(contenders.count, seed: shuffleSeed, round: round).enumerated() {
-        let elapsed = time(contenders[index], ranges, results[index])
-        results[index].nanosecondsPerElement.append(
-          Double(elapsed.nanoseconds) / Double(results[index].elementsPerSample))
-        results[index].rounds.append(round)
-        results[index].positions.append(position)
-        if let counts = elapsed.counts { results[index].counters = results[index].counters.map { $0 + counts } }
+      let ranges = Self.slice(round, length: samples.slice, of: count)
+      for (position, index) in Self.order(contenders.count, seed: samples.shuffleSeed, round: round).enumerated() {
+        let elapsed = time(contenders[index], ranges, samples.contenders[index])
+        samples.contenders[index].record(elapsed, round: round, position: position)
         // An interrupt stops after the current sample; the caller drops the
-        // unfinished case.
-        if shouldStop() { return CaseSamples(slice: slice, shuffleSeed: shuffleSeed, contenders: results) }
+        // unfinished block.
+        if shouldStop() { return }
       }
       round += 1
-      if round >= settings.minimumRounds && MonotonicClock.now() - start >= budget { break }
+      samples.rounds = round
+      if round - firstRound >= rounds && MonotonicClock.now() - start >= budget { break }
     }
-    return CaseSamples(slice: slice, shuffleSeed: shuffleSeed, contenders: results)
   }
 
   /// Contiguous pieces a slice is taken in: never more than this, and never

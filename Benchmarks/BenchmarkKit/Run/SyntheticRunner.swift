@@ -36,17 +36,22 @@ struct PlannedSynthetic: Equatable {
 
 extension FeedRunner {
   /// Times a synthetic feed's operations as `run(_:schedule:into:)` times a
-  /// feed's: outputs checked first (in the first launch), then each case in
-  /// shuffled, paired rounds with the floor among its contenders. The
-  /// synthetic domain has no null: its loops are the patterns' own.
+  /// feed's, its cases sampled in passes (`syntheticCases(_:)`).
   func runSynthetic(_ planned: PlannedSynthetic, into results: inout RunResults) throws(RunFailure) {
+    try sample(syntheticCases(planned), into: &results)
+  }
+
+  /// Builds every pattern's representation of a synthetic feed, checks
+  /// their outputs (in the first launch) and returns the feed's benchmark
+  /// cases, each with the floor among its contenders, ready to sample. The
+  /// synthetic domain has no null: its loops are the patterns' own.
+  func syntheticCases(_ planned: PlannedSynthetic) throws(RunFailure) -> [ReadyCase] {
     let kinds = (0..<planned.size).map {
       UInt8(SyntheticFeed.element($0, seed: planned.seed, kinds: planned.kinds).kind)
     }
     let floor = PreparedFloor(kinds: kinds)
     var generator = SplitMix64(seed: launch.shuffleSeed(BenchmarkCase(feed: planned.feed, operation: "", mode: .app)))
     let padding = launch.count > 1 ? [UInt8](repeating: 1, count: Int(generator.next() % 65_536)) : []
-    defer { blackHole(padding.count) }
     let order = launch.count > 1 ? planned.strategies.shuffled(using: &generator) : planned.strategies
     var built: [String: any SyntheticWorkload] = [:]
     for name in order {
@@ -54,54 +59,62 @@ extension FeedRunner {
       built[name] = type.init(size: planned.size, seed: planned.seed)
     }
     let workloads = planned.strategies.compactMap { name in built[name].map { (name, $0) } }
-    var checksums: [String: [String: UInt64]] = [:]
-    if launch.checks {
-      for operation in planned.operations {
-        var reference: (name: String, digests: [UInt64])?
-        for (name, workload) in workloads {
-          if sampler.shouldStop() { throw .interrupted }
-          let indices = Self.checkedElements(workload.count)
-          let digests = indices.map { Checksum.digest(workload.output(operation, at: $0)) }
-          if let reference, let position = reference.digests.indices.first(where: { reference.digests[$0] != digests[$0] }) {
-            let index = indices[position]
-            throw .mismatch(
-              Mismatch(
-                strategy: name, reference: reference.name, operation: operation,
-                feed: "seed \(planned.seed), synthetic · \(planned.size.groupedDigits) elements · \(planned.kinds) kinds",
-                index: index, expected: built[reference.name]!.output(operation, at: index),
-                actual: workload.output(operation, at: index)))
-          }
-          if reference == nil { reference = (name, digests) }
-          var checksum = Checksum()
-          for digest in digests { checksum.combine(digest) }
-          checksums[name, default: [:]][operation] = checksum.value
-        }
-      }
-    }
-    for operation in planned.operations {
+    let checksums = launch.checks ? try check(planned, workloads) : [:]
+    return planned.operations.map { operation in
       let benchmarkCase = BenchmarkCase(feed: planned.feed, operation: operation, mode: .app)
-      progress.begin("synthetic \(operation) · \(planned.size.groupedDigits) · \(planned.kinds) kinds")
-      var contenders = workloads.map { name, workload in
-        Contender(id: StrategyID(name), count: workload.count) { range, repetitions in
-          workload.run(operation, range: range, repetitions: repetitions)
+      let contenders =
+        workloads.map { name, workload in
+          Contender(id: StrategyID(name), count: workload.count) { range, repetitions in
+            workload.run(operation, range: range, repetitions: repetitions)
+          }
+        } + [Contender(id: .floor, count: floor.count) { floor.run(range: $0, repetitions: $1) }]
+      return ReadyCase(
+        benchmarkCase: benchmarkCase, label: "synthetic \(operation) · \(planned.size.groupedDigits) · \(planned.kinds) kinds",
+        contenders: contenders, shuffleSeed: launch.shuffleSeed(benchmarkCase)
+      ) { measured, results in
+        withExtendedLifetime(padding) {
+          for samples in measured.contenders {
+            let key = ResultKey(benchmarkCase, samples.id)
+            results.samples += samples.rawSamples(key, launch: launch.index)
+            var row = samples.timingRow(
+              key, schedule: .interleaved, slice: measured.slice, shuffleSeed: measured.shuffleSeed)
+            row.checksum =
+              samples.id == .floor
+              ? CSVNumber.hex(floor.checksum) : checksums[samples.id.rawValue]?[operation].map(CSVNumber.hex) ?? ""
+            results.rows.append(row)
+          }
         }
       }
-      contenders.append(Contender(id: .floor, count: floor.count) { floor.run(range: $0, repetitions: $1) })
-      let shuffleSeed = launch.shuffleSeed(benchmarkCase)
-      if sampler.shouldStop() { throw .interrupted }
-      let measured = sampler.measure(contenders, shuffleSeed: shuffleSeed)
-      if sampler.shouldStop() { throw .interrupted }
-      for samples in measured.contenders {
-        let key = ResultKey(benchmarkCase, samples.id)
-        results.samples += samples.rawSamples(key, launch: launch.index)
-        var row = samples.timingRow(key, schedule: .interleaved, slice: measured.slice, shuffleSeed: shuffleSeed)
-        row.checksum =
-          samples.id == .floor
-          ? CSVNumber.hex(floor.checksum) : checksums[samples.id.rawValue]?[operation].map(CSVNumber.hex) ?? ""
-        results.rows.append(row)
-      }
-      progress.end()
     }
   }
-}
 
+  /// Every pattern's outputs against the first's, operation by operation;
+  /// their checksums, by pattern and operation.
+  private func check(_ planned: PlannedSynthetic, _ workloads: [(String, any SyntheticWorkload)])
+    throws(RunFailure) -> [String: [String: UInt64]]
+  {
+    var checksums: [String: [String: UInt64]] = [:]
+    for operation in planned.operations {
+      var reference: (name: String, workload: any SyntheticWorkload, digests: [UInt64])?
+      for (name, workload) in workloads {
+        if sampler.shouldStop() { throw .interrupted }
+        let indices = Self.checkedElements(workload.count)
+        let digests = indices.map { Checksum.digest(workload.output(operation, at: $0)) }
+        if let reference, let position = reference.digests.indices.first(where: { reference.digests[$0] != digests[$0] }) {
+          let index = indices[position]
+          throw .mismatch(
+            Mismatch(
+              strategy: name, reference: reference.name, operation: operation,
+              feed: "seed \(planned.seed), synthetic · \(planned.size.groupedDigits) elements · \(planned.kinds) kinds",
+              index: index, expected: reference.workload.output(operation, at: index),
+              actual: workload.output(operation, at: index)))
+        }
+        if reference == nil { reference = (name, workload, digests) }
+        var checksum = Checksum()
+        for digest in digests { checksum.combine(digest) }
+        checksums[name, default: [:]][operation] = checksum.value
+      }
+    }
+    return checksums
+  }
+}
