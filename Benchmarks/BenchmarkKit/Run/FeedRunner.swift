@@ -200,12 +200,15 @@ struct FeedRunner {
       // stops the run with nothing of the feed timed.
       var checksums: [String: [SpecOperation: UInt64]] = [:]
       var footprints: [String: Double] = [:]
+      var built: [Prepared] = []
       if launch.checks {
         for group in groups {
           if sampler.shouldStop() { throw .interrupted }
           let prepared = group.map { name in
             prepare(strategies.first { $0.name == name }!, feed, mode, counting: true)
           }
+          // A single group stays in memory for timing; more are built again.
+          if groups.count == 1 { built = prepared }
           footprints.merge(self.footprints(prepared)) { a, _ in a }
           for participant in prepared {
             for (operation, strategies) in planned.operations where strategies.contains(participant.name) {
@@ -218,7 +221,11 @@ struct FeedRunner {
       var kept: Prepared?
       for (groupIndex, group) in groups.enumerated() {
         if sampler.shouldStop() { throw .interrupted }
-        var prepared = group.map { name in prepare(strategies.first { $0.name == name }!, feed, mode, counting: false) }
+        var prepared =
+          !built.isEmpty
+          ? built : group.map { name in prepare(strategies.first { $0.name == name }!, feed, mode, counting: false) }
+        // Built in the launch's order; timed and written in the registry's.
+        prepared.sort { names.firstIndex(of: $0.name)! < names.firstIndex(of: $1.name)! }
         if groupIndex == 0 && groups.count > 1 { kept = prepared[0] }
         if groupIndex > 0, let kept { prepared.append(kept) }
         for (operation, strategies) in planned.operations {
