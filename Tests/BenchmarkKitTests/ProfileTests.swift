@@ -69,11 +69,20 @@ import Testing
     #expect(try CallgrindOutput.parse(text).calls(to: ValgrindRunner.retainFunctions) == 8)
   }
 
+  /// A child that switches instrumentation on itself (`--instr-atstart=no`)
+  /// gets a summary wrapped below zero from callgrind; its totals line holds.
+  @Test func takesTheTotalsLineOverAWrappedSummary() throws {
+    let text = "events: Ir\nsummary: 18446744073709465467\nfn=(1) f\n0 5\ntotals: 1335869\n"
+    #expect(try CallgrindOutput.parse(text).totals == ["Ir": 1_335_869])
+    #expect(try CallgrindOutput.parse("events: Ir\nsummary: 42\nfn=(1) f\n0 5\n").totals == ["Ir": 42])
+  }
+
   @Test(arguments: [
     ("events: Ir\nfn=(1) f\ncfn=(9)\ncalls=1 0\ntotals: 5\n", "line 3: undefined name (9)"),
     ("events: Ir\nfn=(1) f\ncalls=1 0\ntotals: 5\n", "line 3: calls= without cfn="),
     ("fn=(1) f\n0 5\n", "no events: and totals: lines"),
     ("events: Ir\ntotals: x\n", "line 2: \"x\" is not a count"),
+    ("events: Ir\nsummary: 18446744073709465467\nfn=(1) f\n0 5\n", "no events: and totals: lines"),
   ])
   func refusesMalformedOutput(text: String, message: String) {
     #expect {

@@ -4,7 +4,7 @@
 /// Reads the callgrind format (valgrind's docs, "Callgrind Format
 /// Specification"): name compression (`fn=(12) name`, then `fn=(12)`),
 /// `ob=` / `cob=` objects, `cfn=` and `calls=` arcs, and the `events:` and
-/// `totals:` (or `summary:`) lines. Recursion levels (`swift_release'2`)
+/// `totals:` lines (or, without one, the `summary:` line). Recursion levels (`swift_release'2`)
 /// count as the function itself.
 struct CallgrindOutput: Equatable {
   /// Each event's total over the whole run, by name (`Ir`, `Bc`, `Bcm`,
@@ -34,6 +34,7 @@ struct CallgrindOutput: Equatable {
     var functions: [String: String] = [:]
     var events: [String] = []
     var totals: [String: Int] = [:]
+    var summary: [String: Int] = [:]
     var calls: [Callee: Int] = [:]
     var callees: [Callee: Set<Callee>] = [:]
     var seen: Set<Callee> = []
@@ -69,7 +70,7 @@ struct CallgrindOutput: Equatable {
           let value = line[line.index(after: colon)...].split(separator: " ")
           if key == "events" {
             events = value.map(String.init)
-          } else if key == "totals" || (key == "summary" && totals.isEmpty) {
+          } else if key == "totals" {
             guard value.count <= events.count else {
               throw ParseError(line: lineNumber, message: "more totals than events")
             }
@@ -80,6 +81,12 @@ struct CallgrindOutput: Equatable {
               }
               totals[name] = count
             }
+          } else if key == "summary" {
+            // Only a fallback for a missing totals: line. A child that
+            // switched instrumentation on itself writes a summary callgrind
+            // wrapped below zero, and a correct totals: line after it.
+            let counts = value.prefix(events.count).map { Int($0) }
+            if !counts.contains(nil) { summary = Dictionary(uniqueKeysWithValues: zip(events, counts.map { $0! })) }
           }
         }
         continue
@@ -112,6 +119,7 @@ struct CallgrindOutput: Equatable {
         continue
       }
     }
+    if totals.isEmpty { totals = summary }
     guard !events.isEmpty, !totals.isEmpty else {
       throw ParseError(line: lineNumber, message: "no events: and totals: lines; is this callgrind output?")
     }

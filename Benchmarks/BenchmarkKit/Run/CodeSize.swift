@@ -46,6 +46,12 @@ struct CodeSize {
   private let bytes: [UInt8]
   private let functions: [Function]
   private let byAddress: [UInt64: Int]
+  /// The functions that can be a share or feed row's loop (`isLoop`), found
+  /// once: a run asks for hundreds of rows, each of which would otherwise
+  /// read every symbol's name.
+  private let loopCandidates: [Int]
+  /// The synthetic modules' functions by namespace (`$s15SyntheticNaive6Kinds4O`).
+  private let syntheticMembers: [String: [Int]]
 
   /// This executable's, or `nil` where it cannot be read.
   static func ofThisExecutable() -> CodeSize? {
@@ -96,6 +102,45 @@ struct CodeSize {
     self.bytes = bytes
     self.functions = functions
     byAddress = Dictionary(functions.indices.map { (functions[$0].address, $0) }) { first, _ in first }
+    loopCandidates = functions.indices.filter {
+      functions[$0].name.hasPrefix(Self.kernelsPrefix) || functions[$0].name.contains(Self.appLoopsMark)
+    }
+    var members: [String: [Int]] = [:]
+    for index in functions.indices {
+      if let namespace = Self.syntheticNamespace(functions[index].name) { members[namespace, default: []].append(index) }
+    }
+    syntheticMembers = members
+  }
+
+  /// The boundary mode's loops: specialisations of `StrategyRegistry.Kernels`.
+  private static let kernelsPrefix = "$s16StrategyRegistry7KernelsO"
+  /// What every app-mode loop's symbol holds: its class, `AppLoops`.
+  private static let appLoopsMark = "LoopsC"
+
+  /// The namespace a synthetic module's symbol lies in,
+  /// `$s<Synthetic module><KindsN>O`, or `nil`.
+  private static func syntheticNamespace(_ symbol: String) -> String? {
+    var rest = symbol.utf8[...]
+    guard rest.starts(with: "$s".utf8) else { return nil }
+    rest = rest.dropFirst(2)
+    guard let module = mangledIdentifier(&rest), module.starts(with: "Synthetic".utf8),
+      let kinds = mangledIdentifier(&rest), kinds.starts(with: "Kinds".utf8), rest.first == UInt8(ascii: "O")
+    else { return nil }
+    return "$s" + mangled(String(decoding: module, as: UTF8.self)) + mangled(String(decoding: kinds, as: UTF8.self)) + "O"
+  }
+
+  /// Reads one mangled identifier (its length in digits, then itself) off
+  /// the front of `text`.
+  private static func mangledIdentifier(_ text: inout Substring.UTF8View) -> Substring.UTF8View? {
+    var length = 0
+    while let digit = text.first, (48...57).contains(digit) {
+      length = length * 10 + Int(digit - 48)
+      text = text.dropFirst()
+    }
+    guard length > 0, text.count >= length else { return nil }
+    let identifier = text.prefix(length)
+    text = text.dropFirst(length)
+    return identifier
   }
 
   /// The bytes of `roots` and of every function they reach by direct calls
@@ -131,7 +176,7 @@ struct CodeSize {
   private func syntheticBytes(module: String, kinds: Int, operation: String) -> Int? {
     guard let names = Self.syntheticNames[operation] else { return nil }
     let namespace = "$s" + Self.mangled("Synthetic" + module) + Self.mangled("Kinds\(kinds)") + "O"
-    let members = functions.indices.filter { functions[$0].name.hasPrefix(namespace) }
+    let members = syntheticMembers[namespace] ?? []
     let loop = Self.mangled(names.loop)
     guard members.contains(where: { functions[$0].name.contains(loop) }) else { return nil }
     let others = Self.syntheticNames.filter { $0.key != operation }.values.flatMap(\.members)
@@ -169,7 +214,7 @@ struct CodeSize {
       guard !key.strategy.isReference, let module = Self.moduleNames[key.strategy.rawValue] else { return nil }
       return syntheticBytes(module: module, kinds: key.feed.kinds, operation: key.operation)
     }
-    let roots = functions.indices.filter {
+    let roots = loopCandidates.filter {
       isLoop(functions[$0].name, strategy: key.strategy, mode: key.mode, operation: key.operation)
     }
     return roots.isEmpty ? nil : bytes(reachedFrom: roots)
@@ -193,10 +238,10 @@ struct CodeSize {
     else { return false }
     if mode == .app {
       let name = "App" + module
-      return symbol.hasPrefix("$s" + Self.mangled(name)) && symbol.contains("LoopsC")
+      return symbol.hasPrefix("$s" + Self.mangled(name)) && symbol.contains(Self.appLoopsMark)
         && symbol.contains(Self.mangled(loop + "Loop") + "_")
     }
-    return symbol.hasPrefix("$s16StrategyRegistry7KernelsO" + Self.mangled(loop) + "_")
+    return symbol.hasPrefix(Self.kernelsPrefix + Self.mangled(loop) + "_")
       && symbol.contains("Z\(Self.mangled(module))")
   }
 

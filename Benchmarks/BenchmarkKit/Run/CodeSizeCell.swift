@@ -8,12 +8,15 @@ import StrategyRegistry
 /// and feed operation of one strategy runs (see `CodeSizeProbe`).
 ///
 /// For one strategy, in each mode asked for, it builds a uniform share feed
-/// and a uniform feed with every kind, and for each operation in turn runs
-/// one pass to warm up, then one pass inside `dbms_code_window`. Callgrind
-/// collects only inside that window and writes its counts each time the
-/// window returns, so the run gets one part per mode and operation, in the
-/// order of `--modes` and then of `SpecOperation`, with the operation's
-/// steady state and nothing else. Not a public command:
+/// and a uniform feed with every kind, and runs one pass of each operation
+/// to warm up; then, for each mode and operation in turn, one pass inside
+/// `dbms_code_window`. Callgrind collects only inside that window and
+/// writes its counts each time the window returns, so the run gets one part
+/// per mode and operation, in the order of `--modes` and then of
+/// `SpecOperation`, with the operation's steady state and nothing else.
+/// Where it can, the child switches callgrind's instrumentation on only
+/// before the first window (`dbms_start_instrumentation`; the probe starts
+/// it with `--instr-atstart=no`), so building runs several times faster. Not a public command:
 /// `dispatch-bench _code-size-cell`.
 enum CodeSizeCell {
   static let name = "_code-size-cell"
@@ -34,34 +37,44 @@ enum CodeSizeCell {
     else { return ExitStatus.usage }
     let modes = modeList.split(separator: ",").map { BuildMode(rawValue: String($0)) }
     guard !modes.isEmpty, modes.allSatisfy({ $0 == .boundary || $0 == .app }) else { return ExitStatus.usage }
+    // Every mode's feeds are built and each operation warmed up first;
+    // callgrind's instrumentation, off until then where the child can
+    // switch it on, then runs through the windows alone.
+    var passes: [() -> Void] = []
     for mode in modes {
-      let status = mode == .app ? app(strategyName, seed: seed) : boundary(strategyName, seed: seed)
-      guard status == ExitStatus.success else { return status }
+      guard let built = mode == .app ? app(strategyName, seed: seed) : boundary(strategyName, seed: seed) else {
+        return ExitStatus.usage
+      }
+      passes += built
     }
+    for pass in passes { pass() }
+    _ = dbms_start_instrumentation()
+    for pass in passes { window(pass) }
     return ExitStatus.success
   }
 
   private static let distribution = KindDistribution.uniform
   private static let kinds: [Domain: Int] = [.share: 3, .feed: 6]
 
-  private static func app(_ strategyName: String, seed: UInt64) -> Int32 {
-    guard let type = AppModeWorkloads.workload(named: strategyName) else { return ExitStatus.usage }
+  /// One pass of each operation over the strategy's app-mode feeds, in
+  /// `operations` order; `nil` for an unknown strategy.
+  private static func app(_ strategyName: String, seed: UInt64) -> [() -> Void]? {
+    guard let type = AppModeWorkloads.workload(named: strategyName) else { return nil }
     var workloads: [Domain: any AppModeWorkload] = [:]
     for domain in [Domain.share, .feed] {
       workloads[domain] = type.init(
         domain: domain.rawValue, size: size, seed: seed, distribution: distribution.rawValue,
         kinds: kinds[domain]!, feedFile: nil)
     }
-    for operation in operations {
+    return operations.map { operation in
       let workload = workloads[operation.domain]!
-      workload.run(operation.rawValue, range: 0..<workload.count, repetitions: 1)
-      window { workload.run(operation.rawValue, range: 0..<workload.count, repetitions: 1) }
+      return { workload.run(operation.rawValue, range: 0..<workload.count, repetitions: 1) }
     }
-    return ExitStatus.success
   }
 
-  private static func boundary(_ strategyName: String, seed: UInt64) -> Int32 {
-    guard let strategy = Registry.strategy(named: strategyName) else { return ExitStatus.usage }
+  /// The same over its boundary-mode feeds.
+  private static func boundary(_ strategyName: String, seed: UInt64) -> [() -> Void]? {
+    guard let strategy = Registry.strategy(named: strategyName) else { return nil }
     let source: [Domain: ElementSource] = [
       .share: .generated(seed: seed, distribution: distribution, kinds: kinds[.share]!),
       .feed: .generated(seed: seed, distribution: distribution, kinds: kinds[.feed]!),
@@ -70,12 +83,10 @@ enum CodeSizeCell {
       Domain.share: strategy.prepare(ShareItemSequence(source: source[.share]!, count: size)),
       .feed: strategy.prepare(FeedItemSequence(source: source[.feed]!, count: size)),
     ]
-    for operation in operations {
+    return operations.map { operation in
       let cell = prepared[operation.domain]!
-      cell.run(operation, repetitions: 1)
-      window { cell.run(operation, repetitions: 1) }
+      return { cell.run(operation, repetitions: 1) }
     }
-    return ExitStatus.success
   }
 
   /// Runs `body` inside `dbms_code_window`.

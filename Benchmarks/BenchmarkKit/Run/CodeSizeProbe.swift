@@ -7,6 +7,7 @@ import Darwin
 #endif
 
 import BenchmarkResults
+import CMeasurementSupport
 import DispatchModel
 
 /// The code each share and feed operation runs, found by running it.
@@ -94,11 +95,7 @@ struct CodeSizeProbe {
     var failure: CommandError?
     while failure == nil && (!pending.isEmpty || !running.isEmpty) {
       while failure == nil && running.count < jobs, let strategy = pending.popFirst() {
-        let command =
-          [
-            "valgrind", "--tool=callgrind", "--toggle-collect=dbms_code_window", "--dump-after=dbms_code_window",
-            "--callgrind-out-file=\(output(strategy))", binary,
-          ] + arguments(strategy)
+        let command = Self.valgrind(output: output(strategy), binary: binary) + arguments(strategy)
         do {
           running[try Spawn.start(command, standardError: log(strategy))] = strategy
         } catch {
@@ -122,6 +119,20 @@ struct CodeSizeProbe {
     for other in running.keys { kill(other, SIGTERM) }
     for other in running.keys { var status: Int32 = 0; _ = waitpid(other, &status, 0) }
     throw failure
+  }
+
+  /// The command that runs a child under callgrind, counting inside its
+  /// windows only. Where the child can switch instrumentation on itself
+  /// (`dbms_start_instrumentation`, once its feeds are built and warm), it
+  /// starts without it, and building runs at valgrind's uninstrumented
+  /// speed; the windows' counts are the same.
+  static func valgrind(output: String, binary: String) -> [String] {
+    ["valgrind", "--tool=callgrind"]
+      + (dbms_can_start_instrumentation() != 0 ? ["--instr-atstart=no"] : [])
+      + [
+        "--toggle-collect=dbms_code_window", "--dump-after=dbms_code_window",
+        "--callgrind-out-file=\(output)", binary,
+      ]
   }
 
   /// The bytes of the code `key`'s loop ran in one part of callgrind's

@@ -44,4 +44,15 @@ int dbms_interrupt_signal(void);
 /// that operation runs, and nothing else the process does.
 void dbms_code_window(void (*body)(void *), void *context);
 
+/// Switches callgrind's instrumentation on (a no-op outside valgrind, or
+/// where valgrind's `callgrind.h` was not found at build time). A child
+/// started with `--instr-atstart=no` builds its feeds at valgrind's
+/// uninstrumented speed and calls this once, before its first window.
+/// Returns 1 when the request is compiled in, else 0.
+int dbms_start_instrumentation(void);
+
+/// 1 when `dbms_start_instrumentation` sends its request (valgrind's header
+/// was there at build time), else 0.
+int dbms_can_start_instrumentation(void);
+
 #endif
