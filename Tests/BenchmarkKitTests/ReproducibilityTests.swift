@@ -343,6 +343,39 @@ final class RangeLog: @unchecked Sendable {
     #expect(changes.filter { $0.method == "launches" }.count == base.rows.count - 1)
   }
 
+  /// The floor and the null are the harness's own loops: when only they
+  /// move (the machine's doing), the summary counts them apart from the
+  /// strategies' rows, and the run passes.
+  @Test func theFloorAndNullAreCountedApartFromTheStrategies() {
+    func withReferences(_ file: MeasuredFile, moved: Double) -> MeasuredFile {
+      var file = file
+      for operation in SpecOperation.allCases {
+        for (strategy, ratio) in [(StrategyID.floor, 0.1), (.null, 0.5)] {
+          var measured = Measured(key: SampleRuns.feed().key(operation.rawValue, strategy), value: 1, interval: 0.9...1.1)
+          measured.tracked = Tracked(
+            reference: "enum-switch", ratio: ratio * moved, logError: 0.0115, degrees: 6 + PairedRatio.priorDegrees,
+            launches: 7)
+          file.rows.append(measured)
+        }
+      }
+      return file
+    }
+    let base = withReferences(run(seed: 1), moved: 1)
+    let new = withReferences(run(seed: 1), moved: 1.3)
+    let result = Comparison.between(base, new, threshold: 0.05, baseSamples: nil, newSamples: nil)
+    let references = 2 * SpecOperation.allCases.count
+    let strategies = Registry.names.count * SpecOperation.allCases.count
+    #expect(result.changes.filter { $0.verdict == .regressed }.count == references)
+    #expect(result.changes.filter(\.holdsForTheRun).isEmpty)
+    let text = CompareOutput.between(
+      result, base: base, new: new, threshold: 0.05, warnings: [], format: .table
+    ).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(text.contains("0 regressed (0 significant with every row counted), 0 improved"))
+    #expect(text.contains("\(strategies) unchanged of \(strategies) strategy rows"))
+    #expect(text.contains("(\(references) floor and null rows), whose moves are the machine's"))
+    #expect(text.contains("\(references) moved beyond the band"))
+  }
+
   @Test func aChangeBelowResolutionIsSaidToBeSo() {
     let changes = verdicts(run(seed: 1), run(seed: 2, shift: ["feed.height/naive": 1.03]))
     let change = changes.first { $0.key.path == "feed/feed.height/naive/uniform/1000" }!

@@ -272,12 +272,23 @@ enum CompareOutput {
     let changes = result.changes.sorted {
       (order.firstIndex(of: $0.verdict)!, $0.key) < (order.firstIndex(of: $1.verdict)!, $1.key)
     }
-    let counts = order.map { verdict in changes.filter { $0.verdict == verdict }.count }
+    // The floor and the null are the harness's own loops: no change to a
+    // strategy moves them, so their moves are the machine's. They are
+    // listed with the rest, and counted apart from the strategies' rows.
+    let strategyChanges = changes.filter { !$0.key.strategy.isReference }
+    let references = changes.filter { $0.key.strategy.isReference }
+    let counts = order.map { verdict in strategyChanges.filter { $0.verdict == verdict }.count }
     let holding = changes.filter(\.holdsForTheRun).count
+    let moved = references.filter { $0.verdict == .regressed || $0.verdict == .improved }.count
     let summary =
       "\(counts[0]) regressed\(tracked ? " (\(holding) significant with every row counted)" : ""), \(counts[1]) improved, "
-      + (tracked ? "\(counts[2]) within resolution, " : "") + "\(counts[3]) unchanged; "
-      + "\(result.onlyInBase.count) only in \(base.path), \(result.onlyInNew.count) only in \(new.path)"
+      + (tracked ? "\(counts[2]) within resolution, " : "") + "\(counts[3]) unchanged"
+      + (references.isEmpty ? "" : " of \(strategyChanges.count.counted("strategy row"))")
+      + "; \(result.onlyInBase.count) only in \(base.path), \(result.onlyInNew.count) only in \(new.path)"
+      + (references.isEmpty
+        ? ""
+        : ". The harness's own loops (\(references.count.counted("floor and null row"))), "
+          + "whose moves are the machine's and never fail a run: \(moved) moved beyond the band.")
     switch format {
     case .csv:
       var rows = changes.map { change in
