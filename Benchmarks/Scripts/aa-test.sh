@@ -1,25 +1,44 @@
 #!/bin/sh
 # The A/A test the README's "Reproducibility" section quotes: two default
-# runs of one release binary, back to back, then how far their ratios drift
+# runs of one release binary, then how far their ratios drift
 # (ratio-drift.py) and what `compare` says of them. Run it with nothing else
 # running on the machine.
 #
-# Usage: Benchmarks/Scripts/aa-test.sh [DIRECTORY]   (default results/aa)
+# Usage: Benchmarks/Scripts/aa-test.sh [--interleaved] [DIRECTORY]   (default results/aa)
+#
+# By default the two runs are back to back. With --interleaved they are one
+# run: `run --alternate-with` a copy of the binary, the two copies' launches
+# alternating, as two builds are compared on a machine whose speed wanders.
 # Writes DIRECTORY/a.csv, b.csv (and their raw samples, a-samples.csv and
-# b-samples.csv), durations.txt, drift.txt and compare.txt; exits with
-# compare's status.
+# b-samples.csv, back to back only), durations.txt, drift.txt and
+# compare.txt; exits with compare's status.
 set -eu
 cd "$(dirname "$0")/../.."
+interleaved=no
+if [ "${1:-}" = "--interleaved" ]; then
+  interleaved=yes
+  shift
+fi
 directory=${1:-results/aa}
 mkdir -p "$directory"
 swift build -c release --product dispatch-bench >/dev/null
 binary=.build/release/dispatch-bench
-for name in a b; do
+if [ "$interleaved" = yes ]; then
+  copy=$(mktemp -d)/dispatch-bench
+  cp "$binary" "$copy"
   start=$(date +%s)
-  "$binary" run --output "$directory/$name.csv" --samples-csv "$directory/$name-samples.csv" \
+  "$binary" run --alternate-with "$copy" --alternate-output "$directory/a.csv" --output "$directory/b.csv" \
     --force --quiet --format csv >/dev/null
-  echo "run $name: $(( $(date +%s) - start )) s"
-done | tee "$directory/durations.txt"
+  echo "both, interleaved: $(( $(date +%s) - start )) s" | tee "$directory/durations.txt"
+  rm -r "$(dirname "$copy")"
+else
+  for name in a b; do
+    start=$(date +%s)
+    "$binary" run --output "$directory/$name.csv" --samples-csv "$directory/$name-samples.csv" \
+      --force --quiet --format csv >/dev/null
+    echo "run $name: $(( $(date +%s) - start )) s"
+  done | tee "$directory/durations.txt"
+fi
 python3 Benchmarks/Scripts/ratio-drift.py "$directory/a.csv" "$directory/b.csv" | tee "$directory/drift.txt"
 status=0
 "$binary" compare "$directory/a.csv" "$directory/b.csv" > "$directory/compare.txt" || status=$?

@@ -42,6 +42,56 @@ import Testing
     }
   }
 
+  /// Two builds in one run (here the same one twice): each build's file has
+  /// every row of the plan with both launches' statistics, and the two
+  /// files compare row for row.
+  @Test func anAlternateBuildsLaunchesAlternateWithThisOnesAndWriteItsOwnFile() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let (own, other) = (directory + "/new.csv", directory + "/base.csv")
+    let result = try Subprocess.run([
+      "run", "--allow-debug-build", "--quick", "--operations", "feed.identifier", "--launches", "2",
+      "--alternate-with", Subprocess.executable, "--alternate-output", other, "--output", own,
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError.contains("its launches alternating with these, to \(other)"))
+    guard case .run(let ownFile) = try Schema.load(own), case .run(let otherFile) = try Schema.load(other) else {
+      Issue.record("no run files")
+      return
+    }
+    #expect(ownFile.rows.map(\.key) == otherFile.rows.map(\.key))
+    #expect(Set(otherFile.rows.map(\.key.strategy)) == Set(Registry.names.map { StrategyID($0) } + [.floor, .null]))
+    for file in [ownFile, otherFile] {
+      #expect(file.rows.allSatisfy { $0.launches == 2 && $0.trackedLogError != nil })
+    }
+    #expect(otherFile.info.command.hasPrefix("\(Subprocess.executable), alternating with: dispatch-bench run"))
+    #expect(otherFile.info.runID != ownFile.info.runID)
+    let compared = try Subprocess.run(["compare", other, own])
+    #expect(compared.status == 0 || compared.status == 2, "\(compared.standardError)")
+    #expect(compared.standardOutput.contains("of 18 strategy rows"))
+  }
+
+  @Test(arguments: [
+    (["--alternate-with", "/bin/sh"], "--alternate-with needs --alternate-output PATH"),
+    (["--alternate-output", "/tmp/x.csv"], "--alternate-output needs --alternate-with BINARY"),
+    (["--alternate-with", "/nonexistent/dispatch-bench", "--alternate-output", "/tmp/x.csv"], "is not an executable file"),
+    (["--alternate-with", "/tmp", "--alternate-output", "/tmp/x.csv"], "is not an executable file"),
+    (["--alternate-with", "/bin/sh", "--alternate-output", "/tmp/x.csv", "--output", "/tmp/x.csv"],
+     "--alternate-output names the same file as --output or --samples-csv"),
+  ])
+  func aBadAlternateIsRefusedBeforeAnythingRuns(arguments: [String], message: String) throws {
+    let result = try Subprocess.run(["run", "--allow-debug-build", "--quick"] + arguments)
+    #expect(result.status == 64)
+    #expect(result.standardError.contains(message))
+  }
+
+  @Test func launchesAreNotGivenTheParentsOwnOptions() {
+    #expect(
+      RunOptions.launchArguments([
+        "run", "--alternate-with", "/a/b", "--quick", "--alternate-output=x.csv", "--launches", "2",
+      ]) == ["run", "--quick", "--launches", "2"])
+  }
+
   @Test func appModeAloneWritesOnlyAppRows() throws {
     let run = try runFile(["--operations", "share.line", "--modes", "app"])
     #expect(run.status == 0, "\(run.error)")

@@ -59,12 +59,13 @@ enum LaunchChild {
     return outcome == .completed ? ExitStatus.success : ExitStatus.interrupted
   }
 
-  /// What launch `index` wrote, or `nil` when it wrote nothing readable.
-  static func read(_ directory: String, index: Int) -> (rows: [TimingRow], samples: [RawSample])? {
+  /// What launch `index` wrote, with the machine and build it describes, or
+  /// `nil` when it wrote nothing readable.
+  static func read(_ directory: String, index: Int) -> (rows: [TimingRow], samples: [RawSample], machine: Machine)? {
     guard case .run(let file)? = try? Schema.load(rowsPath(directory, index)),
       let samples = try? SamplesFile.load(samplesPath(directory, index))
     else { return nil }
-    return (file.rows, samples.samples.values.flatMap { $0 })
+    return (file.rows, samples.samples.values.flatMap { $0 }, file.info.machine)
   }
 
   /// A new private directory for launches' files.

@@ -40,6 +40,7 @@ struct RunCommand {
     let outputPath = options.output ?? "\(localResults)/\(started.fileName).csv"
     try checkWritable(outputPath, creatingDirectory: options.output == nil)
     if let samplesPath = options.samplesPath { try checkWritable(samplesPath, creatingDirectory: false) }
+    if let alternate = options.alternate { try checkWritable(alternate.output, creatingDirectory: false) }
     // Planned once, here: the launches follow this plan.
     let memory = try MemoryPlanner().plan(for: plan)
 
@@ -56,6 +57,9 @@ struct RunCommand {
       "estimated duration: about \(Progress.duration(estimatedSeconds(plan).total)) (a rough model: sampling time, building and checking per case and launch; progress revises it)"
     )
     note("writing \(plan.rowCount.counted("row")), the floors and nulls included, to \(outputPath)")
+    if let alternate = options.alternate {
+      note("and the same rows of \(alternate.binary), its launches alternating with these, to \(alternate.output)")
+    }
     note("machine: \(machine.cpuModel), \(machine.cores) cores; \(machine.operatingSystem); Swift \(machine.swiftVersion), \(machine.buildConfiguration)")
     if !HeapCounter.isSupported {
       note("note: heap counting is not available on this platform; footprint and allocation columns say n/a")
@@ -73,23 +77,44 @@ struct RunCommand {
         timestamp: started.iso8601, machine: machine, seed: options.matrix.seed,
         command: Self.commandLine(arguments), baseline: StrategyID(Registry.baselineName)),
       rows: [])
+    var alternate = options.alternate.map { alternate in
+      RunResults(
+        info: RunInfo(
+          schemaVersion: Schema.runVersion, runID: results.info.runID + "-alternate", timestamp: started.iso8601,
+          machine: machine, seed: options.matrix.seed,
+          command: "\(alternate.binary), alternating with: \(results.info.command)", baseline: results.info.baseline),
+        rows: [])
+    }
     Interrupts.install()
     let outcome: LaunchOutcome
-    if launches == 1 {
+    if launches == 1 && alternate == nil {
       outcome = runLaunch(
         LaunchContext(index: 0, count: 1, seed: options.matrix.seed), plan, memory: memory, into: &results,
         console: console)
     } else {
-      outcome = try runLaunches(plan, memory: memory, into: &results, console: console)
+      outcome = try runLaunches(plan, memory: memory, into: &results, alternate: &alternate, console: console)
     }
     switch outcome {
     case .completed: break
     case .disagreement: return ExitStatus.disagreement
-    case .interrupted: return try writePartial(results, outputPath: outputPath, console: console)
+    case .interrupted:
+      if let path = options.alternate?.output { note("\(path) was not written: the run was interrupted") }
+      return try writePartial(results, outputPath: outputPath, console: console)
     }
     results.computeRatios()
     let code = CodeSize.ofThisExecutable()
     if let code { countDirectCode(code, in: &results) }
+    if var alternate, let path = options.alternate?.output, let binary = options.alternate?.binary {
+      alternate.computeRatios()
+      // Its code is read from its own binary, by direct calls only.
+      if let bytes = try? readBytes(binary), let code = CodeSize(elf: bytes) { countDirectCode(code, in: &alternate) }
+      do {
+        try writeAtomically(alternate.document, to: path, overwrite: options.force)
+      } catch {
+        throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
+      }
+      note("wrote \(path) (\(alternate.rows.count.counted("row")) of \(binary); code_bytes by direct calls)")
+    }
     try write(results, to: outputPath, overwrite: options.force, samples: true)
     // Then, with the timings safe on disk, the count that follows indirect
     // calls (the samples do not change); a debug build's loops are not the
@@ -170,7 +195,8 @@ struct RunCommand {
   /// A rough estimate of a run's duration, before it starts: per case and
   /// launch, its sampling time and what building contenders and calibrating
   /// cost (about 0.03 s, and 4 µs per element), and the first launch's
-  /// checks and, in a release build, the code-size probe. On the development
+  /// checks and, in a release build, the code-size probe; twice over with
+  /// `--alternate-with`. On the development
   /// machine it is within 10% for the default suite; progress revises it as
   /// cases finish.
   func estimatedSeconds(_ plan: RunPlan) -> (total: Double, perLaunch: Double, checks: Double) {
@@ -185,7 +211,9 @@ struct RunCommand {
     let probe =
       probed.isEmpty || Machine.current().buildConfiguration != "release" || CodeSizeProbe.unavailable() != nil
       ? 0 : 3.5 * Double(probed.count) / Double(max(1, Machine.current().cores))
-    return (Double(options.launches) * perLaunch + checks + probe, perLaunch, checks)
+    // With --alternate-with, every launch runs in each build.
+    let builds = options.alternate == nil ? 1.0 : 2.0
+    return (builds * (Double(options.launches) * perLaunch + checks) + probe, perLaunch, checks)
   }
 
   /// How a launch ended.
@@ -247,38 +275,65 @@ struct RunCommand {
   /// checksums, footprints and allocation counts); every launch's samples
   /// are kept. The launches follow `memory` rather than each planning
   /// memory again (a launch that cannot read it plans for itself).
+  ///
+  /// With `--alternate-with`, each launch index runs twice, once in each
+  /// binary, with the same padding, the other build first in every other
+  /// pair; its rows and samples go to `alternate`. Whatever the machine does
+  /// over the run, both builds see it alike.
   private func runLaunches(
-    _ plan: RunPlan, memory: MemoryPlan, into results: inout RunResults, console: Console
+    _ plan: RunPlan, memory: MemoryPlan, into results: inout RunResults, alternate: inout RunResults?,
+    console: Console
   ) throws(CommandError) -> LaunchOutcome {
     let directory = try LaunchChild.temporaryDirectory()
     defer { LaunchChild.remove(directory, launches: options.launches) }
-    try? LaunchChild.writeMemoryPlan(memory, of: plan, to: directory)
+    let otherDirectory = options.alternate == nil ? nil : try LaunchChild.temporaryDirectory()
+    defer { if let otherDirectory { LaunchChild.remove(otherDirectory, launches: options.launches) } }
+    for each in [directory] + (otherDirectory.map { [$0] } ?? []) {
+      try? LaunchChild.writeMemoryPlan(memory, of: plan, to: each)
+    }
+    let this = (binary: executablePath(), directory: directory, isAlternate: false)
     var generator = SplitMix64(seed: options.matrix.seed ^ 0x6C61_756E_6368)
     for index in 0..<options.launches {
-      if shouldStop() { return .interrupted }
       let padding = String(repeating: "x", count: Int(generator.next() % 4_096))
-      let status: Int32
-      do {
-        status = try Spawn.run(
-          [executablePath(), LaunchChild.name, String(index), String(options.launches), directory]
-            + childArguments,
-          environment: ["DISPATCH_BENCH_PADDING": padding], standardOutput: "/dev/null", standardError: nil)
-      } catch {
-        throw CommandError("cannot start launch \(index + 1): \(error)", exitStatus: ExitStatus.software)
+      var order = [this]
+      if let binary = options.alternate?.binary, let otherDirectory {
+        let other = (binary: binary, directory: otherDirectory, isAlternate: true)
+        order = index % 2 == 0 ? [other, this] : [this, other]
       }
-      let read = LaunchChild.read(directory, index: index)
-      if let read {
-        if index == 0 { results.rows = read.rows }
-        results.samples += read.samples
-      }
-      switch status {
-      case ExitStatus.success where read != nil: continue
-      case ExitStatus.disagreement: return .disagreement
-      case ExitStatus.interrupted: return .interrupted
-      default:
-        throw CommandError(
-          "launch \(index + 1) of \(options.launches) failed (exit status \(status)); nothing was written",
-          exitStatus: ExitStatus.software)
+      for launch in order {
+        if shouldStop() { return .interrupted }
+        let name = launch.isAlternate ? "launch \(index + 1) of \(launch.binary)" : "launch \(index + 1)"
+        let status: Int32
+        do {
+          status = try Spawn.run(
+            [launch.binary, LaunchChild.name, String(index), String(options.launches), launch.directory]
+              + RunOptions.launchArguments(childArguments),
+            environment: ["DISPATCH_BENCH_PADDING": padding], standardOutput: "/dev/null", standardError: nil)
+        } catch {
+          throw CommandError("cannot start \(name): \(error)", exitStatus: ExitStatus.software)
+        }
+        let read = LaunchChild.read(launch.directory, index: index)
+        if let read {
+          if launch.isAlternate {
+            if index == 0 {
+              alternate?.rows = read.rows
+              alternate?.info.machine = read.machine
+            }
+            alternate?.samples += read.samples
+          } else {
+            if index == 0 { results.rows = read.rows }
+            results.samples += read.samples
+          }
+        }
+        switch status {
+        case ExitStatus.success where read != nil: continue
+        case ExitStatus.disagreement: return .disagreement
+        case ExitStatus.interrupted: return .interrupted
+        default:
+          throw CommandError(
+            "\(name) of \(options.launches) failed (exit status \(status)); nothing was written",
+            exitStatus: ExitStatus.software)
+        }
       }
     }
     return .completed

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 import DispatchModel
 import StrategyRegistry
 import BenchmarkResults
@@ -33,7 +41,14 @@ struct RunOptions {
       + [
         .value(
           "--samples-csv", "PATH", "Also write every raw sample to this CSV.",
-          example: "--samples-csv results/base-samples.csv")
+          example: "--samples-csv results/base-samples.csv"),
+        .value(
+          "--alternate-with", "BINARY",
+          "Also time BINARY, another build of dispatch-bench, in this\nrun: its launches alternate with this binary's, so both\nsee the machine in the same states. Its CSV goes to the\nfile that --alternate-output names; compare it with --output.",
+          example: "--alternate-with /tmp/base/dispatch-bench"),
+        .value(
+          "--alternate-output", "PATH", "Where the rows of --alternate-with's binary go (required\nwith it).",
+          example: "--alternate-output results/base.csv"),
       ],
     discussion: """
       With no dimension given, runs the default suite: every operation on 100,000
@@ -75,6 +90,9 @@ struct RunOptions {
   var sampling: SamplingSettings
   var launches: Int
   var samplesPath: String?
+  /// Another build whose launches alternate with this one's, and where its
+  /// rows go (`--alternate-with`, `--alternate-output`).
+  var alternate: (binary: String, output: String)?
   /// --output, --force, --format, --quiet, --list and --allow-debug-build,
   /// read as this type's own: `options.force`.
   var outputOptions: OutputOptions
@@ -104,5 +122,39 @@ struct RunOptions {
     if let output = outputOptions.output, output == samplesPath {
       throw .usage("--output and --samples-csv name the same file", command: Self.spec.name)
     }
+    switch (arguments.value("--alternate-with"), arguments.value("--alternate-output")) {
+    case (nil, nil): alternate = nil
+    case (.some, nil): throw .usage("--alternate-with needs --alternate-output PATH", command: Self.spec.name)
+    case (nil, .some): throw .usage("--alternate-output needs --alternate-with BINARY", command: Self.spec.name)
+    case (let binary?, let output?):
+      guard access(binary, X_OK) == 0, !isDirectory(binary) else {
+        throw arguments.badValue("--alternate-with", binary, "is not an executable file")
+      }
+      guard output != outputOptions.output && output != samplesPath else {
+        throw .usage("--alternate-output names the same file as --output or --samples-csv", command: Self.spec.name)
+      }
+      alternate = (binary, output)
+    }
+  }
+
+  /// The run's options without those only its parent reads: what each
+  /// launch, of this binary or of `--alternate-with`'s, is given.
+  static func launchArguments(_ arguments: [String]) -> [String] {
+    let parentOnly: Set<String> = ["--alternate-with", "--alternate-output"]
+    var kept: [String] = []
+    var skipValue = false
+    for argument in arguments {
+      if skipValue {
+        skipValue = false
+        continue
+      }
+      let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
+      if parentOnly.contains(name) {
+        skipValue = !argument.contains("=")
+        continue
+      }
+      kept.append(argument)
+    }
+    return kept
   }
 }
