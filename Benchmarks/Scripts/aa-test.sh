@@ -9,9 +9,10 @@
 # By default the two runs are back to back. With --interleaved they are one
 # run: `run --alternate-with` a copy of the binary, the two copies' launches
 # alternating, as two builds are compared on a machine whose speed wanders.
-# Writes DIRECTORY/a.csv, b.csv (and their raw samples, a-samples.csv and
-# b-samples.csv, back to back only), durations.txt, drift.txt and
-# compare.txt; exits with compare's status.
+# Writes DIRECTORY/a.csv, b.csv (and their raw samples, gzip-compressed,
+# a-samples.csv.gz and b-samples.csv.gz, back to back only; launch-spread.py
+# reads them), durations.txt, drift.txt and compare.txt; exits with
+# compare's status.
 set -eu
 cd "$(dirname "$0")/../.."
 interleaved=no
@@ -38,6 +39,7 @@ else
       --force --quiet --format csv >/dev/null
     echo "run $name: $(( $(date +%s) - start )) s"
   done | tee "$directory/durations.txt"
+  gzip -9 -f "$directory/a-samples.csv" "$directory/b-samples.csv"
 fi
 python3 Benchmarks/Scripts/ratio-drift.py "$directory/a.csv" "$directory/b.csv" | tee "$directory/drift.txt"
 status=0
