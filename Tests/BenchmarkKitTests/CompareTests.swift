@@ -145,6 +145,23 @@ import Testing
 
   // MARK: As a command
 
+  /// Runs without launch statistics are compared on medians; there too
+  /// the floor's move is listed but never fails the run.
+  @Test func aSlowerFloorAloneNeverFailsTheRun() throws {
+    var slowerFloor = SampleRuns.results()
+    #expect(slowerFloor.rows[0].key.strategy == .floor)
+    slowerFloor.rows[0] = SampleRuns.row(.floor, "floor", samples: [2, 2.2, 1.8, 2, 2, 2, 2, 2, 2, 2])
+    let base = try Self.write(SampleRuns.results())
+    let new = try Self.write(slowerFloor)
+    defer {
+      try? FileManager.default.removeItem(atPath: base)
+      try? FileManager.default.removeItem(atPath: new)
+    }
+    let result = try Subprocess.run(["compare", base, new])
+    #expect(result.status == 0, "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("regressed"), "the floor's row is still listed as regressed")
+  }
+
   @Test func exitsWith2OnARegressionAnd0Otherwise() throws {
     let base = try Self.write(SampleRuns.results())
     let slower = try Self.write(SampleRuns.results(scale: ["feed.height/protocol-getter": 2]))

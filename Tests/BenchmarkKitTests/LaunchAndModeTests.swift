@@ -42,19 +42,31 @@ import Testing
     }
   }
 
-  /// Two builds in one run (here the same one twice): each build's file has
-  /// every row of the plan with both launches' statistics, and the two
-  /// files compare row for row.
+  /// Two builds in one run. The other build is a script that logs how it
+  /// was started and then runs this binary: its launches alternate with
+  /// this build's, the other first in every other pair, never given the
+  /// parent's own options; each build's file has every row of the plan with
+  /// both launches' statistics, and the two files compare row for row.
   @Test func anAlternateBuildsLaunchesAlternateWithThisOnesAndWriteItsOwnFile() throws {
     let directory = try RunCommandTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let (own, other) = (directory + "/new.csv", directory + "/base.csv")
+    let (own, other, log, wrapper) = (
+      directory + "/new.csv", directory + "/base.csv", directory + "/log.txt", directory + "/other-build"
+    )
+    try "#!/bin/sh\necho \"$*\" >> \(log)\nexec \(Subprocess.executable) \"$@\"\n".write(
+      toFile: wrapper, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper)
     let result = try Subprocess.run([
       "run", "--allow-debug-build", "--quick", "--operations", "feed.identifier", "--launches", "2",
-      "--alternate-with", Subprocess.executable, "--alternate-output", other, "--output", own,
+      "--alternate-with", wrapper, "--alternate-output=\(other)", "--output", own,
     ])
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardError.contains("its launches alternating with these, to \(other)"))
+    // The other build ran launch 1 first and launch 2 second (this build's
+    // launches leave no line): its two lines, launch indices 0 and 1.
+    let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+    #expect(lines.map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == ["_launch 0 2", "_launch 1 2"])
+    #expect(lines.allSatisfy { !$0.contains("--alternate") })
     guard case .run(let ownFile) = try Schema.load(own), case .run(let otherFile) = try Schema.load(other) else {
       Issue.record("no run files")
       return
@@ -64,11 +76,39 @@ import Testing
     for file in [ownFile, otherFile] {
       #expect(file.rows.allSatisfy { $0.launches == 2 && $0.trackedLogError != nil })
     }
-    #expect(otherFile.info.command.hasPrefix("\(Subprocess.executable), alternating with: dispatch-bench run"))
+    #expect(otherFile.info.command.contains("other-build, alternating with: dispatch-bench run"))
     #expect(otherFile.info.runID != ownFile.info.runID)
     let compared = try Subprocess.run(["compare", other, own])
     #expect(compared.status == 0 || compared.status == 2, "\(compared.standardError)")
     #expect(compared.standardOutput.contains("of 18 strategy rows"))
+  }
+
+  /// A failing other build stops the run, naming it; nothing is written.
+  /// A script that exits 3 fails; `/bin/false` exits 1, which from a launch
+  /// means its strategies disagree.
+  @Test(arguments: [
+    (nil, Int32(70), "failed (exit status 3); nothing was written"),
+    ("/bin/false", Int32(1), "exited with status 1: its strategies disagree (its message is above), or it is not a build"),
+  ])
+  func aFailingAlternateBuildIsNamedAndNothingIsWritten(binary: String?, status: Int32, message: String) throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    let scripts = try RunCommandTests.temporaryDirectory()
+    defer {
+      try? FileManager.default.removeItem(atPath: directory)
+      try? FileManager.default.removeItem(atPath: scripts)
+    }
+    let failing = scripts + "/fails"
+    try "#!/bin/sh\nexit 3\n".write(toFile: failing, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing)
+    let result = try Subprocess.run([
+      "run", "--allow-debug-build", "--quick", "--operations", "feed.identifier", "--launches", "2",
+      "--alternate-with", binary ?? failing, "--alternate-output", directory + "/base.csv", "--output",
+      directory + "/new.csv",
+    ])
+    #expect(result.status == status)
+    #expect(result.standardError.contains("launch 1 of 2 of /"))
+    #expect(result.standardError.contains(message))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
   }
 
   @Test(arguments: [
@@ -76,8 +116,10 @@ import Testing
     (["--alternate-output", "/tmp/x.csv"], "--alternate-output needs --alternate-with BINARY"),
     (["--alternate-with", "/nonexistent/dispatch-bench", "--alternate-output", "/tmp/x.csv"], "is not an executable file"),
     (["--alternate-with", "/tmp", "--alternate-output", "/tmp/x.csv"], "is not an executable file"),
-    (["--alternate-with", "/bin/sh", "--alternate-output", "/tmp/x.csv", "--output", "/tmp/x.csv"],
-     "--alternate-output names the same file as --output or --samples-csv"),
+    (["--alternate-with", "/bin/sh", "--alternate-output", "/tmp/x.csv", "--output", "/tmp/./x.csv"],
+     "--alternate-output and --output name the same file, /tmp/x.csv"),
+    (["--alternate-with", "/bin/sh", "--alternate-output", "/tmp/x.csv", "--samples-csv", "/tmp/../tmp/x.csv"],
+     "--alternate-output and --samples-csv name the same file"),
   ])
   func aBadAlternateIsRefusedBeforeAnythingRuns(arguments: [String], message: String) throws {
     let result = try Subprocess.run(["run", "--allow-debug-build", "--quick"] + arguments)
@@ -89,6 +131,7 @@ import Testing
     #expect(
       RunOptions.launchArguments([
         "run", "--alternate-with", "/a/b", "--quick", "--alternate-output=x.csv", "--launches", "2",
+        "--alternate-with=/c/d",
       ]) == ["run", "--quick", "--launches", "2"])
   }
 

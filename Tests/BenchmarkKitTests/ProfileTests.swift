@@ -75,6 +75,8 @@ import Testing
     let text = "events: Ir\nsummary: 18446744073709465467\nfn=(1) f\n0 5\ntotals: 1335869\n"
     #expect(try CallgrindOutput.parse(text).totals == ["Ir": 1_335_869])
     #expect(try CallgrindOutput.parse("events: Ir\nsummary: 42\nfn=(1) f\n0 5\n").totals == ["Ir": 42])
+    // A repeated event name is read, not a crash.
+    #expect(try CallgrindOutput.parse("events: Ir Ir\nsummary: 1 2\n").totals == ["Ir": 1])
   }
 
   @Test(arguments: [
@@ -82,7 +84,7 @@ import Testing
     ("events: Ir\nfn=(1) f\ncalls=1 0\ntotals: 5\n", "line 3: calls= without cfn="),
     ("fn=(1) f\n0 5\n", "no events: and totals: lines"),
     ("events: Ir\ntotals: x\n", "line 2: \"x\" is not a count"),
-    ("events: Ir\nsummary: 18446744073709465467\nfn=(1) f\n0 5\n", "no events: and totals: lines"),
+    ("events: Ir\nsummary: 18446744073709465467\nfn=(1) f\n0 5\n", "no totals: line, and no summary: line of counts"),
   ])
   func refusesMalformedOutput(text: String, message: String) {
     #expect {

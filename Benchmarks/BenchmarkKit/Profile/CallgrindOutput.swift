@@ -86,7 +86,9 @@ struct CallgrindOutput: Equatable {
             // switched instrumentation on itself writes a summary callgrind
             // wrapped below zero, and a correct totals: line after it.
             let counts = value.prefix(events.count).map { Int($0) }
-            if !counts.contains(nil) { summary = Dictionary(uniqueKeysWithValues: zip(events, counts.map { $0! })) }
+            if !counts.contains(nil) {
+              summary = Dictionary(zip(events, counts.map { $0! })) { first, _ in first }
+            }
           }
         }
         continue
@@ -120,6 +122,9 @@ struct CallgrindOutput: Equatable {
       }
     }
     if totals.isEmpty { totals = summary }
+    if !events.isEmpty && totals.isEmpty {
+      throw ParseError(line: lineNumber, message: "no totals: line, and no summary: line of counts")
+    }
     guard !events.isEmpty, !totals.isEmpty else {
       throw ParseError(line: lineNumber, message: "no events: and totals: lines; is this callgrind output?")
     }

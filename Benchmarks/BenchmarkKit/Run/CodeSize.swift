@@ -132,12 +132,15 @@ struct CodeSize {
   /// Reads one mangled identifier (its length in digits, then itself) off
   /// the front of `text`.
   private static func mangledIdentifier(_ text: inout Substring.UTF8View) -> Substring.UTF8View? {
+    // As Swift mangles a length: no leading zero, never longer than what is left.
+    guard let first = text.first, (49...57).contains(first) else { return nil }
     var length = 0
     while let digit = text.first, (48...57).contains(digit) {
       length = length * 10 + Int(digit - 48)
       text = text.dropFirst()
+      if length > text.count { return nil }
     }
-    guard length > 0, text.count >= length else { return nil }
+    guard text.count >= length else { return nil }
     let identifier = text.prefix(length)
     text = text.dropFirst(length)
     return identifier

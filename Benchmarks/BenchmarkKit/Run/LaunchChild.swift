@@ -61,11 +61,18 @@ enum LaunchChild {
 
   /// What launch `index` wrote, with the machine and build it describes, or
   /// `nil` when it wrote nothing readable.
-  static func read(_ directory: String, index: Int) -> (rows: [TimingRow], samples: [RawSample], machine: Machine)? {
+  static func read(_ directory: String, index: Int) -> Written? {
     guard case .run(let file)? = try? Schema.load(rowsPath(directory, index)),
       let samples = try? SamplesFile.load(samplesPath(directory, index))
     else { return nil }
-    return (file.rows, samples.samples.values.flatMap { $0 }, file.info.machine)
+    return Written(rows: file.rows, samples: samples.samples.values.flatMap { $0 }, machine: file.info.machine)
+  }
+
+  /// What one launch wrote.
+  struct Written {
+    var rows: [TimingRow]
+    var samples: [RawSample]
+    var machine: Machine
   }
 
   /// A new private directory for launches' files.

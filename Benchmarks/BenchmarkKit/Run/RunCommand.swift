@@ -104,17 +104,7 @@ struct RunCommand {
     results.computeRatios()
     let code = CodeSize.ofThisExecutable()
     if let code { countDirectCode(code, in: &results) }
-    if var alternate, let path = options.alternate?.output, let binary = options.alternate?.binary {
-      alternate.computeRatios()
-      // Its code is read from its own binary, by direct calls only.
-      if let bytes = try? readBytes(binary), let code = CodeSize(elf: bytes) { countDirectCode(code, in: &alternate) }
-      do {
-        try writeAtomically(alternate.document, to: path, overwrite: options.force)
-      } catch {
-        throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
-      }
-      note("wrote \(path) (\(alternate.rows.count.counted("row")) of \(binary); code_bytes by direct calls)")
-    }
+    if let alternate, let build = options.alternate { try write(alternate, of: build, note: note) }
     try write(results, to: outputPath, overwrite: options.force, samples: true)
     // Then, with the timings safe on disk, the count that follows indirect
     // calls (the samples do not change); a debug build's loops are not the
@@ -128,6 +118,20 @@ struct RunCommand {
     note("wrote \(outputPath) (\(results.rows.count.counted("row")))")
     if let samplesPath = options.samplesPath { note("wrote \(samplesPath)") }
     return ExitStatus.success
+  }
+
+  /// Writes `--alternate-with`'s rows, its ratios computed and its code
+  /// counted from its own binary, by direct calls.
+  private func write(_ results: RunResults, of build: AlternateBuild, note: (String) -> Void) throws(CommandError) {
+    var results = results
+    results.computeRatios()
+    if let bytes = try? readBytes(build.binary), let code = CodeSize(elf: bytes) { countDirectCode(code, in: &results) }
+    do {
+      try writeAtomically(results.document, to: build.output, overwrite: options.force)
+    } catch {
+      throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
+    }
+    note("wrote \(build.output) (\(results.rows.count.counted("row")) of \(build.binary); code_bytes by direct calls)")
   }
 
   /// Writes the run CSV, and with `samples` the samples file when asked for.
@@ -284,59 +288,66 @@ struct RunCommand {
     _ plan: RunPlan, memory: MemoryPlan, into results: inout RunResults, alternate: inout RunResults?,
     console: Console
   ) throws(CommandError) -> LaunchOutcome {
-    let directory = try LaunchChild.temporaryDirectory()
-    defer { LaunchChild.remove(directory, launches: options.launches) }
-    let otherDirectory = options.alternate == nil ? nil : try LaunchChild.temporaryDirectory()
-    defer { if let otherDirectory { LaunchChild.remove(otherDirectory, launches: options.launches) } }
-    for each in [directory] + (otherDirectory.map { [$0] } ?? []) {
-      try? LaunchChild.writeMemoryPlan(memory, of: plan, to: each)
+    let this = Build(binary: executablePath(), directory: try LaunchChild.temporaryDirectory(), isAlternate: false)
+    defer { LaunchChild.remove(this.directory, launches: options.launches) }
+    let other = try options.alternate.map { alternate throws(CommandError) in
+      Build(binary: alternate.binary, directory: try LaunchChild.temporaryDirectory(), isAlternate: true)
     }
-    let this = (binary: executablePath(), directory: directory, isAlternate: false)
+    defer { if let other { LaunchChild.remove(other.directory, launches: options.launches) } }
+    for build in [this] + (other.map { [$0] } ?? []) {
+      try? LaunchChild.writeMemoryPlan(memory, of: plan, to: build.directory)
+    }
     var generator = SplitMix64(seed: options.matrix.seed ^ 0x6C61_756E_6368)
     for index in 0..<options.launches {
       let padding = String(repeating: "x", count: Int(generator.next() % 4_096))
-      var order = [this]
-      if let binary = options.alternate?.binary, let otherDirectory {
-        let other = (binary: binary, directory: otherDirectory, isAlternate: true)
-        order = index % 2 == 0 ? [other, this] : [this, other]
-      }
-      for launch in order {
+      let order = other.map { index % 2 == 0 ? [$0, this] : [this, $0] } ?? [this]
+      for build in order {
         if shouldStop() { return .interrupted }
-        let name = launch.isAlternate ? "launch \(index + 1) of \(launch.binary)" : "launch \(index + 1)"
-        let status: Int32
-        do {
-          status = try Spawn.run(
-            [launch.binary, LaunchChild.name, String(index), String(options.launches), launch.directory]
-              + RunOptions.launchArguments(childArguments),
-            environment: ["DISPATCH_BENCH_PADDING": padding], standardOutput: "/dev/null", standardError: nil)
-        } catch {
-          throw CommandError("cannot start \(name): \(error)", exitStatus: ExitStatus.software)
-        }
-        let read = LaunchChild.read(launch.directory, index: index)
+        let (outcome, read) = try launch(index, of: build, padding: padding)
         if let read {
-          if launch.isAlternate {
-            if index == 0 {
-              alternate?.rows = read.rows
-              alternate?.info.machine = read.machine
-            }
-            alternate?.samples += read.samples
-          } else {
-            if index == 0 { results.rows = read.rows }
-            results.samples += read.samples
-          }
+          if build.isAlternate { alternate?.add(read, launch: index) } else { results.add(read, launch: index) }
         }
-        switch status {
-        case ExitStatus.success where read != nil: continue
-        case ExitStatus.disagreement: return .disagreement
-        case ExitStatus.interrupted: return .interrupted
-        default:
-          throw CommandError(
-            "\(name) of \(options.launches) failed (exit status \(status)); nothing was written",
-            exitStatus: ExitStatus.software)
-        }
+        if outcome != .completed { return outcome }
       }
     }
     return .completed
+  }
+
+  /// A build whose launches a run starts, and the directory they write to.
+  private struct Build {
+    var binary: String
+    var directory: String
+    var isAlternate: Bool
+  }
+
+  /// Runs launch `index` of `build` as a child process; returns how it
+  /// ended and what it wrote, if anything.
+  private func launch(_ index: Int, of build: Build, padding: String)
+    throws(CommandError) -> (LaunchOutcome, LaunchChild.Written?)
+  {
+    let name = "launch \(index + 1) of \(options.launches)" + (build.isAlternate ? " of \(build.binary)" : "")
+    let status: Int32
+    do {
+      status = try Spawn.run(
+        [build.binary, LaunchChild.name, String(index), String(options.launches), build.directory]
+          + RunOptions.launchArguments(childArguments),
+        environment: ["DISPATCH_BENCH_PADDING": padding], standardOutput: "/dev/null", standardError: nil)
+    } catch {
+      throw CommandError("cannot start \(name): \(error)", exitStatus: ExitStatus.software)
+    }
+    let read = LaunchChild.read(build.directory, index: index)
+    switch status {
+    case ExitStatus.success where read != nil: return (.completed, read)
+    case ExitStatus.disagreement where build.isAlternate:
+      throw CommandError(
+        "\(name) exited with status 1: its strategies disagree (its message is above), or it is not a build of dispatch-bench; nothing was written",
+        exitStatus: ExitStatus.disagreement)
+    case ExitStatus.disagreement: return (.disagreement, read)
+    case ExitStatus.interrupted: return (.interrupted, read)
+    default:
+      throw CommandError(
+        "\(name) failed (exit status \(status)); nothing was written", exitStatus: ExitStatus.software)
+    }
   }
 
   /// The run's own arguments, as its launches are given them.
@@ -411,5 +422,17 @@ struct Timestamp {
   /// `2026-11-22T13-04-05Z`: no colons, which some file systems refuse.
   var fileName: String {
     "\(date)T\(String(twoDigits: hour))-\(String(twoDigits: minute))-\(String(twoDigits: second))Z"
+  }
+}
+
+extension RunResults {
+  /// Adds what one launch wrote: its samples, and for the first launch its
+  /// rows (checksums, footprints, allocation counts) and its build's machine line.
+  fileprivate mutating func add(_ written: LaunchChild.Written, launch index: Int) {
+    if index == 0 {
+      rows = written.rows
+      info.machine = written.machine
+    }
+    samples += written.samples
   }
 }

@@ -92,7 +92,7 @@ struct RunOptions {
   var samplesPath: String?
   /// Another build whose launches alternate with this one's, and where its
   /// rows go (`--alternate-with`, `--alternate-output`).
-  var alternate: (binary: String, output: String)?
+  var alternate: AlternateBuild?
   /// --output, --force, --format, --quiet, --list and --allow-debug-build,
   /// read as this type's own: `options.force`.
   var outputOptions: OutputOptions
@@ -127,14 +127,36 @@ struct RunOptions {
     case (.some, nil): throw .usage("--alternate-with needs --alternate-output PATH", command: Self.spec.name)
     case (nil, .some): throw .usage("--alternate-output needs --alternate-with BINARY", command: Self.spec.name)
     case (let binary?, let output?):
-      guard access(binary, X_OK) == 0, !isDirectory(binary) else {
+      // Resolved once, so the file checked is the file run and read.
+      guard let resolved = Self.resolvedPath(binary), access(resolved, X_OK) == 0, !isDirectory(resolved) else {
         throw arguments.badValue("--alternate-with", binary, "is not an executable file")
       }
-      guard output != outputOptions.output && output != samplesPath else {
-        throw .usage("--alternate-output names the same file as --output or --samples-csv", command: Self.spec.name)
+      for (flag, other) in [("--output", outputOptions.output), ("--samples-csv", samplesPath)] {
+        if let other, Self.canonicalPath(other) == Self.canonicalPath(output) {
+          throw .usage("--alternate-output and \(flag) name the same file, \(output)", command: Self.spec.name)
+        }
       }
-      alternate = (binary, output)
+      alternate = AlternateBuild(binary: resolved, output: output)
     }
+  }
+
+  /// `path` with every symbolic link, `.` and `..` resolved, or `nil` when
+  /// it does not exist.
+  static func resolvedPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// `path` with its directory resolved, so that two names of one file
+  /// (`b.csv`, `./b.csv`, a link to the directory) compare equal; `path`
+  /// itself when its directory does not exist.
+  static func canonicalPath(_ path: String) -> String {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    guard let resolved = resolvedPath(directory) else { return path }
+    return (resolved == "/" ? "" : resolved) + "/" + name
   }
 
   /// The run's options without those only its parent reads: what each
@@ -157,4 +179,13 @@ struct RunOptions {
     }
     return kept
   }
+}
+
+/// Another build of `dispatch-bench` timed in the same run
+/// (`run --alternate-with BINARY --alternate-output PATH`).
+struct AlternateBuild: Equatable {
+  /// The executable, its path resolved.
+  var binary: String
+  /// Where its rows go.
+  var output: String
 }
