@@ -72,7 +72,9 @@ let package = Package(
     // What every timed loop shares, in either mode: the black hole and the
     // opaque identity, and the contract of an app-mode module. Depends on
     // nothing, so an app module can depend on it without the model.
-    .target(name: "BenchmarkSupport"),
+    // Built without cross-module optimisation, so that no caller sees the
+    // black hole's empty body (and drops what it was given).
+    .target(name: "BenchmarkSupport", swiftSettings: libraryPolicy),
 
     // JSON syntax, for the model's feed-file loader: the standard library's
     // only, and no model type, so app modules link it rather than copy it.

@@ -5,8 +5,7 @@ extension FeedController {
   ///
   /// Cells come out of the reuse pool as the base class, so these are class
   /// casts, not casts from `Any`; each is to a `final` class.
-  func color(of cells: [FeedCell], at index: Int) -> String {
-    let cell = cells[index]
+  func color(of cell: FeedCell) -> String {
     if cell is InvitationCell {
       return InvitationCell.color
     } else if cell is NewSongCell {
@@ -23,7 +22,7 @@ extension FeedController {
     preconditionFailure("no colour for \(type(of: cell))")
   }
 
-  func applyBackground(to cells: [FeedCell], at index: Int) {
-    cells[index].backgroundColor = color(of: cells, at: index)
+  func applyBackground(to cell: FeedCell) {
+    cell.backgroundColor = color(of: cell)
   }
 }

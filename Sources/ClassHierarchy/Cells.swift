@@ -122,11 +122,11 @@ func makeCell(reuseIdentifier: String) -> FeedCell? {
 extension FeedController {
   /// The base-class cell force-cast to the app's cell class, then its
   /// override.
-  func color(of cells: [FeedCell], at index: Int) -> String {
-    (cells[index] as! FeedTableCell).backgroundHex
+  func color(of cell: FeedCell) -> String {
+    (cell as! FeedTableCell).backgroundHex
   }
 
-  func applyBackground(to cells: [FeedCell], at index: Int) {
-    (cells[index] as! FeedTableCell).applyBackground()
+  func applyBackground(to cell: FeedCell) {
+    (cell as! FeedTableCell).applyBackground()
   }
 }

@@ -31,6 +31,7 @@ public enum ClassHierarchyStrategy: DispatchStrategy {
   public typealias ShareElement = ShareModel
   public typealias ShareTarget = Platform
   public typealias FeedElement = FeedRowModel
+  public typealias ShownCell = FeedCell
 
   public static func makeShareElement(_ item: ShareItem) -> ShareModel {
     switch item {
@@ -94,17 +95,26 @@ public enum ClassHierarchyStrategy: DispatchStrategy {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
+  /// The base-class cell itself: what the pattern's `color` and
+  /// `applyBackground` start from, as its article's `willDisplay` does.
   @inline(never)
-  public static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
-    -> String
-  {
-    controller.color(of: cells, at: index)
+  public static func shownCell(
+    _ cell: FeedCell, showing rows: [FeedElement], at index: Int, using controller: FeedController
+  ) -> FeedCell {
+    cell
+  }
+
+  @inline(never)
+  public static func color(
+    of cells: [FeedCell], at index: Int, using controller: FeedController
+  ) -> String {
+    controller.color(of: cells[index])
   }
 
   @inline(never)
   public static func applyBackground(
     to cells: [FeedCell], at index: Int, using controller: FeedController
   ) {
-    controller.applyBackground(to: cells, at: index)
+    controller.applyBackground(to: cells[index])
   }
 }

@@ -65,12 +65,12 @@ final class BackgroundSetter: CellVisitor {
 extension FeedController {
   /// The cell article's `willDisplay`: the base-class cell the table view
   /// hands out, force-cast to the protocol, accepts the visitor.
-  func color(of cells: [FeedCell], at index: Int) -> String {
-    (cells[index] as! any VisitableCell).accept(visitor: colorVisitor)
+  func color(of cell: FeedCell) -> String {
+    (cell as! any VisitableCell).accept(visitor: colorVisitor)
     return colorVisitor.color
   }
 
-  func applyBackground(to cells: [FeedCell], at index: Int) {
-    (cells[index] as! any VisitableCell).accept(visitor: backgroundSetter)
+  func applyBackground(to cell: FeedCell) {
+    (cell as! any VisitableCell).accept(visitor: backgroundSetter)
   }
 }

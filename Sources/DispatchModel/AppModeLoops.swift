@@ -15,9 +15,9 @@ import BenchmarkSupport
 /// per-element code the loops time.
 ///
 /// Per element, an `AppLoops` calls the strategy's own code, which takes what
-/// an app holds (its rows, its controller and visitors, and the reuse pool's
-/// base-class cells), so the work timed is the boundary mode's, minus the
-/// call into another module.
+/// an app holds (its rows, its controller and visitors, the reuse pool's
+/// base-class cells, and what it keeps for a shown row), so the work timed
+/// is the boundary mode's, minus the call into another module.
 protocol AppModeLoops: AnyObject {
   associatedtype Strategy: DispatchStrategy
 
@@ -41,10 +41,16 @@ protocol AppModeLoops: AnyObject {
   static func configure(
     _ cells: [FeedCell], at cellIndex: Int, with rows: [Strategy.FeedElement], at index: Int,
     using controller: Strategy.FeedController)
-  /// The background colour of cell `index`, decided by its class.
-  static func color(of cells: [FeedCell], at index: Int, using controller: Strategy.FeedController) -> String
-  /// Sets cell `index`'s background colour to the colour of its class.
-  static func applyBackground(to cells: [FeedCell], at index: Int, using controller: Strategy.FeedController)
+  /// What the app keeps for row `index` once it has configured it into `cell`.
+  static func shownCell(
+    _ cell: FeedCell, showing rows: [Strategy.FeedElement], at index: Int,
+    using controller: Strategy.FeedController) -> Strategy.ShownCell
+  /// The background colour of shown cell `index`, decided by its class.
+  static func color(
+    of cells: [Strategy.ShownCell], at index: Int, using controller: Strategy.FeedController) -> String
+  /// Sets shown cell `index`'s background colour to the colour of its class.
+  static func applyBackground(
+    to cells: [Strategy.ShownCell], at index: Int, using controller: Strategy.FeedController)
 
   // MARK: The loops, one per operation: `@inline(never)`, each result to `blackHole`
 
@@ -126,8 +132,10 @@ struct AppTableFeed<S: DispatchStrategy> {
   /// The cell row *i* is configured into: the pooled cell for its identifier,
   /// as the base class.
   let cells: [FeedCell]
+  /// What the app keeps for row *i* once shown in `cells[i]`.
+  let shownCells: [S.ShownCell]
 
-  init(_ source: FeedItemSequence) {
+  init<Loops: AppModeLoops>(_ source: FeedItemSequence, _: Loops.Type) where Loops.Strategy == S {
     var rows: [S.FeedElement] = []
     rows.reserveCapacity(source.count)
     for item in source { rows.append(S.makeFeedElement(item)) }
@@ -144,10 +152,16 @@ struct AppTableFeed<S: DispatchStrategy> {
       }
       cells.append(pool.cells[cell])
     }
+    var shownCells: [S.ShownCell] = []
+    shownCells.reserveCapacity(cells.count)
+    for index in cells.indices {
+      shownCells.append(Loops.shownCell(cells[index], showing: rows, at: index, using: controller))
+    }
     self.rows = rows
     self.controller = controller
     self.pool = pool
     self.cells = cells
+    self.shownCells = shownCells
   }
 }
 
@@ -175,6 +189,18 @@ final class AppReusePool<S: DispatchStrategy> {
     indices[identifier] ?? makeCell(identifier)
   }
 
+  /// What the app keeps for the row it showed last, as a one-element array
+  /// whose storage is made once, for `render`'s background step.
+  private(set) var shown: [S.ShownCell] = []
+
+  /// Keeps what the app holds for the row it has just shown. Out of line,
+  /// so that the loop's own code is the same whatever the shown cell's type.
+  @inline(never)
+  func show(_ cell: S.ShownCell) {
+    shown.removeAll(keepingCapacity: true)
+    shown.append(cell)
+  }
+
   /// The miss path, kept out of the timed loops.
   @inline(never)
   private func makeCell(_ identifier: String) -> Int? {
@@ -197,7 +223,8 @@ struct AppRendered {
 
 extension AppModeLoops {
   /// What a table view does for one row while scrolling: identifier,
-  /// dequeue, configure, height, background. The same for every strategy, as
+  /// dequeue, configure, height, background (from what the app keeps for
+  /// the row it has just shown). The same for every strategy, as
   /// in the boundary mode; each step is the strategy's.
   static func render(
     _ rows: [Strategy.FeedElement], at index: Int, _ pool: AppReusePool<Strategy>,
@@ -208,7 +235,8 @@ extension AppModeLoops {
     let cells = pool.cells
     configure(cells, at: cell, with: rows, at: index, using: controller)
     let height = height(of: rows, at: index, using: controller)
-    applyBackground(to: cells, at: cell, using: controller)
+    pool.show(shownCell(cells[cell], showing: rows, at: index, using: controller))
+    applyBackground(to: pool.shown, at: 0, using: controller)
     return AppRendered(identifier: identifier, height: height, cell: cell)
   }
 
@@ -270,12 +298,13 @@ extension AppModeLoops {
     let cells = pool.cells
     let object = cells[cellIndex]
     Self.configure(cells, at: cellIndex, with: rows, at: index, using: controller)
+    let shown = [Self.shownCell(object, showing: rows, at: index, using: controller)]
     switch operation {
     case .feedColor:
-      return Self.color(of: cells, at: cellIndex, using: controller)
+      return Self.color(of: shown, at: 0, using: controller)
     case .feedApplyBackground:
       object.backgroundColor = ""
-      Self.applyBackground(to: cells, at: cellIndex, using: controller)
+      Self.applyBackground(to: shown, at: 0, using: controller)
       return "\(SpecOutput.configured(object))|\(object.backgroundColor)"
     default:
       return SpecOutput.configured(object)

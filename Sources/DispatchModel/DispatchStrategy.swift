@@ -4,9 +4,13 @@
 ///
 /// Cells are the one input no strategy chooses: as a table view's
 /// `dequeueReusableCell` returns a `UITableViewCell`, the reuse pool holds
-/// and hands out the base class `FeedCell`, in both modes, and each strategy
-/// gets from it to its dispatch as its pattern's code does (a cast, a test,
-/// a lookup by class), inside the timed call.
+/// and hands out the base class `FeedCell`, in both modes. Configuring gets
+/// from it to the row's cell class as the pattern's code does. Once a row is
+/// shown, each app keeps what its pattern keeps (`ShownCell`): the
+/// base-class cell for most, the row's case beside the cell for an
+/// enum-first app, an eraser for a type-erasing one, a key for a handler
+/// table; `color` and `applyBackground` start from that, inside the timed
+/// call.
 ///
 /// The harness (`StrategyRegistry`) reaches every strategy through generic
 /// code specialised for the concrete strategy, so a call to a requirement is
@@ -16,7 +20,7 @@
 ///
 /// ## Inlining policy
 /// Every per-element requirement (`share`, `identifier`, `height`,
-/// `configure`, `color`, `applyBackground`) is implemented with
+/// `configure`, `shownCell`, `color`, `applyBackground`) is implemented with
 /// `@inline(never)` in every strategy, and nothing in a strategy module is
 /// `@inlinable`. So each element costs exactly one direct call from the
 /// harness loop into the strategy, whatever cross-module optimisation the
@@ -41,6 +45,11 @@ public protocol DispatchStrategy: Sendable {
   /// What the strategy keeps from row to row, like a table-view controller
   /// keeps its visitors.
   associatedtype FeedController
+  /// What the app holds for a row it has configured into a cell, and hands
+  /// to `color` and `applyBackground`: what its pattern keeps after
+  /// `cellForRowAt`, made by `shownCell` (see Guides/Strategies.md, "What
+  /// each timed call receives").
+  associatedtype ShownCell
 
   static func makeShareElement(_ item: ShareItem) -> ShareElement
   static func makeShareTarget(_ platform: Platform) -> ShareTarget
@@ -52,6 +61,14 @@ public protocol DispatchStrategy: Sendable {
   /// never timed; the pool keeps it as the base class.
   static func makeCell(reuseIdentifier: String) -> FeedCell?
 
+  /// What the app keeps for row `index` once it has configured it into
+  /// `cell`, a cell of the row's class. Never timed in `feed.color` and
+  /// `feed.apply-background`, whose inputs it makes before timing; timed in
+  /// `feed.render`, as part of showing a row.
+  static func shownCell(
+    _ cell: FeedCell, showing rows: [FeedElement], at index: Int, using controller: FeedController
+  ) -> ShownCell
+
   // MARK: Share operations
 
   /// The content of sharing element `index` to target `targetIndex`
@@ -61,8 +78,9 @@ public protocol DispatchStrategy: Sendable {
   /// and an index, as a table view asks its data source for the row at an
   /// index path: the strategy reads its element (or cell) itself, so the
   /// harness never copies a strategy's value, and what the read costs is the
-  /// pattern's own. Cells come as the pool's `[FeedCell]`: what it costs to
-  /// get from the base class to the cell's class is the pattern's own too.
+  /// pattern's own. Cells come as the pool's `[FeedCell]` to `configure`, and
+  /// as the app's `ShownCell` to `color` and `applyBackground`: what it costs
+  /// to get from there to the cell's class is the pattern's own too.
   static func share(
     _ elements: [ShareElement], at index: Int, to targets: [ShareTarget], at targetIndex: Int
   ) -> String
@@ -82,9 +100,9 @@ public protocol DispatchStrategy: Sendable {
     _ cells: [FeedCell], at cellIndex: Int, with rows: [FeedElement], at index: Int,
     using controller: FeedController)
 
-  /// The background colour of cell `index`, decided by its class.
-  static func color(of cells: [FeedCell], at index: Int, using controller: FeedController) -> String
+  /// The background colour of shown cell `index`, decided by its class.
+  static func color(of cells: [ShownCell], at index: Int, using controller: FeedController) -> String
 
-  /// Sets cell `index`'s background colour to the colour of its class.
-  static func applyBackground(to cells: [FeedCell], at index: Int, using controller: FeedController)
+  /// Sets shown cell `index`'s background colour to the colour of its class.
+  static func applyBackground(to cells: [ShownCell], at index: Int, using controller: FeedController)
 }

@@ -1,38 +1,49 @@
 import DispatchModel
 
+extension FeedRow {
+  /// The row's case without its payload: what an enum-first controller
+  /// remembers of a row it has shown, the feed article's `row.type`.
+  public enum Kind {
+    case invitation, newSong, newEvent, plainText, media, memories
+  }
+
+  var kind: Kind {
+    switch self {
+    case .invitation: .invitation
+    case .newSong: .newSong
+    case .newEvent: .newEvent
+    case .plainText: .plainText
+    case .media: .media
+    case .memories: .memories
+    }
+  }
+}
+
+/// A shown row as an enum-first controller keeps it: the cell it configured,
+/// beside the case of the row it configured it from. The controller never
+/// asks a cell for its class: it knows the case.
+public struct ShownRow {
+  let kind: FeedRow.Kind
+  let cell: FeedCell
+}
+
 extension FeedController {
-  /// The colour of a cell's class: a `switch` on the cell, as a team that
-  /// dispatches with `switch` writes it when all it has is the base class.
-  ///
-  /// A class is not a closed set of cases, so the cases are type patterns,
-  /// tried in order (a class check each, to a `final` class), and the
-  /// compiler demands a `default:`: the exhaustiveness the pattern is chosen
-  /// for ends where the table view hands out a `FeedCell`.
-  func color(of cells: [FeedCell], at index: Int) -> String {
-    switch cells[index] {
-    case is InvitationCell: InvitationCell.color
-    case is NewSongCell: NewSongCell.color
-    case is NewEventCell: NewEventCell.color
-    case is PlainTextCell: PlainTextCell.color
-    case is MediaCell: MediaCell.color
-    case is MemoriesCell: MemoriesCell.color
-    default: unknownCell(cells[index])
+  /// The colour of the row's cell class: one exhaustive `switch` on the case
+  /// the controller configured the cell from, with no `default:`.
+  func color(of shown: ShownRow) -> String {
+    switch shown.kind {
+    case .invitation: InvitationCell.color
+    case .newSong: NewSongCell.color
+    case .newEvent: NewEventCell.color
+    case .plainText: PlainTextCell.color
+    case .media: MediaCell.color
+    case .memories: MemoriesCell.color
     }
   }
 
-  func applyBackground(to cells: [FeedCell], at index: Int) {
-    switch cells[index] {
-    case let cell as InvitationCell: cell.backgroundColor = InvitationCell.color
-    case let cell as NewSongCell: cell.backgroundColor = NewSongCell.color
-    case let cell as NewEventCell: cell.backgroundColor = NewEventCell.color
-    case let cell as PlainTextCell: cell.backgroundColor = PlainTextCell.color
-    case let cell as MediaCell: cell.backgroundColor = MediaCell.color
-    case let cell as MemoriesCell: cell.backgroundColor = MemoriesCell.color
-    default: unknownCell(cells[index])
-    }
-  }
-
-  private func unknownCell(_ cell: FeedCell) -> Never {
-    preconditionFailure("no colour for \(type(of: cell))")
+  /// The colour of the row's case, written through the base class, whose
+  /// `backgroundColor` every cell class inherits.
+  func applyBackground(to shown: ShownRow) {
+    shown.cell.backgroundColor = color(of: shown)
   }
 }

@@ -40,14 +40,15 @@ public final class FeedController {
     }
   }
 
-  /// Writes the row into its cell: a `switch` on the row's case, and inside
-  /// each case the base-class cell force-cast to the class that case's rows
-  /// are registered with, as `dequeueReusableCell(…) as! InvitationCell` is
-  /// written inside `switch row.type` in the feed article's `cellForRowAt`.
+  /// Writes the row into its cell: a `switch` on the row's case, each case
+  /// writing through the base class's `show`, which every cell class
+  /// inherits. The feed article force-casts the cell inside each case
+  /// (`as! InvitationCell`) to reach outlets a UIKit subclass declares; these
+  /// cells have none, so the cast would test a class and buy nothing.
   func configure(_ cells: [FeedCell], at cellIndex: Int, with rows: [FeedRow], at index: Int) {
     switch rows[index] {
     case .invitation(let invitation):
-      let cell = cells[cellIndex] as! InvitationCell
+      let cell = cells[cellIndex]
       if invitation.isEmpty {
         cell.show(title: FeedContent.emptyInvitationTitle, subtitle: "", imageURLs: [])
       } else {
@@ -56,22 +57,22 @@ public final class FeedController {
           subtitle: invitation.eventTitle, imageURLs: [])
       }
     case .newSong(let song):
-      let cell = cells[cellIndex] as! NewSongCell
+      let cell = cells[cellIndex]
       cell.show(title: song.songName, subtitle: song.artistName, imageURLs: [song.coverURL])
     case .newEvent(let event):
-      let cell = cells[cellIndex] as! NewEventCell
+      let cell = cells[cellIndex]
       cell.show(
         title: event.title,
         subtitle: FeedContent.eventSubtitle(venue: event.venue, startsAt: event.startsAt),
         imageURLs: [])
     case .plainText(let post):
-      let cell = cells[cellIndex] as! PlainTextCell
+      let cell = cells[cellIndex]
       cell.show(title: post.author, subtitle: post.text, imageURLs: [])
     case .media(let media):
-      let cell = cells[cellIndex] as! MediaCell
+      let cell = cells[cellIndex]
       cell.show(title: media.author, subtitle: media.caption, imageURLs: media.photoURLs)
     case .memories(let memories):
-      let cell = cells[cellIndex] as! MemoriesCell
+      let cell = cells[cellIndex]
       cell.show(
         title: FeedContent.memoriesTitle(year: memories.year), subtitle: memories.caption,
         imageURLs: [memories.photoURL])

@@ -8,9 +8,8 @@ import BenchmarkSupport
 ///
 /// Per element, one exhaustive `switch` on the element's case (the module's
 /// own code, as in the boundary mode). The reuse pool hands out the base
-/// class: configuring force-casts it to the class of the row's case, inside
-/// the case, and a cell's colour is a `switch` on the cell with a type
-/// pattern per class.
+/// class, which configuring writes through; a shown cell's colour is a
+/// `switch` on the case of the row it shows.
 public final class AppLoops: AppModeWorkload, AppModeLoops {
   typealias Strategy = EnumSwitchStrategy
 
@@ -25,7 +24,7 @@ public final class AppLoops: AppModeWorkload, AppModeLoops {
       domain: domain, size: size, seed: seed, distribution: distribution, kinds: kinds,
       feedFile: feedFile)
     shareFeed = source.share.map { AppShareFeed($0) }
-    tableFeed = source.feed.map { AppTableFeed($0) }
+    tableFeed = source.feed.map { AppTableFeed($0, AppLoops.self) }
   }
 
   public var count: Int { elementCount }
@@ -63,16 +62,22 @@ extension AppLoops {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
-  static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
-    -> String
-  {
-    controller.color(of: cells, at: index)
+  static func shownCell(
+    _ cell: FeedCell, showing rows: [FeedRow], at index: Int, using controller: FeedController
+  ) -> ShownRow {
+    ShownRow(kind: rows[index].kind, cell: cell)
+  }
+
+  static func color(
+    of shownCells: [ShownRow], at index: Int, using controller: FeedController
+  ) -> String {
+    controller.color(of: shownCells[index])
   }
 
   static func applyBackground(
-    to cells: [FeedCell], at index: Int, using controller: FeedController
+    to shownCells: [ShownRow], at index: Int, using controller: FeedController
   ) {
-    controller.applyBackground(to: cells, at: index)
+    controller.applyBackground(to: shownCells[index])
   }
 }
 
@@ -146,7 +151,7 @@ extension AppLoops {
   @inline(never)
   func colorLoop(_ range: Range<Int>, repetitions: Int) {
     let feed = tableFeed!
-    let cells = opaque(feed.cells)
+    let cells = opaque(feed.shownCells)
     let controller = opaque(feed.controller)
     for _ in 0..<repetitions {
       for index in range {
@@ -159,7 +164,7 @@ extension AppLoops {
   @inline(never)
   func applyBackgroundLoop(_ range: Range<Int>, repetitions: Int) {
     let feed = tableFeed!
-    let cells = opaque(feed.cells)
+    let cells = opaque(feed.shownCells)
     let controller = opaque(feed.controller)
     for _ in 0..<repetitions {
       for index in range {

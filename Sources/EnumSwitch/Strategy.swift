@@ -7,23 +7,21 @@ import DispatchModel
 /// (a compare chain or a jump table), with the payload stored inline in the
 /// array; no witness table, no existential box, no allocation.
 ///
-/// **Cells** come from the reuse pool as the base class `FeedCell`, and no
-/// article shows this pattern reaching a cell's class, so it does what a team
-/// that dispatches with `switch` writes: configuring switches on the row's
-/// case and force-casts the cell to that case's class inside it (the feed
-/// article's `switch row.type { case .invitation: … as! InvitationCell }`),
-/// one class check; a cell's colour, which only the cell decides, is a
-/// `switch` on the cell with a type pattern per class (`case is
-/// InvitationCell:`), tried in order, a class check each, with a `default:`.
-/// Keeping a cell enum beside the pool instead, whose case tag is the class,
-/// would spare the casts, but no app gets one from `dequeueReusableCell`.
+/// **Cells** come from the reuse pool as the base class `FeedCell`.
+/// Configuring switches on the row's case and writes through the base
+/// class. Once a row is shown, the controller keeps the case it configured
+/// the cell from beside the cell (`ShownRow`), as an enum-first
+/// `cellForRowAt` knows it, so a cell's colour is one exhaustive `switch` on
+/// that case: no operation asks a cell for its class, and none has a
+/// `default:` (check-kernels.py and EnumSwitchSourceTests check both).
 public enum EnumSwitchStrategy: DispatchStrategy {
   public static let name = "enum-switch"
   public static let mechanism =
-    "one exhaustive `switch` on the enum's case tag; payload inline, no witness table; cells cast by class"
+    "one exhaustive `switch` on the enum's case tag; payload inline, no witness table; a shown cell by its row's case"
 
   public typealias ShareTarget = Platform
   public typealias FeedElement = FeedRow
+  public typealias ShownCell = ShownRow
 
   public static func makeShareElement(_ item: ShareItem) -> ShareElement {
     switch item {
@@ -87,17 +85,25 @@ public enum EnumSwitchStrategy: DispatchStrategy {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
+  /// The cell, beside the case of the row it shows.
   @inline(never)
-  public static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
-    -> String
-  {
-    controller.color(of: cells, at: index)
+  public static func shownCell(
+    _ cell: FeedCell, showing rows: [FeedRow], at index: Int, using controller: FeedController
+  ) -> ShownRow {
+    ShownRow(kind: rows[index].kind, cell: cell)
+  }
+
+  @inline(never)
+  public static func color(
+    of shownCells: [ShownRow], at index: Int, using controller: FeedController
+  ) -> String {
+    controller.color(of: shownCells[index])
   }
 
   @inline(never)
   public static func applyBackground(
-    to cells: [FeedCell], at index: Int, using controller: FeedController
+    to shownCells: [ShownRow], at index: Int, using controller: FeedController
   ) {
-    controller.applyBackground(to: cells, at: index)
+    controller.applyBackground(to: shownCells[index])
   }
 }

@@ -27,6 +27,7 @@ public enum GenericVisitorStrategy: DispatchStrategy {
   public typealias ShareElement = any ShareVisitable
   public typealias ShareTarget = any SharePolicy<String>
   public typealias FeedElement = any FeedVisitable
+  public typealias ShownCell = FeedCell
 
   public static func makeShareElement(_ item: ShareItem) -> any ShareVisitable {
     switch item {
@@ -90,17 +91,26 @@ public enum GenericVisitorStrategy: DispatchStrategy {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
+  /// The base-class cell itself: what the pattern's `color` and
+  /// `applyBackground` start from, as its article's `willDisplay` does.
   @inline(never)
-  public static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
-    -> String
-  {
-    controller.color(of: cells, at: index)
+  public static func shownCell(
+    _ cell: FeedCell, showing rows: [FeedElement], at index: Int, using controller: FeedController
+  ) -> FeedCell {
+    cell
+  }
+
+  @inline(never)
+  public static func color(
+    of cells: [FeedCell], at index: Int, using controller: FeedController
+  ) -> String {
+    controller.color(of: cells[index])
   }
 
   @inline(never)
   public static func applyBackground(
     to cells: [FeedCell], at index: Int, using controller: FeedController
   ) {
-    controller.applyBackground(to: cells, at: index)
+    controller.applyBackground(to: cells[index])
   }
 }

@@ -25,13 +25,26 @@ func makeCell(reuseIdentifier: String) -> FeedCell? {
   registeredCellClasses.first { $0.reuseIdentifier == reuseIdentifier }?.init()
 }
 
+/// A shown cell as the handler-table app keeps it: the cell, with the key
+/// its class's colour is registered under, which the row's handler gave when
+/// it configured the cell.
+public struct ShownCell {
+  let key: ObjectIdentifier
+  let cell: FeedCell
+}
+
 extension FeedController {
-  func color(of cells: [FeedCell], at index: Int) -> String {
-    handlers.color(of: cells[index])
+  /// The key of the cell class that shows row `index`, from its handler.
+  func shownCell(_ cell: FeedCell, showing rows: [Any], at index: Int) -> ShownCell {
+    ShownCell(key: handlers.handler(for: rows[index]).cellKey, cell: cell)
   }
 
-  func applyBackground(to cells: [FeedCell], at index: Int) {
-    let cell = cells[index]
-    cell.backgroundColor = handlers.color(of: cell)
+  /// The colour registered under the shown cell's key: one lookup.
+  func color(of shown: ShownCell) -> String {
+    handlers.color(registeredUnder: shown.key)
+  }
+
+  func applyBackground(to shown: ShownCell) {
+    shown.cell.backgroundColor = handlers.color(registeredUnder: shown.key)
   }
 }

@@ -4,6 +4,8 @@ import DispatchModel
 /// class registered for it, and handlers that take the row as `Any`.
 struct RowHandler {
   let reuseIdentifier: String
+  /// The key the cell class's colour is registered under.
+  let cellKey: ObjectIdentifier
   let height: (Any) -> Double
   let configure: (Any, FeedCell) -> Void
 }
@@ -23,7 +25,7 @@ public struct RowHandlerTable {
     configure: @escaping (Row, Cell) -> Void
   ) {
     handlers[ObjectIdentifier(Row.self)] = RowHandler(
-      reuseIdentifier: Cell.reuseIdentifier,
+      reuseIdentifier: Cell.reuseIdentifier, cellKey: ObjectIdentifier(Cell.self),
       height: { row in height(row as! Row) },
       configure: { row, cell in configure(row as! Row, cell as! Cell) })
     cellColors[ObjectIdentifier(Cell.self)] = Cell.color
@@ -37,10 +39,10 @@ public struct RowHandlerTable {
     return handler
   }
 
-  /// The colour registered for a cell's class.
-  func color(of cell: FeedCell) -> String {
-    guard let color = cellColors[ObjectIdentifier(type(of: cell))] else {
-      preconditionFailure("no colour is registered for \(type(of: cell))")
+  /// The colour registered under a cell class's key.
+  func color(registeredUnder key: ObjectIdentifier) -> String {
+    guard let color = cellColors[key] else {
+      preconditionFailure("no colour is registered under \(key)")
     }
     return color
   }

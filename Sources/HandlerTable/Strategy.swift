@@ -13,7 +13,9 @@ import DispatchModel
 /// that always matches) and calls the typed handler: a second closure call,
 /// which the optimiser folds away for the share tables but not the feed's.
 /// An identifier or a colour is data in the table, so it costs the lookup
-/// alone.
+/// alone. A shown cell is kept with the key its class's colour is
+/// registered under (`ShownCell`), which the row's handler gave when the row
+/// was configured, so a colour is one lookup by that key.
 ///
 /// The idiom: a dictionary keyed by type, filled by typed `register` calls,
 /// the common form because plugins can register kinds the host never saw.
@@ -29,6 +31,7 @@ public enum HandlerTableStrategy: DispatchStrategy {
   public typealias ShareElement = Any
   public typealias ShareTarget = ShareHandlerTable
   public typealias FeedElement = Any
+  public typealias ShownCell = HandlerTable.ShownCell
 
   public static func makeShareElement(_ item: ShareItem) -> Any {
     switch item {
@@ -93,16 +96,23 @@ public enum HandlerTableStrategy: DispatchStrategy {
   }
 
   @inline(never)
-  public static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
-    -> String
-  {
-    controller.color(of: cells, at: index)
+  public static func shownCell(
+    _ cell: FeedCell, showing rows: [Any], at index: Int, using controller: FeedController
+  ) -> ShownCell {
+    controller.shownCell(cell, showing: rows, at: index)
+  }
+
+  @inline(never)
+  public static func color(
+    of shownCells: [ShownCell], at index: Int, using controller: FeedController
+  ) -> String {
+    controller.color(of: shownCells[index])
   }
 
   @inline(never)
   public static func applyBackground(
-    to cells: [FeedCell], at index: Int, using controller: FeedController
+    to shownCells: [ShownCell], at index: Int, using controller: FeedController
   ) {
-    controller.applyBackground(to: cells, at: index)
+    controller.applyBackground(to: shownCells[index])
   }
 }

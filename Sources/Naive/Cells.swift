@@ -3,8 +3,7 @@ import DispatchModel
 extension FeedController {
   /// The colour of a cell's class, found by testing the cell against each
   /// class in turn: the "long sequence of if statements" of the cell articles.
-  func color(of cells: [FeedCell], at index: Int) -> String {
-    let cell = cells[index]
+  func color(of cell: FeedCell) -> String {
     if cell is InvitationCell { return InvitationCell.color }
     if cell is NewSongCell { return NewSongCell.color }
     if cell is NewEventCell { return NewEventCell.color }
@@ -14,7 +13,7 @@ extension FeedController {
     preconditionFailure("no colour for \(type(of: cell))")
   }
 
-  func applyBackground(to cells: [FeedCell], at index: Int) {
-    cells[index].backgroundColor = color(of: cells, at: index)
+  func applyBackground(to cell: FeedCell) {
+    cell.backgroundColor = color(of: cell)
   }
 }

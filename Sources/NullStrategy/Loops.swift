@@ -20,7 +20,7 @@ public final class AppLoops: AppModeWorkload, AppModeLoops {
       domain: domain, size: size, seed: seed, distribution: distribution, kinds: kinds,
       feedFile: feedFile)
     shareFeed = source.share.map { AppShareFeed($0) }
-    tableFeed = source.feed.map { AppTableFeed($0) }
+    tableFeed = source.feed.map { AppTableFeed($0, AppLoops.self) }
   }
 
   public var count: Int { elementCount }
@@ -58,9 +58,15 @@ extension AppLoops {
     using controller: Strategy.NullController
   ) {}
 
-  static func color(of cells: [FeedCell], at index: Int, using controller: Strategy.NullController)
-    -> String
-  {
+  static func shownCell(
+    _ cell: FeedCell, showing rows: [Strategy.FeedElement], at index: Int, using controller: Strategy.NullController
+  ) -> FeedCell {
+    cell
+  }
+
+  static func color(
+    of cells: [FeedCell], at index: Int, using controller: Strategy.NullController
+  ) -> String {
     Strategy.content
   }
 
@@ -139,7 +145,7 @@ extension AppLoops {
   @inline(never)
   func colorLoop(_ range: Range<Int>, repetitions: Int) {
     let feed = tableFeed!
-    let cells = opaque(feed.cells)
+    let cells = opaque(feed.shownCells)
     let controller = opaque(feed.controller)
     for _ in 0..<repetitions {
       for index in range {
@@ -152,7 +158,7 @@ extension AppLoops {
   @inline(never)
   func applyBackgroundLoop(_ range: Range<Int>, repetitions: Int) {
     let feed = tableFeed!
-    let cells = opaque(feed.cells)
+    let cells = opaque(feed.shownCells)
     let controller = opaque(feed.controller)
     for _ in 0..<repetitions {
       for index in range {

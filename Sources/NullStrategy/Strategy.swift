@@ -17,6 +17,7 @@ public enum NullStrategy: DispatchStrategy {
   public typealias ShareElement = UInt8
   public typealias ShareTarget = UInt8
   public typealias FeedElement = UInt8
+  public typealias ShownCell = FeedCell
   public typealias FeedController = NullController
 
   /// What a controller would keep: nothing.
@@ -61,13 +62,23 @@ public enum NullStrategy: DispatchStrategy {
     using controller: NullController
   ) {}
 
+  /// The base-class cell itself, as most patterns keep it.
   @inline(never)
-  public static func color(of cells: [FeedCell], at index: Int, using controller: NullController)
-    -> String
-  {
+  public static func shownCell(
+    _ cell: FeedCell, showing rows: [FeedElement], at index: Int, using controller: NullController
+  ) -> FeedCell {
+    cell
+  }
+
+  @inline(never)
+  public static func color(
+    of cells: [FeedCell], at index: Int, using controller: NullController
+  ) -> String {
     content
   }
 
   @inline(never)
-  public static func applyBackground(to cells: [FeedCell], at index: Int, using controller: NullController) {}
+  public static func applyBackground(
+    to cells: [FeedCell], at index: Int, using controller: NullController
+  ) {}
 }

@@ -46,12 +46,12 @@ extension FeedController {
   /// The cell's getter, after casting the base-class cell the table view
   /// hands out to the protocol: `(cell as! any ColoredCell).backgroundHex`,
   /// as the cell article's `cell as! VisitableCell` reaches its protocol.
-  func color(of cells: [FeedCell], at index: Int) -> String {
-    (cells[index] as! any ColoredCell).backgroundHex
+  func color(of cell: FeedCell) -> String {
+    (cell as! any ColoredCell).backgroundHex
   }
 
-  func applyBackground(to cells: [FeedCell], at index: Int) {
-    let cell = cells[index] as! any ColoredCell
-    cell.backgroundColor = cell.backgroundHex
+  func applyBackground(to cell: FeedCell) {
+    let colored = cell as! any ColoredCell
+    colored.backgroundColor = colored.backgroundHex
   }
 }

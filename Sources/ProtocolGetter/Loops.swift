@@ -25,7 +25,7 @@ public final class AppLoops: AppModeWorkload, AppModeLoops {
       domain: domain, size: size, seed: seed, distribution: distribution, kinds: kinds,
       feedFile: feedFile)
     shareFeed = source.share.map { AppShareFeed($0) }
-    tableFeed = source.feed.map { AppTableFeed($0) }
+    tableFeed = source.feed.map { AppTableFeed($0, AppLoops.self) }
   }
 
   public var count: Int { elementCount }
@@ -67,12 +67,22 @@ extension AppLoops {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
-  static func color(of cells: [FeedCell], at index: Int, using controller: FeedController) -> String {
-    controller.color(of: cells, at: index)
+  static func shownCell(
+    _ cell: FeedCell, showing rows: [Strategy.FeedElement], at index: Int, using controller: FeedController
+  ) -> FeedCell {
+    cell
   }
 
-  static func applyBackground(to cells: [FeedCell], at index: Int, using controller: FeedController) {
-    controller.applyBackground(to: cells, at: index)
+  static func color(
+    of cells: [FeedCell], at index: Int, using controller: FeedController
+  ) -> String {
+    controller.color(of: cells[index])
+  }
+
+  static func applyBackground(
+    to cells: [FeedCell], at index: Int, using controller: FeedController
+  ) {
+    controller.applyBackground(to: cells[index])
   }
 }
 
@@ -146,7 +156,7 @@ extension AppLoops {
   @inline(never)
   func colorLoop(_ range: Range<Int>, repetitions: Int) {
     let feed = tableFeed!
-    let cells = opaque(feed.cells)
+    let cells = opaque(feed.shownCells)
     let controller = opaque(feed.controller)
     for _ in 0..<repetitions {
       for index in range {
@@ -159,7 +169,7 @@ extension AppLoops {
   @inline(never)
   func applyBackgroundLoop(_ range: Range<Int>, repetitions: Int) {
     let feed = tableFeed!
-    let cells = opaque(feed.cells)
+    let cells = opaque(feed.shownCells)
     let controller = opaque(feed.controller)
     for _ in 0..<repetitions {
       for index in range {

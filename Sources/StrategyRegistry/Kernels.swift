@@ -90,15 +90,17 @@ enum Kernels {
     }
   }
 
+  /// A shown cell's colour: the strategy receives the array of what its app
+  /// keeps for each shown row, and an index.
   @inline(never)
   static func color<S: DispatchStrategy>(
-    _: S.Type, _ cells: [FeedCell], _ controller: S.FeedController, range: Range<Int>, repetitions: Int
+    _: S.Type, _ shown: [S.ShownCell], _ controller: S.FeedController, range: Range<Int>, repetitions: Int
   ) {
-    let cells = opaque(cells)
+    let shown = opaque(shown)
     let controller = opaque(controller)
     for _ in 0..<repetitions {
       for index in range {
-        blackHole(S.color(of: cells, at: index, using: controller))
+        blackHole(S.color(of: shown, at: index, using: controller))
       }
     }
   }
@@ -106,13 +108,13 @@ enum Kernels {
   /// Setting a background writes into cell objects, which outlive the loop.
   @inline(never)
   static func applyBackground<S: DispatchStrategy>(
-    _: S.Type, _ cells: [FeedCell], _ controller: S.FeedController, range: Range<Int>, repetitions: Int
+    _: S.Type, _ shown: [S.ShownCell], _ controller: S.FeedController, range: Range<Int>, repetitions: Int
   ) {
-    let cells = opaque(cells)
+    let shown = opaque(shown)
     let controller = opaque(controller)
     for _ in 0..<repetitions {
       for index in range {
-        S.applyBackground(to: cells, at: index, using: controller)
+        S.applyBackground(to: shown, at: index, using: controller)
       }
     }
   }
@@ -133,7 +135,8 @@ enum Kernels {
   }
 
   /// What a table view does for one row while scrolling: identifier, dequeue,
-  /// configure, height, background. The same driver for every strategy; each
+  /// configure, height, background (from what the app keeps for the row it
+  /// has just shown). The same driver for every strategy; each
   /// step is the strategy's.
   static func render<S: DispatchStrategy>(
     _: S.Type, _ rows: [S.FeedElement], at index: Int, _ pool: ReusePool<S>,
@@ -144,7 +147,8 @@ enum Kernels {
     let cells = pool.cells
     S.configure(cells, at: cell, with: rows, at: index, using: controller)
     let height = S.height(of: rows, at: index, using: controller)
-    S.applyBackground(to: cells, at: cell, using: controller)
+    pool.show(S.shownCell(cells[cell], showing: rows, at: index, using: controller))
+    S.applyBackground(to: pool.shown, at: 0, using: controller)
     return Rendered(identifier: identifier, height: height, cell: cell)
   }
 }

@@ -59,6 +59,8 @@ struct FeedWorkload<S: DispatchStrategy> {
   /// as the base class, as a table view hands it out. Made on first use, so that what preparing allocates is the strategy's
   /// representation of the rows alone.
   private let cellsByRow = _Lazy<[FeedCell]>()
+  /// What the app keeps for row *i* once shown in its cell, made on first use.
+  private let shownByRow = _Lazy<[S.ShownCell]>()
 
   init(_ source: FeedItemSequence) {
     var rows: [S.FeedElement] = []
@@ -81,6 +83,18 @@ struct FeedWorkload<S: DispatchStrategy> {
     }
   }
 
+  var shownCells: [S.ShownCell] {
+    shownByRow.value {
+      let cells = cells
+      var shown: [S.ShownCell] = []
+      shown.reserveCapacity(cells.count)
+      for index in cells.indices {
+        shown.append(S.shownCell(cells[index], showing: rows, at: index, using: controller))
+      }
+      return shown
+    }
+  }
+
   func prepared(name: String) -> PreparedWorkload {
     PreparedWorkload(
       strategy: name, domain: .feed, count: rows.count,
@@ -95,11 +109,11 @@ struct FeedWorkload<S: DispatchStrategy> {
           let cells = cells
           Kernels.configure(S.self, rows, cells, controller, range: range, repetitions: repetitions)
         case .feedColor:
-          let cells = cells
-          Kernels.color(S.self, cells, controller, range: range, repetitions: repetitions)
+          let shown = shownCells
+          Kernels.color(S.self, shown, controller, range: range, repetitions: repetitions)
         case .feedApplyBackground:
-          let cells = cells
-          Kernels.applyBackground(S.self, cells, controller, range: range, repetitions: repetitions)
+          let shown = shownCells
+          Kernels.applyBackground(S.self, shown, controller, range: range, repetitions: repetitions)
         case .feedRender:
           Kernels.render(S.self, rows, pool, controller, range: range, repetitions: repetitions)
         default:
@@ -136,12 +150,13 @@ struct FeedWorkload<S: DispatchStrategy> {
     let cells = pool.cells
     let object = cells[cellIndex]
     S.configure(cells, at: cellIndex, with: rows, at: index, using: controller)
+    let shown = [S.shownCell(object, showing: rows, at: index, using: controller)]
     switch operation {
     case .feedColor:
-      return S.color(of: cells, at: cellIndex, using: controller)
+      return S.color(of: shown, at: 0, using: controller)
     case .feedApplyBackground:
       object.backgroundColor = ""
-      S.applyBackground(to: cells, at: cellIndex, using: controller)
+      S.applyBackground(to: shown, at: 0, using: controller)
       return "\(SpecOutput.configured(object))|\(object.backgroundColor)"
     default:
       return SpecOutput.configured(object)
@@ -175,6 +190,19 @@ final class ReusePool<S: DispatchStrategy> {
   /// class is registered for it.
   func index(for identifier: String) -> Int? {
     indices[identifier] ?? makeCell(identifier)
+  }
+
+  /// What the app keeps for the row it showed last, as a one-element array
+  /// whose storage is made once, for `render`'s background step: strategies
+  /// receive shown cells as they receive rows, an array and an index.
+  private(set) var shown: [S.ShownCell] = []
+
+  /// Keeps what the app holds for the row it has just shown. Out of line,
+  /// so that the loop's own code is the same whatever the shown cell's type.
+  @inline(never)
+  func show(_ cell: S.ShownCell) {
+    shown.removeAll(keepingCapacity: true)
+    shown.append(cell)
   }
 
   /// The miss path, kept out of the timed loops so that what they inline is

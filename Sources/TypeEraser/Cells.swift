@@ -12,16 +12,27 @@ extension PlainTextCell: ColoredCell {}
 extension MediaCell: ColoredCell {}
 extension MemoriesCell: ColoredCell {}
 
+/// A configured cell, erased: the cell, and a closure for its class's
+/// colour, made by the row's eraser when it configured the cell (it knows
+/// the row's `Cell`), so the app keeps one concrete type for every shown
+/// cell as it does for every row.
+public struct AnyShownCell {
+  let cell: FeedCell
+  let color: () -> String
+
+  init<Cell: ColoredCell>(_ cell: Cell) {
+    self.cell = cell
+    color = { Cell.color }
+  }
+}
+
 extension FeedController {
-  /// The colour of the cell's class, read through the protocol the cell is
-  /// cast to: erasers wrap what the app stores, and the table view, not the
-  /// app, stores the cells.
-  func color(of cells: [FeedCell], at index: Int) -> String {
-    type(of: cells[index] as! any ColoredCell).color
+  /// The shown cell's colour: one call through the eraser's closure.
+  func color(of shown: AnyShownCell) -> String {
+    shown.color()
   }
 
-  func applyBackground(to cells: [FeedCell], at index: Int) {
-    let cell = cells[index] as! any ColoredCell
-    cell.backgroundColor = type(of: cell).color
+  func applyBackground(to shown: AnyShownCell) {
+    shown.cell.backgroundColor = shown.color()
   }
 }

@@ -8,7 +8,7 @@ import DispatchModel
 /// call `configure` (its argument type is unknown), so the rows are erased
 /// to `AnyCellModel`, which casts the cell once, inside the closure.
 protocol CellModel {
-  associatedtype Cell: FeedCell
+  associatedtype Cell: ColoredCell
   var reuseIdentifier: String { get }
   var height: Double { get }
   func configure(_ cell: Cell)
@@ -77,7 +77,8 @@ extension MemoriesViewObject: CellModel {
 }
 
 /// Any row, erased to a struct of closures, one per requirement, each
-/// capturing its own copy of the row.
+/// capturing its own copy of the row (`shown` captures none: it erases the
+/// cell the row was configured into).
 ///
 /// The identifier is a closure too, though a constant per kind: storing it
 /// as a value would do the kind's work at construction, and leave nothing of
@@ -86,11 +87,14 @@ public struct AnyCellModel {
   let reuseIdentifier: () -> String
   let height: () -> Double
   let configure: (FeedCell) -> Void
+  /// The eraser of a cell this row was configured into.
+  let shown: (FeedCell) -> AnyShownCell
 
   init<Row: CellModel>(_ row: Row) {
     reuseIdentifier = { row.reuseIdentifier }
     height = { row.height }
     configure = { cell in row.configure(cell as! Row.Cell) }
+    shown = { cell in AnyShownCell(cell as! Row.Cell) }
   }
 }
 
@@ -112,5 +116,10 @@ public final class FeedController {
     _ cells: [FeedCell], at cellIndex: Int, with rows: [AnyCellModel], at index: Int
   ) {
     rows[index].configure(cells[cellIndex])
+  }
+
+  /// The eraser of the cell row `index` was configured into.
+  func shownCell(_ cell: FeedCell, showing rows: [AnyCellModel], at index: Int) -> AnyShownCell {
+    rows[index].shown(cell)
   }
 }

@@ -24,7 +24,7 @@ public final class AppLoops: AppModeWorkload, AppModeLoops {
       domain: domain, size: size, seed: seed, distribution: distribution, kinds: kinds,
       feedFile: feedFile)
     shareFeed = source.share.map { AppShareFeed($0) }
-    tableFeed = source.feed.map { AppTableFeed($0) }
+    tableFeed = source.feed.map { AppTableFeed($0, AppLoops.self) }
   }
 
   public var count: Int { elementCount }
@@ -62,16 +62,22 @@ extension AppLoops {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
-  static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
-    -> String
-  {
-    controller.color(of: cells, at: index)
+  static func shownCell(
+    _ cell: FeedCell, showing rows: [AnyCellModel], at index: Int, using controller: FeedController
+  ) -> AnyShownCell {
+    controller.shownCell(cell, showing: rows, at: index)
+  }
+
+  static func color(
+    of shownCells: [AnyShownCell], at index: Int, using controller: FeedController
+  ) -> String {
+    controller.color(of: shownCells[index])
   }
 
   static func applyBackground(
-    to cells: [FeedCell], at index: Int, using controller: FeedController
+    to shownCells: [AnyShownCell], at index: Int, using controller: FeedController
   ) {
-    controller.applyBackground(to: cells, at: index)
+    controller.applyBackground(to: shownCells[index])
   }
 }
 
@@ -145,7 +151,7 @@ extension AppLoops {
   @inline(never)
   func colorLoop(_ range: Range<Int>, repetitions: Int) {
     let feed = tableFeed!
-    let cells = opaque(feed.cells)
+    let cells = opaque(feed.shownCells)
     let controller = opaque(feed.controller)
     for _ in 0..<repetitions {
       for index in range {
@@ -158,7 +164,7 @@ extension AppLoops {
   @inline(never)
   func applyBackgroundLoop(_ range: Range<Int>, repetitions: Int) {
     let feed = tableFeed!
-    let cells = opaque(feed.cells)
+    let cells = opaque(feed.shownCells)
     let controller = opaque(feed.controller)
     for _ in 0..<repetitions {
       for index in range {

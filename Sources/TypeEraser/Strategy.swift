@@ -18,17 +18,13 @@ import DispatchModel
 /// closure captures its own copy of the value: four contexts per share item,
 /// three per row.
 ///
-/// **Cells** come from the reuse pool as the base class `FeedCell`. No
-/// article shows an eraser for cells, and an eraser wraps values the app
-/// stores, where the table view stores the cells: wrapping each cell as it is
-/// handed out would make its closures (and, for the one that writes the
-/// background, a context) per call. So the team does what the cell article
-/// does to reach a protocol from a `UITableViewCell`: `cell as! any
-/// ColoredCell`, a runtime cast to an existential that looks the class's
-/// conformance up (the runtime caches it), then the class's static colour
-/// through its witness table. Configuring hands the base-class cell to the
-/// row's `configure` closure, which force-casts it to the row's `Cell`, a
-/// `final` class.
+/// **Cells** come from the reuse pool as the base class `FeedCell`.
+/// Configuring hands it to the row's `configure` closure, which force-casts
+/// it to the row's `Cell`, a `final` class. The row's eraser then erases the
+/// configured cell too (`AnyShownCell`: the cell and a closure for its
+/// class's colour, with no context to allocate), and that is what the app
+/// keeps for a shown row: a cell's colour is one call through its eraser's
+/// closure, as a row's height is.
 public enum TypeEraserStrategy: DispatchStrategy {
   public static let name = "type-eraser"
   public static let mechanism =
@@ -37,6 +33,7 @@ public enum TypeEraserStrategy: DispatchStrategy {
   public typealias ShareElement = AnyShareable
   public typealias ShareTarget = Platform
   public typealias FeedElement = AnyCellModel
+  public typealias ShownCell = AnyShownCell
 
   public static func makeShareElement(_ item: ShareItem) -> AnyShareable {
     switch item {
@@ -101,16 +98,23 @@ public enum TypeEraserStrategy: DispatchStrategy {
   }
 
   @inline(never)
-  public static func color(of cells: [FeedCell], at index: Int, using controller: FeedController)
-    -> String
-  {
-    controller.color(of: cells, at: index)
+  public static func shownCell(
+    _ cell: FeedCell, showing rows: [AnyCellModel], at index: Int, using controller: FeedController
+  ) -> AnyShownCell {
+    controller.shownCell(cell, showing: rows, at: index)
+  }
+
+  @inline(never)
+  public static func color(
+    of shownCells: [AnyShownCell], at index: Int, using controller: FeedController
+  ) -> String {
+    controller.color(of: shownCells[index])
   }
 
   @inline(never)
   public static func applyBackground(
-    to cells: [FeedCell], at index: Int, using controller: FeedController
+    to shownCells: [AnyShownCell], at index: Int, using controller: FeedController
   ) {
-    controller.applyBackground(to: cells, at: index)
+    controller.applyBackground(to: shownCells[index])
   }
 }

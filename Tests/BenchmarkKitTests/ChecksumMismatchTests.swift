@@ -43,11 +43,21 @@ enum BrokenStrategy: DispatchStrategy {
     Base.configure(cells, at: cellIndex, with: rows, at: index, using: controller)
   }
 
-  static func color(of cells: [FeedCell], at index: Int, using controller: Base.FeedController) -> String {
+  static func shownCell(
+    _ cell: FeedCell, showing rows: [Base.FeedElement], at index: Int, using controller: Base.FeedController
+  ) -> Base.ShownCell {
+    Base.shownCell(cell, showing: rows, at: index, using: controller)
+  }
+
+  static func color(of cells: [Base.ShownCell], at index: Int, using controller: Base.FeedController)
+    -> String
+  {
     Base.color(of: cells, at: index, using: controller)
   }
 
-  static func applyBackground(to cells: [FeedCell], at index: Int, using controller: Base.FeedController) {
+  static func applyBackground(
+    to cells: [Base.ShownCell], at index: Int, using controller: Base.FeedController
+  ) {
     Base.applyBackground(to: cells, at: index, using: controller)
   }
 }
