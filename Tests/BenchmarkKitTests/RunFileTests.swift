@@ -235,8 +235,29 @@ import Testing
     }
   }
 
+  /// The fixtures cut from real runs read, and hold every schema version
+  /// the reader accepts, so a version stays tested whatever results/ holds.
+  @Test func theFixturesHoldEverySchemaVersionAndRead() throws {
+    let directory = Fixtures.runs
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".csv") }
+    var runVersions: Set<String> = []
+    var profileVersions: Set<String> = []
+    for name in names {
+      switch try Schema.load(directory + "/" + name) {
+      case .run(let file):
+        #expect(!file.rows.isEmpty, "\(name)")
+        runVersions.insert(file.info.schemaVersion)
+      case .profile(let file):
+        #expect(!file.rows.isEmpty, "\(name)")
+        profileVersions.insert(file.info.schemaVersion)
+      }
+    }
+    #expect(runVersions == Schema.readableRunVersions, "run versions with a fixture in \(directory)")
+    #expect(profileVersions == Schema.readableProfileVersions, "profile versions with a fixture in \(directory)")
+  }
+
   @Test func aFileBeforeVersion3ReadsWithTheEnumAsBaselineAndBoundaryMode() throws {
-    let path = Fixtures.packageRoot + "/results/2026-11-22T13-46-40Z.csv"
+    let path = Fixtures.runVersion1
     guard case .run(let file) = try Schema.load(path) else { Issue.record("not a run"); return }
     #expect(file.info.schemaVersion == "1")
     #expect(file.info.baseline == "enum-switch")
