@@ -227,7 +227,7 @@ import Testing
   /// not committed unread.
   @Test func everyCommittedResultsFileStillReads() throws {
     let directory = Fixtures.packageRoot + "/results/reference"
-    let paths = try Self.files(under: directory).filter { $0.hasSuffix(".csv") }
+    let paths = try Fixtures.files(under: directory).filter { $0.hasSuffix(".csv") }
     #expect(!paths.isEmpty)
     for path in paths {
       let name = (path as NSString).lastPathComponent
@@ -242,12 +242,6 @@ import Testing
         }
       }
     }
-  }
-
-  /// Every file under `directory`, at any depth, by full path.
-  static func files(under directory: String) throws -> [String] {
-    let names = try #require(FileManager.default.enumerator(atPath: directory)?.allObjects as? [String])
-    return names.map { directory + "/" + $0 }.filter { !isDirectory($0) }.sorted()
   }
 
   /// The fixtures cut from real runs read, and hold every schema version

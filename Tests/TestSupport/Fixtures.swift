@@ -1,3 +1,5 @@
+import Foundation
+
 /// Paths of the shared fixtures in Tests/Fixtures, and of the package.
 package enum Fixtures {
   /// The package's root directory.
@@ -26,4 +28,12 @@ package enum Fixtures {
   package static let profile = runs + "/profile-v2.csv"
   /// A directory as `report --scaling` reads it: compile times and edit costs.
   package static let scaling = runs + "/scaling"
+
+  /// Every file under `directory`, at any depth, by full path, in order.
+  package static func files(under directory: String) throws -> [String] {
+    try FileManager.default.subpathsOfDirectory(atPath: directory).sorted().map { directory + "/" + $0 }.filter {
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+  }
 }
