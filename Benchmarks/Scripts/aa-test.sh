@@ -4,15 +4,15 @@
 # (ratio-drift.py) and what `compare` says of them. Run it with nothing else
 # running on the machine.
 #
-# Usage: Benchmarks/Scripts/aa-test.sh [--interleaved] [DIRECTORY]   (default results/aa)
+# Usage: Benchmarks/Scripts/aa-test.sh [--interleaved] [DIRECTORY]   (default results/local/aa)
 #
 # By default the two runs are back to back. With --interleaved they are one
 # run: `run --alternate-with` a copy of the binary, the two copies' launches
 # alternating, as two builds are compared on a machine whose speed wanders.
 # Writes DIRECTORY/a.csv, b.csv (and their raw samples, gzip-compressed,
 # a-samples.csv.gz and b-samples.csv.gz, back to back only; launch-spread.py
-# reads them), durations.txt, drift.txt and compare.txt; exits with
-# compare's status.
+# reads them, export and compare --samples after gunzip -k), durations.txt,
+# drift.txt and compare.txt; exits with compare's status.
 set -eu
 cd "$(dirname "$0")/../.."
 interleaved=no
@@ -20,7 +20,7 @@ if [ "${1:-}" = "--interleaved" ]; then
   interleaved=yes
   shift
 fi
-directory=${1:-results/aa}
+directory=${1:-results/local/aa}
 mkdir -p "$directory"
 swift build -c release --product dispatch-bench >/dev/null
 binary=.build/release/dispatch-bench

@@ -6,8 +6,8 @@ Usage: answer-table.py RUN.csv EDIT.csv
 
 - RUN.csv: a default run (schema 4): share and feed operations at 100,000
   uniform elements in both modes, and the synthetic.constant kinds sweep;
-- EDIT.csv: results/scaling/edit-cost.csv (places touched to add a kind at
-  8 kinds, and to add an operation at 8 kinds).
+- EDIT.csv: results/reference/scaling/edit-cost.csv (places touched to add a
+  kind at 8 kinds, and to add an operation at 8 kinds).
 
 Prints three Markdown blocks: the decision table, the stakes (milliseconds
 per million elements, and share of a 120 Hz frame), and the ranges the

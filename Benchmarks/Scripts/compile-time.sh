@@ -25,9 +25,9 @@
 # pattern's files are compiled once each, untimed as results, to estimate how
 # long the whole takes; that estimate is printed before the rounds start.
 #
-# Writes results/scaling/compile-time.csv (or --output): pattern, kinds, runs, the
-# median, min and max wall time in seconds, the machine (swift_version, os,
-# cpu_model, cores) and the command. An existing file is replaced only with
+# Writes results/reference/scaling/compile-time.csv (or --output): pattern,
+# kinds, runs, the median, min and max wall time in seconds, the machine
+# (swift_version, os, cpu_model, cores) and the command. An existing file is replaced only with
 # --force. Exit statuses: 0 done, 1 a compile failed, 64 bad usage, 73 the
 # output exists or cannot be written.
 set -euo pipefail
@@ -40,7 +40,7 @@ all_patterns="Naive ProtocolGetter ClassicVisitor GenericVisitor EnumSwitch Clas
 runs=3
 patterns="$all_patterns"
 kinds="2 4 8 16 32 64"
-output=results/scaling/compile-time.csv
+output=results/reference/scaling/compile-time.csv
 force=false
 command_line="bash Benchmarks/Scripts/compile-time.sh${*:+ $*}"
 
@@ -71,7 +71,7 @@ while [ $# -gt 0 ]; do
       done
       shift 2 ;;
     --output)
-      [ $# -ge 2 ] || fail_usage "--output needs a path (example: --output results/scaling/compile-time.csv)"
+      [ $# -ge 2 ] || fail_usage "--output needs a path (example: --output results/reference/scaling/compile-time.csv)"
       output="$2"; shift 2 ;;
     --force) force=true; shift ;;
     -h|--help) echo "$usage"; exit 0 ;;

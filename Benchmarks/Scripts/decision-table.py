@@ -8,10 +8,11 @@ Usage: decision-table.py RUN.csv CODE.csv COMPILE.csv EDIT.csv
   uniform elements, both modes; and synthetic.constant at 8 and 64 kinds);
 - CODE.csv: a run whose rows carry code_bytes for synthetic.constant at 64
   kinds (any run of that case; code bytes do not depend on timing);
-- COMPILE.csv: results/scaling/compile-time.csv (median seconds at 64 kinds);
-- EDIT.csv: results/scaling/edit-cost.csv (lines added + changed, and places
-  touched, to add a kind at 8 kinds with 3 operations, and to add an
-  operation at 8 kinds, from 2 operations to 3).
+- COMPILE.csv: results/reference/scaling/compile-time.csv (median seconds at
+  64 kinds);
+- EDIT.csv: results/reference/scaling/edit-cost.csv (lines added + changed,
+  and places touched, to add a kind at 8 kinds with 3 operations, and to add
+  an operation at 8 kinds, from 2 operations to 3).
 Python 3 only; reads columns by name.
 """
 import csv

@@ -11,9 +11,10 @@
 // `SyntheticWorkload`) whose loops the harness times.
 // `Sources/SyntheticRegistry/SyntheticRegistry.swift` lists them all.
 //
-// It also writes `results/scaling/edit-cost.csv`: for each pattern, the lines a team
-// adds and changes to add one kind (N to N+1) and one operation (M to M+1),
-// counted by diffing this generator's own output (see `EditCost`).
+// It also writes `results/reference/scaling/edit-cost.csv`: for each pattern,
+// the lines a team adds and changes to add one kind (N to N+1) and one
+// operation (M to M+1), counted by diffing this generator's own output (see
+// `EditCost`).
 //
 // `--check` renders everything in memory and compares it with the committed
 // files; when any differ it writes the fresh set to a temporary directory,
@@ -913,7 +914,7 @@ public enum LineDiff {
 /// where: one new visitor, or a line in every kind. So each row also counts
 /// hunks, the separate places the change touches.
 public enum EditCost {
-  public static let path = "results/scaling/edit-cost.csv"
+  public static let path = "results/reference/scaling/edit-cost.csv"
 
   public struct Row: Equatable, Sendable {
     public var pattern: SyntheticPattern

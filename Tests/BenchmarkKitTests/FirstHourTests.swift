@@ -123,8 +123,8 @@ private func longestLine(_ text: String) -> Int {
 
   @Test(arguments: [80, 60])
   func compareTablesFitColumns(columns: Int) throws {
-    let base = Fixtures.packageRoot + "/results/aa-final/a.csv"
-    let new = Fixtures.packageRoot + "/results/aa-final/b.csv"
+    let base = Fixtures.pairA
+    let new = Fixtures.pairB
     let environment = ["COLUMNS": String(columns)]
     let within = try Subprocess.run(["compare", base], environment: environment)
     #expect(within.status == 0, "\(within.standardError)")
@@ -138,7 +138,7 @@ private func longestLine(_ text: String) -> Int {
   }
 
   @Test func theProfileTableFitsEightyColumns() throws {
-    let path = Fixtures.packageRoot + "/results/2026-11-23T05-20-40Z-profile.csv"
+    let path = Fixtures.profile
     guard case .profile(let profile) = try Schema.load(path) else {
       Issue.record("\(path) is not a profile")
       return
@@ -192,7 +192,7 @@ private func longestLine(_ text: String) -> Int {
   /// A `.partial` file holding only a floor row, as an interrupt early in a
   /// run leaves.
   private func floorOnlyPartial() throws -> String {
-    let source = Fixtures.packageRoot + "/results/aa-final/a.csv"
+    let source = Fixtures.pairA
     guard case .run(let file) = try Schema.load(source) else { throw CommandError("not a run", exitStatus: 1) }
     var info = file.info
     info.complete = false
@@ -217,7 +217,7 @@ private func longestLine(_ text: String) -> Int {
   }
 
   @Test func aStrategyTheRunLacksIsAUsageError() throws {
-    let path = Fixtures.packageRoot + "/results/aa-final/a.csv"
+    let path = Fixtures.pairA
     let result = try Subprocess.run(["compare", path, "--baseline-strategy", "visitor"])
     #expect(result.status == 64)
     #expect(result.standardError.contains("its strategies are"))
@@ -280,7 +280,7 @@ private func longestLine(_ text: String) -> Int {
   /// intervals lie wholly below its own, so an overlapping one never
   /// counts against it; and the table says ranks are shared.
   @Test func ranksCountOnlyStrategiesWhollyFaster() throws {
-    let path = Fixtures.packageRoot + "/results/aa-final/a.csv"
+    let path = Fixtures.pairA
     let file = MeasuredFile(try Schema.load(path))
     for group in Comparison.within(file, baseline: file.info.baseline, samples: nil) {
       let ranges = group.standings.map { $0.interval ?? $0.ratio...$0.ratio }

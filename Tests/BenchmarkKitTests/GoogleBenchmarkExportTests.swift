@@ -7,7 +7,7 @@ import Testing
 /// `export` and `run --format gbench` write what Google Benchmark's
 /// tools/compare.py reads: its field names, and its types.
 @Suite struct GoogleBenchmarkExportTests {
-  static let run = Fixtures.packageRoot + "/results/aa-final/a.csv"
+  static let run = Fixtures.pairA
 
   /// The document's context and benchmarks, checked field by field.
   @discardableResult
@@ -137,7 +137,7 @@ import Testing
   }
 
   @Test func exportRefusesAProfileAndNamesTheFix() throws {
-    let result = try Subprocess.run(["export", Fixtures.packageRoot + "/results/2026-11-23T05-20-40Z-profile.csv"])
+    let result = try Subprocess.run(["export", Fixtures.profile])
     #expect(result.status == 65)
     #expect(result.standardError.contains("is a profile, not a run"))
   }

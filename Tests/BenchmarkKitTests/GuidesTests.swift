@@ -1,9 +1,14 @@
+@testable import BenchmarkKit
+import BenchmarkResults
 import Foundation
 import TestSupport
 import Testing
 
 /// The guides are the reference: every flag a command's `--help` lists is
 /// documented in `Guides/`, and every guide the README links to exists.
+/// What the README and the guides cite is there: every file they link to,
+/// every `results/` path they quote (or the commit that holds it), and the
+/// samples beside each committed run belong to it.
 @Suite struct GuidesTests {
   static let subcommands = ["run", "compare", "report", "profile", "dump"]
 
@@ -58,5 +63,226 @@ import Testing
         FileManager.default.fileExists(atPath: Fixtures.packageRoot + "/Guides/" + link),
         "README links to Guides/\(link), which does not exist")
     }
+  }
+}
+
+// MARK: - What the README and the guides cite
+
+extension GuidesTests {
+  /// The README, results/README.md and every guide: path from the package
+  /// root, and text.
+  static func citingDocuments() throws -> [(path: String, text: String)] {
+    let root = Fixtures.packageRoot
+    let guides = try FileManager.default.contentsOfDirectory(atPath: root + "/Guides")
+      .filter { $0.hasSuffix(".md") }.sorted().map { "Guides/" + $0 }
+    return try (["README.md", "results/README.md"] + guides).map {
+      (path: $0, text: try String(contentsOfFile: root + "/" + $0, encoding: .utf8))
+    }
+  }
+
+  /// A document's blocks, split at blank lines (a paragraph, a list, a
+  /// table), without fenced code: a citation names its commit in the block
+  /// that quotes the path.
+  static func blocks(_ text: String) -> [String] {
+    var blocks: [String] = []
+    var current: [Substring] = []
+    var fenced = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") { fenced.toggle() }
+      if fenced || line.hasPrefix("```") || line.allSatisfy(\.isWhitespace) {
+        if !current.isEmpty { blocks.append(current.joined(separator: "\n")) }
+        current = []
+      } else {
+        current.append(line)
+      }
+    }
+    if !current.isEmpty { blocks.append(current.joined(separator: "\n")) }
+    return blocks
+  }
+
+  /// The inline code spans of a block, a line break in one read as a space.
+  static func codeSpans(_ block: String) -> [String] {
+    block.matches(of: /`([^`]+)`/).map {
+      $0.1.replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
+    }
+  }
+
+  /// The relative targets of a block's Markdown links, without anchors.
+  static func linkTargets(_ block: String) -> [String] {
+    block.matches(of: /\]\(([^)\s]+)\)/).map { String($0.1) }
+      .filter { !$0.hasPrefix("#") && !$0.contains("://") && !$0.hasPrefix("mailto:") }
+      .map { String($0.prefix { $0 != "#" }) }
+  }
+
+  /// A code span that is one path under results/, other than a user's own
+  /// runs (`results/local/`) and patterns (`<UTC time>`).
+  static func isResultsPath(_ span: String) -> Bool {
+    span.hasPrefix("results/") && !span.hasPrefix("results/local/") && !span.contains(" ")
+      && !span.contains("<")
+  }
+
+  /// The commits a block cites files at: "at commit abc1234" and
+  /// `git show abc1234:PATH`.
+  static func citedCommits(_ block: String) -> Set<String> {
+    let text = block.replacingOccurrences(of: "\n", with: " ")
+    let atCommit = text.matches(of: /at commit ([0-9a-f]{7,40})\b/).map { String($0.1) }
+    return Set(atCommit + gitShows(text).map(\.commit))
+  }
+
+  /// Every `git show COMMIT:PATH` in a text.
+  static func gitShows(_ text: String) -> [(commit: String, path: String)] {
+    text.replacingOccurrences(of: "\n", with: " ").matches(of: /git show ([0-9a-f]{7,40}):([^\s)`;,]+)/)
+      .map { (String($0.1), String($0.2)) }
+  }
+
+  /// Whether the package's git history holds `path` at `commit`; nil where
+  /// the package is not a git checkout (an unpacked archive), which cannot
+  /// tell.
+  static func inHistory(_ path: String, at commit: String) throws -> Bool? {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return nil }
+    let root = Fixtures.packageRoot
+    guard try Subprocess.run(["rev-parse", "--git-dir"], currentDirectory: root, program: "/usr/bin/git").status == 0
+    else { return nil }
+    let object = "\(commit):" + (path.hasSuffix("/") ? String(path.dropLast()) : path)
+    return try Subprocess.run(["cat-file", "-e", object], currentDirectory: root, program: "/usr/bin/git").status == 0
+  }
+
+  @Test func theCitationReaderFindsBlocksSpansLinksAndCommits() {
+    #expect(Self.blocks("").isEmpty)
+    let text = """
+      One `results/a.csv` at commit abc1234, and
+      [a guide](Guides/Run.md#options).
+
+      - `results/local/x.csv`; `git show def5678:results/b/`
+      ```sh
+      `results/in-code.csv`
+      ```
+      | `results/reference/run.csv` | [x](https://example.com) |
+      """
+    let blocks = Self.blocks(text)
+    #expect(blocks.count == 3, "\(blocks)")
+    #expect(Self.codeSpans(blocks[0]) == ["results/a.csv"])
+    #expect(Self.linkTargets(blocks[0]) == ["Guides/Run.md"])
+    #expect(Self.citedCommits(blocks[0]) == ["abc1234"])
+    #expect(Self.citedCommits(blocks[1]) == ["def5678"])
+    #expect(Self.codeSpans(blocks[1]).filter(Self.isResultsPath).isEmpty)
+    #expect(Self.codeSpans(blocks[2]).filter(Self.isResultsPath) == ["results/reference/run.csv"])
+    #expect(Self.linkTargets(blocks[2]).isEmpty)
+  }
+
+  /// Every relative link in the README, results/README.md and the guides
+  /// leads to a file or folder in the tree.
+  @Test func everyLinkedFileExists() throws {
+    for document in try Self.citingDocuments() {
+      let directory = (document.path as NSString).deletingLastPathComponent
+      for target in Self.blocks(document.text).flatMap(Self.linkTargets) {
+        let path = URL(fileURLWithPath: Fixtures.packageRoot + "/" + directory + "/" + target).standardizedFileURL.path
+        #expect(FileManager.default.fileExists(atPath: path), "\(document.path) links to \(target), which is not in the tree")
+      }
+    }
+  }
+
+  /// Every `results/` path quoted in backticks is in the tree, or its block
+  /// cites it by commit (`results/aa/` at commit ac58ea3) and it is there
+  /// at that commit; and every `git show COMMIT:PATH` given shows a file.
+  @Test func everyQuotedResultsPathIsInTheTreeOrAtTheCommitCited() throws {
+    for document in try Self.citingDocuments() {
+      for block in Self.blocks(document.text) {
+        let commits = Self.citedCommits(block).sorted()
+        for path in Self.codeSpans(block).filter(Self.isResultsPath) where !Self.inTree(path) {
+          #expect(!commits.isEmpty, "\(document.path) quotes \(path), which is not in the tree, and cites no commit for it")
+          let found = try commits.compactMap { try Self.inHistory(path, at: $0) }
+          #expect(
+            found.isEmpty || found.contains(true),
+            "\(document.path) quotes \(path), which is neither in the tree nor at commit \(commits.joined(separator: " or "))")
+        }
+        for (commit, path) in Self.gitShows(block) {
+          let found = try Self.inHistory(path, at: commit)
+          #expect(found != false, "\(document.path): `git show \(commit):\(path)` shows nothing")
+        }
+      }
+    }
+  }
+
+  static func inTree(_ path: String) -> Bool {
+    FileManager.default.fileExists(atPath: Fixtures.packageRoot + "/" + path)
+  }
+
+  /// results/README.md names every file under results/ in backticks, so
+  /// none is there without its command; a report's folder stands for its
+  /// charts.
+  @Test func theResultsReadmeNamesEveryResultsFile() throws {
+    let readme = try String(contentsOfFile: Fixtures.packageRoot + "/results/README.md", encoding: .utf8)
+    let named = Set(Self.blocks(readme).flatMap(Self.codeSpans).filter(Self.isResultsPath))
+    let root = Fixtures.packageRoot + "/"
+    for path in try Fixtures.files(under: root + "results").map({ String($0.dropFirst(root.count)) })
+    where path != "results/README.md" {
+      let folder = (path as NSString).deletingLastPathComponent + "/"
+      #expect(
+        named.contains(path) || (folder.hasSuffix("-report/") && named.contains(folder)),
+        "results/README.md does not name \(path)")
+    }
+  }
+
+  /// Every samples file under results/ belongs to the run beside it
+  /// (RUN-samples.csv beside RUN.csv), as `export` and `compare --samples`
+  /// check: the run id is the run's and the rounds pair. They read plain
+  /// CSV only, so a compressed samples file is refused too.
+  static func samplesProblems(under directory: String) throws -> [String] {
+    var problems: [String] = []
+    for path in try Fixtures.files(under: directory) {
+      if path.hasSuffix("-samples.csv.gz") {
+        problems.append(
+          "\(path): export and compare --samples cannot read a compressed samples file; commit it uncompressed, or leave it out and name the command that writes it"
+        )
+      }
+      guard path.hasSuffix("-samples.csv") else { continue }
+      let run = String(path.dropLast("-samples.csv".count)) + ".csv"
+      guard FileManager.default.fileExists(atPath: run) else {
+        problems.append("\(path): no run \(run) beside it")
+        continue
+      }
+      do {
+        guard case .run(let file) = try Schema.load(run) else {
+          problems.append("\(path): \(run) is a profile, not a run")
+          continue
+        }
+        try CompareCommand.checkPairing(try SamplesFile.load(path), with: MeasuredFile(.run(file)))
+      } catch {
+        problems.append("\(error)")
+      }
+    }
+    return problems
+  }
+
+  @Test func everyCommittedRunsSamplesBelongToIt() throws {
+    let problems = try Self.samplesProblems(under: Fixtures.packageRoot + "/results")
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+  }
+
+  /// The check itself, on a run of the fixtures: no samples, its own
+  /// samples, another run's, and compressed ones.
+  @Test func theSamplesCheckFindsAnotherRunsSamples() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("samples-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try FileManager.default.copyItem(atPath: Fixtures.pairA, toPath: directory + "/a.csv")
+    #expect(try Self.samplesProblems(under: directory).isEmpty)
+
+    guard case .run(let run) = try Schema.load(Fixtures.pairA) else { throw ResultsError("not a run") }
+    let samples = run.rows.map {
+      RawSample(key: $0.key, index: 0, launch: 0, round: 0, elementsPerSample: 100, nanosecondsPerElement: $0.median)
+    }
+    let own = SamplesFile.document(runID: run.info.runID, samples: samples)
+    try own.write(toFile: directory + "/a-samples.csv", atomically: true, encoding: .utf8)
+    #expect(try Self.samplesProblems(under: directory).isEmpty)
+
+    let other = SamplesFile.document(runID: "2026-01-01T00-00-00Z-another", samples: samples)
+    try other.write(toFile: directory + "/a-samples.csv", atomically: true, encoding: .utf8)
+    let problems = try Self.samplesProblems(under: directory)
+    #expect(problems.count == 1 && problems[0].contains("holds the samples of run 2026-01-01T00-00-00Z-another"), "\(problems)")
+
+    try FileManager.default.moveItem(atPath: directory + "/a-samples.csv", toPath: directory + "/a-samples.csv.gz")
+    #expect(try Self.samplesProblems(under: directory).first?.contains("cannot read a compressed samples file") == true)
   }
 }

@@ -151,7 +151,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let run = try CompareTests.write(SampleRuns.results())
     defer { try? FileManager.default.removeItem(atPath: run) }
-    let scaling = Fixtures.packageRoot + "/results/scaling"
+    let scaling = Fixtures.scaling
     #expect(try Subprocess.run(["report", run, "--scaling", scaling, "--out", directory]).status == 0)
     let report = try String(contentsOfFile: directory + "/report.md", encoding: .utf8)
     #expect(report.contains("## Compile time and the cost of a change"))

@@ -220,23 +220,53 @@ import Testing
     #expect(file.samples[key] == samples)
   }
 
-  /// Every results file committed under results/ reads, whatever its
-  /// schema version.
+  /// Every results file committed under results/reference reads, as the
+  /// command that takes it reads it: runs and profiles as compare does,
+  /// samples as `compare --samples` does, a scaling directory as `report
+  /// --scaling` does. A CSV of another kind fails, so a new kind of file is
+  /// not committed unread.
   @Test func everyCommittedResultsFileStillReads() throws {
-    let directory = Fixtures.packageRoot + "/results"
-    let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".csv") }
-    #expect(!names.isEmpty)
-    for name in names {
-      let contents = try Schema.load(directory + "/" + name)
-      switch contents {
-      case .run(let file): #expect(!file.rows.isEmpty, "\(name)")
-      case .profile(let file): #expect(!file.rows.isEmpty, "\(name)")
+    let directory = Fixtures.packageRoot + "/results/reference"
+    let paths = try Fixtures.files(under: directory).filter { $0.hasSuffix(".csv") }
+    #expect(!paths.isEmpty)
+    for path in paths {
+      let name = (path as NSString).lastPathComponent
+      if ["compile-time.csv", "edit-cost.csv"].contains(name) {
+        _ = try ScalingTables.load((path as NSString).deletingLastPathComponent)
+      } else if name.hasSuffix("-samples.csv") {
+        #expect(!(try SamplesFile.load(path)).samples.isEmpty, "\(path)")
+      } else {
+        switch try Schema.load(path) {
+        case .run(let file): #expect(!file.rows.isEmpty, "\(path)")
+        case .profile(let file): #expect(!file.rows.isEmpty, "\(path)")
+        }
       }
     }
   }
 
+  /// The fixtures cut from real runs read, and hold every schema version
+  /// the reader accepts, so a version stays tested whatever results/ holds.
+  @Test func theFixturesHoldEverySchemaVersionAndRead() throws {
+    let directory = Fixtures.runs
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".csv") }
+    var runVersions: Set<String> = []
+    var profileVersions: Set<String> = []
+    for name in names {
+      switch try Schema.load(directory + "/" + name) {
+      case .run(let file):
+        #expect(!file.rows.isEmpty, "\(name)")
+        runVersions.insert(file.info.schemaVersion)
+      case .profile(let file):
+        #expect(!file.rows.isEmpty, "\(name)")
+        profileVersions.insert(file.info.schemaVersion)
+      }
+    }
+    #expect(runVersions == Schema.readableRunVersions, "run versions with a fixture in \(directory)")
+    #expect(profileVersions == Schema.readableProfileVersions, "profile versions with a fixture in \(directory)")
+  }
+
   @Test func aFileBeforeVersion3ReadsWithTheEnumAsBaselineAndBoundaryMode() throws {
-    let path = Fixtures.packageRoot + "/results/2026-11-22T13-46-40Z.csv"
+    let path = Fixtures.runVersion1
     guard case .run(let file) = try Schema.load(path) else { Issue.record("not a run"); return }
     #expect(file.info.schemaVersion == "1")
     #expect(file.info.baseline == "enum-switch")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Paths of the shared fixtures in Tests/Fixtures, and of the package.
 package enum Fixtures {
   /// The package's root directory.
@@ -11,4 +13,27 @@ package enum Fixtures {
 
   package static let exampleFeed = directory + "/example-feed.json"
   package static let exampleExpected = directory + "/example-expected.jsonl"
+
+  /// Small results files cut from real runs for the tests (runs/README.md
+  /// says from which), one at least for every schema version the reader
+  /// accepts.
+  package static let runs = directory + "/runs"
+  /// A run of the first schema, before modes and the named baseline.
+  package static let runVersion1 = runs + "/run-v1.csv"
+  /// Two default runs of one binary at the current schema, 8 launches each:
+  /// an A/A pair, for `compare` and `export`.
+  package static let pairA = runs + "/aa-a.csv"
+  package static let pairB = runs + "/aa-b.csv"
+  /// A profile at the current profile schema.
+  package static let profile = runs + "/profile-v2.csv"
+  /// A directory as `report --scaling` reads it: compile times and edit costs.
+  package static let scaling = runs + "/scaling"
+
+  /// Every file under `directory`, at any depth, by full path, in order.
+  package static func files(under directory: String) throws -> [String] {
+    try FileManager.default.subpathsOfDirectory(atPath: directory).sorted().map { directory + "/" + $0 }.filter {
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+  }
 }
