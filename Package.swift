@@ -143,7 +143,7 @@ let package = Package(
       name: "BenchmarkKit",
       dependencies: [
         "BenchmarkSupport", "DispatchModel", "StrategyRegistry", "BenchmarkResults", "CAllocationCounter",
-        "CMeasurementSupport", "SyntheticModel", "SyntheticRegistry",
+        "CMeasurementSupport", "JSON", "SyntheticModel", "SyntheticRegistry",
       ],
       path: "Benchmarks/BenchmarkKit"),
     // Counts heap allocations by interposing malloc and free (glibc).

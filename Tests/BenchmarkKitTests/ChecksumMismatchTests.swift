@@ -74,7 +74,7 @@ enum BrokenStrategy: DispatchStrategy {
   }
 
   func planned(_ operation: SpecOperation, strategies: [String]) -> PlannedFeed {
-    PlannedFeed(feed: SampleRuns.feed(.feed, size: 50), operations: [(operation, strategies)])
+    PlannedFeed(feed: SampleRuns.feed(.feed, size: 50), operations: [PlannedOperation(operation, strategies)])
   }
 
   @Test(arguments: [Schedule.interleaved, .sequential])

@@ -30,13 +30,14 @@ import Testing
     }
     // Every operation is timed for every strategy in both modes, and every
     // benchmark case has its floor and its null.
+    #expect(plan.modes == [.boundary, .app])
     for feed in plan.feeds {
       #expect(feed.operations.allSatisfy { $0.strategies == Registry.names })
-      #expect(feed.modes == [.boundary, .app])
-      let cases = Set(feed.keys.map(\.benchmarkCase))
+      let keys = feed.keys(in: plan.modes)
+      let cases = Set(keys.map(\.benchmarkCase))
       #expect(cases.count == feed.operations.count * 2)
       for benchmarkCase in cases {
-        let strategies = feed.keys.filter { $0.benchmarkCase == benchmarkCase }.map(\.strategy)
+        let strategies = keys.filter { $0.benchmarkCase == benchmarkCase }.map(\.strategy)
         #expect(strategies == Registry.names.map { StrategyID($0) } + [.floor, .null])
       }
     }
@@ -99,7 +100,7 @@ import Testing
     let plan = try plan([
       "--quick", "--strategies", "naive,enum-switch", "--filter", "*/feed.render/*,share/*/naive/*",
     ])
-    let keys = plan.feeds.flatMap(\.keys).map(\.path)
+    let keys = plan.feedKeys.map(\.path)
     #expect(keys.contains("feed/feed.render/naive/uniform/1000"))
     #expect(keys.contains("feed/feed.render/enum-switch/uniform/1000"))
     #expect(keys.contains("share/share.line/naive/uniform/1000"))

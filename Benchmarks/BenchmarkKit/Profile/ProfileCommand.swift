@@ -113,7 +113,7 @@ struct ProfileCommand {
     }
     let plan = options.matrix.plan()
     let cells =
-      plan.feeds.flatMap { planned in planned.keys.map { ProfileCell.Cell(key: $0, seed: planned.feed.seed) } }
+      plan.feeds.flatMap { planned in planned.keys(in: plan.modes).map { ProfileCell.Cell(key: $0, seed: planned.feed.seed) } }
       + plan.synthetic.flatMap { planned in planned.keys.map { ProfileCell.Cell(key: $0, seed: planned.seed) } }
     guard !cells.isEmpty else {
       throw .usage("no benchmark cases to profile: --filter or --strategies left nothing", command: Self.spec.name)

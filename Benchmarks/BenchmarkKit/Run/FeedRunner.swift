@@ -4,7 +4,7 @@ import DispatchModel
 import StrategyRegistry
 
 /// How a feed's strategies share the machine while being timed.
-enum Schedule: String {
+enum Schedule: String, Codable {
   /// Every strategy's representation is built at once, and each round of a
   /// case takes one sample of each.
   case interleaved
@@ -143,15 +143,15 @@ struct FeedRunner {
       var checksums: [String: [SpecOperation: UInt64]] = [:]
       if launch.checks {
         for participant in prepared {
-          for (operation, strategies) in planned.operations where strategies.contains(participant.name) {
-            checksums[participant.name, default: [:]][operation] = try verify(
-              participant, operation, feed: feed, against: &references)
+          for entry in planned.operations where entry.strategies.contains(participant.name) {
+            checksums[participant.name, default: [:]][entry.operation] = try verify(
+              participant, entry.operation, feed: feed, against: &references)
           }
         }
       }
       // Built in the launch's order; timed and written in the registry's.
       prepared.sort { names.firstIndex(of: $0.name)! < names.firstIndex(of: $1.name)! }
-      for (operation, strategies) in planned.operations {
+      for (operation, strategies) in planned.operations.map({ ($0.operation, $0.strategies) }) {
         let timed = prepared.filter { strategies.contains($0.name) }
         guard !timed.isEmpty else { continue }
         let benchmarkCase = BenchmarkCase(feed: feed.id, operation: operation.rawValue, mode: mode)
@@ -211,9 +211,9 @@ struct FeedRunner {
           if groups.count == 1 { built = prepared }
           footprints.merge(self.footprints(prepared)) { a, _ in a }
           for participant in prepared {
-            for (operation, strategies) in planned.operations where strategies.contains(participant.name) {
-              checksums[participant.name, default: [:]][operation] = try verify(
-                participant, operation, feed: feed, against: &references)
+            for entry in planned.operations where entry.strategies.contains(participant.name) {
+              checksums[participant.name, default: [:]][entry.operation] = try verify(
+                participant, entry.operation, feed: feed, against: &references)
             }
           }
         }
@@ -228,7 +228,7 @@ struct FeedRunner {
         prepared.sort { names.firstIndex(of: $0.name)! < names.firstIndex(of: $1.name)! }
         if groupIndex == 0 && groups.count > 1 { kept = prepared[0] }
         if groupIndex > 0, let kept { prepared.append(kept) }
-        for (operation, strategies) in planned.operations {
+        for (operation, strategies) in planned.operations.map({ ($0.operation, $0.strategies) }) {
           let timed = prepared.filter { strategies.contains($0.name) }
           guard !timed.isEmpty else { continue }
           let benchmarkCase = BenchmarkCase(feed: feed.id, operation: operation.rawValue, mode: mode)
@@ -256,7 +256,7 @@ struct FeedRunner {
 
   /// The strategies a plan names for a feed, in registry order.
   private func timedNames(_ planned: PlannedFeed) -> [String] {
-    strategies.map(\.name).filter { name in planned.operations.contains { $0.strategies.contains(name) } }
+    planned.strategies(orderedAs: strategies.map(\.name))
   }
 
   /// The layout a launch perturbs, per feed and mode: a heap block of

@@ -7,7 +7,7 @@ import SyntheticRegistry
 /// How a run holds its representations in memory: each feed's schedule, and
 /// what each feed's representations weigh, from which a launch decides which
 /// feeds it builds together (`RunPlan.steps(_:)`).
-struct MemoryPlan: Equatable {
+struct MemoryPlan: Equatable, Codable {
   var schedules: [FeedSpec: Schedule] = [:]
   /// Estimated bytes of a feed's representations, every strategy and mode
   /// (the floor's and the null's included), by feed; synthetic feeds too.
@@ -58,7 +58,7 @@ struct MemoryPlanner {
       // guessed kilobyte per element and strategy.
       for planned in plan.feeds {
         memory.schedules[planned.feed] = planned.feed.size <= 1_000_000 ? .interleaved : .sequential
-        memory.bytes[planned.feed.id] = Double(planned.feed.size * 1_024 * (Registry.strategies.count + 1) * planned.modes.count)
+        memory.bytes[planned.feed.id] = Double(planned.feed.size * 1_024 * (Registry.strategies.count + 1) * plan.modes.count)
       }
       for planned in plan.synthetic {
         memory.bytes[planned.feed] = Double(planned.size * 1_024 * planned.strategies.count)
@@ -68,7 +68,7 @@ struct MemoryPlanner {
     var cache: [String: Double] = [:]
     for planned in plan.feeds {
       let feed = planned.feed
-      let names = Registry.names.filter { name in planned.operations.contains { $0.strategies.contains(name) } }
+      let names = planned.strategies(orderedAs: Registry.names)
       var estimates: [(name: String, bytes: Double)] = []
       for name in names + [Registry.null.name] {
         let key = "\(name)/\(feed.domain.rawValue)/\(feed.distribution)/\(feed.kinds)/\(feed.source)"
@@ -89,7 +89,7 @@ struct MemoryPlanner {
       }
       let total = estimates.reduce(0) { $0 + $1.bytes } + overhead
       memory.schedules[feed] = total <= Double(interleaveBudget) ? .interleaved : .sequential
-      memory.bytes[feed.id] = total * Double(planned.modes.count)
+      memory.bytes[feed.id] = total * Double(plan.modes.count)
     }
     for planned in plan.synthetic {
       let perElement = planned.strategies.reduce(0.0) { total, name in

@@ -49,7 +49,7 @@ struct RunCommand {
       if !options.quiet { console.errorLine(text) }
     }
     let launches = options.launches
-    let modes = options.matrix.modes.map(\.rawValue).joined(separator: " and ")
+    let modes = plan.modes.map(\.rawValue).joined(separator: " and ")
     note(
       "dispatch-bench run: \(plan.caseCount.counted("benchmark case")) at \(plan.sizesText) elements, on \((plan.feeds.count + plan.synthetic.count).counted("feed")) in \(modes) mode, \(launches.counted("launch", plural: "launches")), seed \(options.matrix.seed)"
     )
@@ -204,14 +204,12 @@ struct RunCommand {
   /// machine it is within 10% for the default suite; progress revises it as
   /// cases finish.
   func estimatedSeconds(_ plan: RunPlan) -> (total: Double, perLaunch: Double, checks: Double) {
-    let cases =
-      plan.feeds.flatMap { feed in Array(repeating: feed.feed.size, count: feed.operations.count * feed.modes.count) }
-      + plan.synthetic.flatMap { Array(repeating: $0.size, count: $0.operations.count) }
+    let cases = plan.caseSizes
     let perLaunch = cases.reduce(0.0) { $0 + options.sampling.sampleTime + 0.03 + Double($1) * 4e-6 }
     let checks = cases.reduce(0.0) { $0 + 0.02 + Double(min($1, FeedRunner.checkedLimit)) * 1e-5 }
     // After the launches, finding each strategy's code under callgrind:
     // about 3.5 s each.
-    let probed = Set(plan.feeds.flatMap { $0.operations.flatMap(\.strategies) })
+    let probed = plan.strategies
     let probe =
       probed.isEmpty || Machine.current().buildConfiguration != "release" || CodeSizeProbe.unavailable() != nil
       ? 0 : 3.5 * Double(probed.count) / Double(max(1, Machine.current().cores))
@@ -244,7 +242,7 @@ struct RunCommand {
     defer { progress.finish() }
     let runner = FeedRunner(
       sampler: Sampler(settings: options.sampling, shouldStop: shouldStop, counters: counters),
-      progress: progress, modes: options.matrix.modes, launch: launch)
+      progress: progress, modes: plan.modes, launch: launch)
     do {
       let steps = plan.steps(memory)
       for (index, step) in steps.enumerated() {

@@ -12,7 +12,7 @@ struct Contender {
 }
 
 /// How long and how finely a benchmark case is sampled, in each launch.
-struct SamplingSettings: Equatable {
+struct SamplingSettings: Equatable, Codable {
   /// Rounds every case takes, whatever the time: each contender gets at least
   /// this many samples.
   var minimumRounds = 30

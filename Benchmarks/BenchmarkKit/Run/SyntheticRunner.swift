@@ -12,7 +12,7 @@ import SyntheticRegistry
 /// Each pattern's synthetic module is one whole-module-optimised module of
 /// its kinds, its dispatch and its loops, as an app compiles them: its rows
 /// say mode `app`.
-struct PlannedSynthetic: Equatable {
+struct PlannedSynthetic: Equatable, Codable {
   var kinds: Int
   var size: Int
   var seed: UInt64
