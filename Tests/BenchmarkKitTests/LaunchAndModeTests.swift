@@ -65,7 +65,7 @@ import Testing
     // The other build ran launch 1 first and launch 2 second (this build's
     // launches leave no line): its two lines, launch indices 0 and 1.
     let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-    #expect(lines.map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == ["_launch 0 2", "_launch 1 2"])
+    #expect(lines.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == ["_launch 0", "_launch 1"])
     #expect(lines.allSatisfy { !$0.contains("--alternate") })
     guard case .run(let ownFile) = try Schema.load(own), case .run(let otherFile) = try Schema.load(other) else {
       Issue.record("no run files")
@@ -125,14 +125,6 @@ import Testing
     let result = try Subprocess.run(["run", "--allow-debug-build", "--quick"] + arguments)
     #expect(result.status == 64)
     #expect(result.standardError.contains(message))
-  }
-
-  @Test func launchesAreNotGivenTheParentsOwnOptions() {
-    #expect(
-      RunOptions.launchArguments([
-        "run", "--alternate-with", "/a/b", "--quick", "--alternate-output=x.csv", "--launches", "2",
-        "--alternate-with=/c/d",
-      ]) == ["run", "--quick", "--launches", "2"])
   }
 
   @Test func appModeAloneWritesOnlyAppRows() throws {
@@ -257,26 +249,5 @@ import Testing
     let result = try Subprocess.run(["dump", "my-feed.json"])
     #expect(result.status == 64)
     #expect(result.standardError.contains("dispatch-bench dump --feed my-feed.json"))
-  }
-
-  /// The memory plan the parent makes once reaches each launch unchanged;
-  /// a launch of other feeds, or with no file, is told nothing and plans.
-  @Test func launchesReadTheMemoryPlanTheParentWrote() throws {
-    let directory = try RunCommandTests.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let plan = try RunOptions(ParsedArguments(["--sizes", "1000,2000"], spec: RunOptions.spec)).matrix.plan()
-    #expect(!plan.synthetic.isEmpty)
-    #expect(LaunchChild.readMemoryPlan(directory, of: plan) == nil)
-    var memory = MemoryPlan(budget: 123_456_789)
-    for (index, planned) in plan.feeds.enumerated() {
-      memory.schedules[planned.feed] = index % 2 == 0 ? .sequential : .interleaved
-      memory.bytes[planned.feed.id] = Double(1_000 * (index + 1))
-    }
-    for (index, planned) in plan.synthetic.enumerated() { memory.bytes[planned.feed] = Double(7 * (index + 1)) }
-    try LaunchChild.writeMemoryPlan(memory, of: plan, to: directory)
-    #expect(LaunchChild.readMemoryPlan(directory, of: plan) == memory, "\(plan.feeds.map(\.feed.title))")
-    let other = try RunOptions(ParsedArguments(["--sizes", "1000", "--domains", "share"], spec: RunOptions.spec))
-      .matrix.plan()
-    #expect(LaunchChild.readMemoryPlan(directory, of: other) == nil)
   }
 }

@@ -54,9 +54,12 @@ struct CodeSize {
   private let syntheticMembers: [String: [Int]]
 
   /// This executable's, or `nil` where it cannot be read.
-  static func ofThisExecutable() -> CodeSize? {
-    guard let bytes = try? readBytes(executablePath()) else { return nil }
-    return CodeSize(elf: bytes)
+  static func ofThisExecutable() -> CodeSize? { CodeSize(file: executablePath()) }
+
+  /// The executable at `path`'s, or `nil` where it cannot be read.
+  init?(file path: String) {
+    guard let bytes = try? readBytes(path) else { return nil }
+    self.init(elf: bytes)
   }
 
   /// - Returns: `nil` unless `elf` is a 64-bit little-endian x86-64 ELF file

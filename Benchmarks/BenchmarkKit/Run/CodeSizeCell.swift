@@ -12,19 +12,29 @@ import StrategyRegistry
 /// to warm up; then, for each mode and operation in turn, one pass inside
 /// `dbms_code_window`. Callgrind collects only inside that window and
 /// writes its counts each time the window returns, so the run gets one part
-/// per mode and operation, in the order of `--modes` and then of
+/// per mode and operation, in the order of its plan's modes and then of
 /// `SpecOperation`, with the operation's steady state and nothing else.
 /// Where it can, the child switches callgrind's instrumentation on only
 /// before the first window (`dbms_start_instrumentation`; the probe starts
 /// it with `--instr-atstart=no`), so building runs several times faster. Not a public command:
-/// `dispatch-bench _code-size-cell`.
+/// `dispatch-bench _code-size-cell PLAN`, its `Plan` as JSON.
 enum CodeSizeCell {
   static let name = "_code-size-cell"
   /// Elements per feed: enough that every kind appears many times.
   static let size = 120
 
-  static func arguments(strategy: String, modes: [BuildMode], seed: UInt64) -> [String] {
-    [name, "--strategy", strategy, "--modes", modes.map(\.rawValue).joined(separator: ","), "--seed", String(seed)]
+  /// What one child runs: one strategy's operations in each mode asked
+  /// for, on feeds drawn from the run's seed.
+  struct Plan: Equatable, Codable {
+    var strategy: String
+    var modes: [BuildMode]
+    var seed: UInt64
+  }
+
+  /// The arguments that start a child on `plan`: the plan as one JSON
+  /// argument.
+  static func arguments(_ plan: Plan) throws(PlanCodingError) -> [String] {
+    [name, try PlanCoding.encode(plan)]
   }
 
   /// The operations the child runs, one window each, in this order.
@@ -32,19 +42,16 @@ enum CodeSizeCell {
 
   /// Runs the child: `arguments` without the subcommand.
   static func main(_ arguments: [String]) -> Int32 {
-    guard let values = ProfileCell.options(arguments), let strategyName = values["--strategy"], let modeList = values["--modes"],
-      let seed = values["--seed"].flatMap(UInt64.init)
+    guard arguments.count == 1, let plan = try? PlanCoding.decode(Plan.self, from: arguments[0]),
+      !plan.modes.isEmpty, plan.modes.allSatisfy(BuildMode.all.contains)
     else { return ExitStatus.usage }
-    let modes = modeList.split(separator: ",").map { BuildMode(rawValue: String($0)) }
-    guard !modes.isEmpty, modes.allSatisfy({ $0 == .boundary || $0 == .app }) else { return ExitStatus.usage }
     // Every mode's feeds are built and each operation warmed up first;
     // callgrind's instrumentation, off until then where the child can
     // switch it on, then runs through the windows alone.
     var passes: [() -> Void] = []
-    for mode in modes {
-      guard let built = mode == .app ? app(strategyName, seed: seed) : boundary(strategyName, seed: seed) else {
-        return ExitStatus.usage
-      }
+    for mode in plan.modes {
+      guard let built = mode == .app ? app(plan.strategy, seed: plan.seed) : boundary(plan.strategy, seed: plan.seed)
+      else { return ExitStatus.usage }
       passes += built
     }
     for pass in passes { pass() }

@@ -63,8 +63,9 @@ struct CodeSizeProbe {
     let binary = try scratch.strippedCopy()
     func output(_ strategy: String) -> String { "\(scratch.path)/\(strategy).callgrind" }
     func log(_ strategy: String) -> String { "\(scratch.path)/\(strategy).log" }
-    try runChildren(strategies.keys.sorted(), binary: binary, output: output, log: log) { strategy in
-      CodeSizeCell.arguments(strategy: strategy, modes: strategies[strategy]!, seed: seed)
+    try runChildren(strategies.keys.sorted(), binary: binary, output: output, log: log) {
+      strategy throws(PlanCodingError) in
+      try CodeSizeCell.arguments(CodeSizeCell.Plan(strategy: strategy, modes: strategies[strategy]!, seed: seed))
     }
     // Every child has exited: read their parts.
     var answer: [Key: Int] = [:]
@@ -88,15 +89,15 @@ struct CodeSizeProbe {
   /// reaping the others, if one could not start or failed.
   private func runChildren(
     _ strategies: [String], binary: String, output: (String) -> String, log: (String) -> String,
-    arguments: (String) -> [String]
+    arguments: (String) throws(PlanCodingError) -> [String]
   ) throws(CommandError) {
     var pending = strategies[...]
     var running: [pid_t: String] = [:]
     var failure: CommandError?
     while failure == nil && (!pending.isEmpty || !running.isEmpty) {
       while failure == nil && running.count < jobs, let strategy = pending.popFirst() {
-        let command = Self.valgrind(output: output(strategy), binary: binary) + arguments(strategy)
         do {
+          let command = Self.valgrind(output: output(strategy), binary: binary) + (try arguments(strategy))
           running[try Spawn.start(command, standardError: log(strategy))] = strategy
         } catch {
           failure = CommandError("cannot start valgrind: \(error)", exitStatus: ExitStatus.software)

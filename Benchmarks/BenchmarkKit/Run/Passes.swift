@@ -59,16 +59,3 @@ extension FeedRunner {
     if interrupted { throw .interrupted }
   }
 }
-
-extension LaunchContext {
-  /// The seed of the order cases are sampled in, per pass: the run's seed,
-  /// the launch and the cases, mixed.
-  func passSeed(_ cases: [BenchmarkCase]) -> UInt64 {
-    var seed = self.seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15) ^ 0x7061_7373
-    for benchmarkCase in cases {
-      for byte in benchmarkCase.description.utf8 { seed = (seed ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-    }
-    var generator = SplitMix64(seed: seed)
-    return generator.next()
-  }
-}

@@ -11,8 +11,7 @@ import JSON
 /// how when a field is not data: `FeedSpec`'s feed file), so a field added
 /// to one reaches the children with no other edit.
 enum PlanCoding {
-  /// `value` as one line of JSON; object keys sorted, so equal values give
-  /// equal text.
+  /// `value` as one line of JSON, object keys sorted.
   static func encode<Value: Encodable>(_ value: Value) throws(PlanCodingError) -> String {
     let slot = _PlanEncoder.Slot()
     do {

@@ -158,27 +158,6 @@ struct RunOptions {
     guard let resolved = resolvedPath(directory) else { return path }
     return (resolved == "/" ? "" : resolved) + "/" + name
   }
-
-  /// The run's options without those only its parent reads: what each
-  /// launch, of this binary or of `--alternate-with`'s, is given.
-  static func launchArguments(_ arguments: [String]) -> [String] {
-    let parentOnly: Set<String> = ["--alternate-with", "--alternate-output"]
-    var kept: [String] = []
-    var skipValue = false
-    for argument in arguments {
-      if skipValue {
-        skipValue = false
-        continue
-      }
-      let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
-      if parentOnly.contains(name) {
-        skipValue = !argument.contains("=")
-        continue
-      }
-      kept.append(argument)
-    }
-    return kept
-  }
 }
 
 /// Another build of `dispatch-bench` timed in the same run

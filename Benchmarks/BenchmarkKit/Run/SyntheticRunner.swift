@@ -35,12 +35,6 @@ struct PlannedSynthetic: Equatable, Codable {
 }
 
 extension FeedRunner {
-  /// Times a synthetic feed's operations as `run(_:schedule:into:)` times a
-  /// feed's, its cases sampled in passes (`syntheticCases(_:)`).
-  func runSynthetic(_ planned: PlannedSynthetic, into results: inout RunResults) throws(RunFailure) {
-    try sample(syntheticCases(planned), into: &results)
-  }
-
   /// Builds every pattern's representation of a synthetic feed, checks
   /// their outputs (in the first launch) and returns the feed's benchmark
   /// cases, each with the floor among its contenders, ready to sample. The
@@ -50,9 +44,7 @@ extension FeedRunner {
       UInt8(SyntheticFeed.element($0, seed: planned.seed, kinds: planned.kinds).kind)
     }
     let floor = PreparedFloor(kinds: kinds)
-    var generator = SplitMix64(seed: launch.shuffleSeed(BenchmarkCase(feed: planned.feed, operation: "", mode: .app)))
-    let padding = launch.count > 1 ? [UInt8](repeating: 1, count: Int(generator.next() % 65_536)) : []
-    let order = launch.count > 1 ? planned.strategies.shuffled(using: &generator) : planned.strategies
+    let (padding, order) = perturbation(planned.feed, .app, planned.strategies)
     var built: [String: any SyntheticWorkload] = [:]
     for name in order {
       guard let type = SyntheticRegistry.workload(named: name, kinds: planned.kinds) else { continue }
@@ -100,7 +92,7 @@ extension FeedRunner {
         if sampler.shouldStop() { throw .interrupted }
         let indices = Self.checkedElements(workload.count)
         let digests = indices.map { Checksum.digest(workload.output(operation, at: $0)) }
-        if let reference, let position = reference.digests.indices.first(where: { reference.digests[$0] != digests[$0] }) {
+        if let reference, let position = Self.firstDifference(reference.digests, digests) {
           let index = indices[position]
           throw .mismatch(
             Mismatch(
@@ -110,9 +102,7 @@ extension FeedRunner {
               actual: workload.output(operation, at: index)))
         }
         if reference == nil { reference = (name, workload, digests) }
-        var checksum = Checksum()
-        for digest in digests { checksum.combine(digest) }
-        checksums[name, default: [:]][operation] = checksum.value
+        checksums[name, default: [:]][operation] = Self.fold(digests)
       }
     }
     return checksums

@@ -1,0 +1,95 @@
+import BenchmarkResults
+import DispatchModel
+import StrategyRegistry
+
+/// One benchmark case of a feed, from its contenders to its rows: every
+/// contender's samples, and a row for each strategy timed (its checksum,
+/// element stride, footprint and, in the first launch, what one pass
+/// allocates, counted after timing, never during it), for the floor and for
+/// the null. The same for either schedule; a sequential feed's later groups
+/// leave the references out (`withReferences`).
+struct CaseRows {
+  /// The strategies' checksums by operation, from the check.
+  typealias Checksums = [String: [SpecOperation: UInt64]]
+
+  /// What every case of a feed in one mode shares: the floor, the null, and
+  /// what building and checking the strategies found.
+  struct References {
+    var floor: PreparedFloor
+    var null: FeedRunner.Prepared
+    var checksums: Checksums = [:]
+    /// Heap bytes per element of each strategy's representation, where
+    /// counted (the first launch).
+    var footprints: [String: Double] = [:]
+  }
+
+  var benchmarkCase: BenchmarkCase
+  var operation: SpecOperation
+  /// The strategies' representations timed in the case.
+  var owners: [FeedRunner.Prepared]
+  var references: References
+  var schedule: Schedule
+  /// Whether the floor and the null are timed and the baseline's row
+  /// written: not in a sequential feed's later groups, whose baseline
+  /// samples pair with their strategy's, its row coming from the first group.
+  var withReferences = true
+  /// Rounds are numbered from here (a sequential group's, apart from the others).
+  var roundOffset = 0
+  var launch: LaunchContext
+  var baseline: StrategyID
+
+  /// The case's contenders: the strategies, then the floor and the null.
+  var contenders: [Contender] {
+    owners.map { $0.contender(operation) } + (withReferences ? [floor, references.null.contender(operation)] : [])
+  }
+
+  private var floor: Contender {
+    let floor = references.floor
+    return Contender(id: .floor, count: floor.count) { floor.run(range: $0, repetitions: $1) }
+  }
+
+  /// Appends the measured case's samples and rows.
+  func append(_ measured: CaseSamples, into results: inout RunResults) {
+    for samples in measured.contenders {
+      let key = ResultKey(benchmarkCase, samples.id)
+      results.samples += samples.rawSamples(key, launch: launch.index, roundOffset: roundOffset)
+      guard withReferences || samples.id != baseline else { continue }
+      var row = samples.timingRow(key, schedule: schedule, slice: measured.slice, shuffleSeed: measured.shuffleSeed)
+      describe(samples.id, in: &row)
+      results.rows.append(row)
+    }
+  }
+
+  /// What a row says besides its timings: its representation's checksum,
+  /// stride and footprint, and its allocations.
+  private func describe(_ contender: StrategyID, in row: inout TimingRow) {
+    if let owner = owners.first(where: { $0.name == contender.rawValue }) {
+      row.checksum = references.checksums[owner.name]?[operation].map(CSVNumber.hex) ?? ""
+      row.elementStride = owner.elementStride
+      row.footprintBytesPerElement = references.footprints[owner.name]
+      if launch.checks { record(allocations: Self.allocations(of: owner.contender(operation)), in: &row) }
+    } else if contender == .floor {
+      row.checksum = CSVNumber.hex(references.floor.checksum)
+      row.elementStride = MemoryLayout<UInt8>.stride
+      row.footprintBytesPerElement = 1
+      if launch.checks { record(allocations: Self.allocations(of: floor), in: &row) }
+    } else {
+      row.elementStride = references.null.elementStride
+    }
+  }
+
+  /// What one pass over the feed (its counted slices) allocates; `nil`
+  /// where the heap counter is not available.
+  private static func allocations(of contender: Contender) -> HeapCounter.Counts? {
+    guard HeapCounter.isSupported else { return nil }
+    return HeapCounter.count {
+      for slice in FeedRunner.countedSlices(contender.count) { contender.run(slice, 1) }
+    }.counts
+  }
+
+  private func record(allocations: HeapCounter.Counts?, in row: inout TimingRow) {
+    let elements = Double(max(1, min(row.key.feed.size, FeedRunner.countedLimit)))
+    row.allocationsPerElement = allocations.map { Double($0.allocations) / elements }
+    row.allocatedBytesPerElement = allocations.map { Double($0.requestedBytes) / elements }
+  }
+}

@@ -1,0 +1,39 @@
+import BenchmarkResults
+import DispatchModel
+
+/// Which launch of a run this process is, and what it does besides timing.
+struct LaunchContext {
+  /// From 0.
+  var index = 0
+  var count = 1
+  /// The run's seed, from which every case's shuffle seed and this launch's
+  /// perturbation are drawn.
+  var seed: UInt64 = 1
+
+  /// The first launch checks every strategy's outputs and counts heap use;
+  /// the others only time, on the same feeds.
+  var checks: Bool { index == 0 }
+
+  /// The seed of a case's shuffles in this launch: the run's seed, the
+  /// launch and the case, mixed.
+  func shuffleSeed(_ benchmarkCase: BenchmarkCase) -> UInt64 {
+    Self.mixed(seed ^ (UInt64(index) &* 0xD1B5_4A32_D192_ED03), [benchmarkCase])
+  }
+
+  /// The seed of the order cases are sampled in, per pass: the run's seed,
+  /// the launch and the cases, mixed.
+  func passSeed(_ cases: [BenchmarkCase]) -> UInt64 {
+    Self.mixed(seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15) ^ 0x7061_7373, cases)
+  }
+
+  /// `seed` and the cases' names folded together (FNV-1a's step), then one
+  /// draw of SplitMix64 from the result.
+  private static func mixed(_ seed: UInt64, _ cases: [BenchmarkCase]) -> UInt64 {
+    var seed = seed
+    for benchmarkCase in cases {
+      for byte in benchmarkCase.description.utf8 { seed = (seed ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    }
+    var generator = SplitMix64(seed: seed)
+    return generator.next()
+  }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+import BenchmarkResults
+
+/// The private directory a build's launch children share with the run: the
+/// launch plan, written once by the run, and each launch's rows and
+/// samples, written by the launch and read back by the run.
+struct LaunchFiles {
+  var directory: String
+
+  /// A new private directory, in `TMPDIR` or `/tmp`.
+  static func temporary() throws(CommandError) -> LaunchFiles {
+    let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    var template = Array("\(base)/dispatch-bench-launches.XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else {
+      throw CommandError("cannot create a directory for launches in \(base)", exitStatus: ExitStatus.cannotCreate)
+    }
+    return LaunchFiles(directory: String(cString: made))
+  }
+
+  /// The files beside the plan file `plan`.
+  init(plan: String) {
+    directory = plan.lastIndex(of: "/").map { String(plan[..<$0]) } ?? "."
+  }
+
+  init(directory: String) { self.directory = directory }
+
+  var plan: String { "\(directory)/plan.json" }
+  func rows(_ index: Int) -> String { "\(directory)/launch-\(index).csv" }
+  func samples(_ index: Int) -> String { "\(directory)/launch-\(index)-samples.csv" }
+
+  /// Writes what launch `index` measured.
+  func write(_ results: RunResults, launch index: Int) throws(FileError) {
+    try writeAtomically(results.document, to: rows(index), overwrite: true)
+    try writeAtomically(
+      SamplesFile.document(runID: results.info.runID, samples: results.samples), to: samples(index), overwrite: true)
+  }
+
+  /// What launch `index` wrote, or `nil` when it wrote nothing readable.
+  func read(_ index: Int) -> LaunchOutput? {
+    guard case .run(let file)? = try? Schema.load(rows(index)), let samples = try? SamplesFile.load(samples(index))
+    else { return nil }
+    return LaunchOutput(rows: file.rows, samples: samples.samples.values.flatMap { $0 }, machine: file.info.machine)
+  }
+
+  /// Removes the directory and what `launches` launches left in it.
+  func remove(launches: Int) {
+    for index in 0..<launches {
+      unlink(rows(index))
+      unlink(samples(index))
+    }
+    unlink(plan)
+    rmdir(directory)
+  }
+}
+
+/// What one launch measured: its rows (checksums, footprints, allocation
+/// counts, and its own statistics), every sample it took, and the machine
+/// and build it describes.
+struct LaunchOutput {
+  var rows: [TimingRow]
+  var samples: [RawSample]
+  var machine: Machine
+}

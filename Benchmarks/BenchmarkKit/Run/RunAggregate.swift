@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+import BenchmarkResults
+import StrategyRegistry
+
+/// A build's launches gathered into the run's rows: the first launch's rows
+/// (its checksums, footprints and allocation counts) and its build's
+/// machine line, and every launch's samples; then, once the launches are
+/// in, each row's statistics and paired ratios over every launch
+/// (`RunResults.computeRatios()`) and the bytes of its code.
+struct RunAggregate {
+  private(set) var results: RunResults
+
+  init(info: RunInfo) { results = RunResults(info: info, rows: []) }
+
+  /// Adds what launch `index` wrote.
+  mutating func add(_ output: LaunchOutput, launch index: Int) {
+    if index == 0 {
+      results.rows = output.rows
+      results.info.machine = output.machine
+    }
+    results.samples += output.samples
+  }
+
+  /// The rows of a completed run, its code counted by direct calls in
+  /// `code`, the binary its launches ran.
+  func rows(code: CodeSize?) -> RunResults {
+    var results = results
+    results.computeRatios()
+    if let code { results.countCode(byDirectCalls: code) }
+    return results
+  }
+
+  /// The rows of the cases completed before an interrupt, marked incomplete.
+  func partialRows() -> RunResults {
+    var results = results
+    results.info.complete = false
+    results.computeRatios()
+    return results
+  }
+}
+
+extension LaunchOutput {
+  /// What a launch run in this process appended to `results`.
+  init(_ results: RunResults) {
+    self.init(rows: results.rows, samples: results.samples, machine: results.info.machine)
+  }
+}
+
+extension RunInfo {
+  /// The record of a run started at `started` on `machine`, as `command`.
+  static func started(_ started: Timestamp, machine: Machine, seed: UInt64, command: String) -> RunInfo {
+    let suffix = String(UInt32(truncatingIfNeeded: MonotonicClock.now() ^ UInt64(getpid())), radix: 16)
+    return RunInfo(
+      schemaVersion: Schema.runVersion, runID: "\(started.fileName)-\(suffix)", timestamp: started.iso8601,
+      machine: machine, seed: seed, command: command, baseline: StrategyID(Registry.baselineName))
+  }
+
+  /// The same run's record of `binary`, another build whose launches
+  /// alternate with this one's.
+  func alternate(_ binary: String) -> RunInfo {
+    RunInfo(
+      schemaVersion: Schema.runVersion, runID: runID + "-alternate", timestamp: timestamp, machine: machine,
+      seed: seed, command: "\(binary), alternating with: \(command)", baseline: baseline)
+  }
+}

@@ -1,0 +1,51 @@
+import BenchmarkResults
+
+/// What a run says on standard error before it starts: its benchmark
+/// cases, feeds, modes, launches and seed; a rough estimate of its
+/// duration; where its rows go; the machine; and what this machine cannot
+/// count.
+struct RunHeader {
+  var plan: LaunchPlan
+  var options: RunOptions
+  var outputPath: String
+  var machine: Machine
+
+  var lines: [String] {
+    let plan = plan.plan
+    let feeds = plan.feeds.count + plan.synthetic.count
+    let modes = plan.modes.map(\.rawValue).joined(separator: " and ")
+    var lines = [
+      "dispatch-bench run: \(plan.caseCount.counted("benchmark case")) at \(plan.sizesText) elements, on \(feeds.counted("feed")) in \(modes) mode, \(options.launches.counted("launch", plural: "launches")), seed \(options.matrix.seed)",
+      "estimated duration: about \(Progress.duration(estimatedSeconds)) (a rough model: sampling time, building and checking per case and launch; progress revises it)",
+      "writing \(plan.rowCount.counted("row")), the floors and nulls included, to \(outputPath)",
+    ]
+    if let alternate = options.alternate {
+      lines.append("and the same rows of \(alternate.binary), its launches alternating with these, to \(alternate.output)")
+    }
+    lines.append(
+      "machine: \(machine.cpuModel), \(machine.cores) cores; \(machine.operatingSystem); Swift \(machine.swiftVersion), \(machine.buildConfiguration)"
+    )
+    return lines + countersNotes
+  }
+
+  /// The whole run's estimated seconds (`RunEstimate`).
+  var estimatedSeconds: Double {
+    RunEstimate(plan.plan, sampling: plan.sampling).total(
+      launches: plan.launches, builds: options.alternate == nil ? 1 : 2, probed: plan.plan.strategies.count,
+      probing: machine.buildConfiguration == "release" && CodeSizeProbe.unavailable() == nil, cores: machine.cores)
+  }
+
+  /// Notes on the heap and hardware counters this machine does not have.
+  private var countersNotes: [String] {
+    var notes: [String] = []
+    if !HeapCounter.isSupported {
+      notes.append("note: heap counting is not available on this platform; footprint and allocation columns say n/a")
+    }
+    if case .failure(let unavailable) = HardwareCounters.open() {
+      notes.append(
+        "note: hardware counters are not available here (perf_event_open: \(unavailable.reason)); the cycles, instructions and branch-miss columns say n/a"
+      )
+    }
+    return notes
+  }
+}

@@ -1,0 +1,74 @@
+@testable import BenchmarkKit
+import BenchmarkResults
+import DispatchModel
+import Foundation
+import TestSupport
+import Testing
+
+/// What a run hands its children: typed plans, encoded once as JSON and
+/// read back unchanged, never options parsed again.
+@Suite struct LaunchPlanTests {
+  func launchPlan(_ arguments: [String]) throws -> LaunchPlan {
+    let options = try RunOptions(ParsedArguments(arguments, spec: RunOptions.spec))
+    let plan = options.matrix.plan()
+    var memory = MemoryPlan(budget: 123_456_789)
+    for (index, planned) in plan.feeds.enumerated() {
+      memory.schedules[planned.feed] = index % 2 == 0 ? .sequential : .interleaved
+      memory.bytes[planned.feed.id] = Double(1_000 * (index + 1)) + 0.25
+    }
+    for (index, planned) in plan.synthetic.enumerated() { memory.bytes[planned.feed] = Double(7 * (index + 1)) }
+    return LaunchPlan(plan, memory: memory, options: options)
+  }
+
+  /// The plan a launch reads is the plan the run made: its feeds, modes,
+  /// strategies and synthetic feeds, the memory plan, the sampling
+  /// settings, a seed past `Int.max`, the launches and --quiet.
+  @Test(arguments: [
+    ["--sizes", "1000,2000"],
+    ["--quick", "--modes", "app", "--strategies", "naive,enum-switch", "--max-time-per-case", "0.003"],
+    ["--kinds", "2,64", "--domains", "synthetic,feed", "--quiet", "--launches", "3"],
+    ["--seed", "18446744073709551615", "--distributions", "single,skewed", "--operations", "feed.render"],
+  ])
+  func aLaunchPlanReadsBackAsItWasWritten(arguments: [String]) throws {
+    let plan = try launchPlan(arguments)
+    let text = try plan.encoded()
+    #expect(try LaunchPlan.decoded(text) == plan, "\(arguments): \(text.prefix(400))")
+  }
+
+  /// A tiled feed file travels as its path, and a launch loads it again.
+  @Test func aFeedFilesFeedsAreLoadedAgainFromTheirPath() throws {
+    let plan = try launchPlan(["--feed", Fixtures.exampleFeed, "--sizes", "500,2000"])
+    #expect(plan.plan.feeds.allSatisfy { $0.feed.source == Fixtures.exampleFeed })
+    let text = try plan.encoded()
+    #expect(!text.contains("\"share\":["), "the file's items are not in the plan")
+    #expect(try LaunchPlan.decoded(text) == plan)
+  }
+
+  @Test func aPlanThatIsNotOneSaysWhatIsWrong() throws {
+    let text = try launchPlan(["--quick"]).encoded()
+    #expect(throws: PlanCodingError.self) { try LaunchPlan.decoded("{") }
+    do {
+      _ = try LaunchPlan.decoded(text.replacingOccurrences(of: "\"launches\"", with: "\"runs\""))
+      Issue.record("decoded a plan without launches")
+    } catch {
+      #expect(error.description.contains("no \"launches\""), "\(error)")
+    }
+  }
+
+  @Test func aCodeSizeChildsPlanIsOneArgument() throws {
+    let plan = CodeSizeCell.Plan(strategy: "classic-visitor", modes: BuildMode.all, seed: .max)
+    let arguments = try CodeSizeCell.arguments(plan)
+    #expect(arguments.count == 2 && arguments[0] == CodeSizeCell.name)
+    #expect(try PlanCoding.decode(CodeSizeCell.Plan.self, from: arguments[1]) == plan)
+  }
+
+  /// A child refuses arguments that are not its plan, as a build from
+  /// before typed plans does, rather than timing something else.
+  @Test func childrenRefuseArgumentsThatAreNotAPlan() {
+    let silent = Console(write: { _ in }, writeError: { _ in })
+    #expect(LaunchChild.main(["0", "2", "/tmp", "--quick"], console: silent) == ExitStatus.usage)
+    #expect(LaunchChild.main(["0", "/nonexistent/plan.json"], console: silent) == ExitStatus.usage)
+    #expect(CodeSizeCell.main(["--strategy", "naive", "--modes", "app", "--seed", "1"]) == ExitStatus.usage)
+    #expect(CodeSizeCell.main([#"{"strategy":"naive","modes":["inline"],"seed":1}"#]) == ExitStatus.usage)
+  }
+}
