@@ -15,90 +15,125 @@ struct RunResults {
   /// Rows without samples (written by hand in tests, or read from a file)
   /// keep their statistics, and their ratios are ratios of medians.
   mutating func computeRatios() {
-    // ns per element by row, launch and round.
-    var byRow: [ResultKey: [Int: [Int: Double]]] = [:]
-    var all: [ResultKey: [Double]] = [:]
-    for sample in samples {
-      byRow[sample.key, default: [:]][sample.launch, default: [:]][sample.round] = sample.nanosecondsPerElement
-      all[sample.key, default: []].append(sample.nanosecondsPerElement)
-    }
+    let byRow = SamplesByRow(samples)
     for index in rows.indices {
-      guard let values = all[rows[index].key] else { continue }
+      guard let values = byRow.all[rows[index].key] else { continue }
       rows[index].statistics = SampleStatistics(values)
-      rows[index].launches = byRow[rows[index].key]!.count
+      rows[index].launches = byRow.byRound[rows[index].key]!.count
     }
-
-    var medians: [ResultKey: Double] = [:]
-    for row in rows { medians[row.key] = row.median }
-    func reference(_ row: TimingRow, _ strategy: StrategyID) -> ResultKey {
-      ResultKey(row.key.benchmarkCase, strategy)
-    }
-    /// Per-launch estimates of ln(row ÷ other), from paired rounds.
-    func launchEstimates(_ key: ResultKey, over other: ResultKey) -> [SampleStatistics] {
-      guard let mine = byRow[key], let theirs = byRow[other] else { return [] }
-      return mine.keys.sorted().compactMap { launch in
-        theirs[launch].flatMap { PairedRatio.launchEstimate(mine[launch]!, over: $0) }
-      }
-    }
-    func tracked(_ row: TimingRow) -> StrategyID {
-      row.key.strategy == info.baseline ? .floor : info.baseline
-    }
-
-    // The run's typical launch variance of tracked log-ratios, which each
-    // row's own is moderated toward.
-    let variances = rows.compactMap { row in
-      PairedRatio.launchVariance(launchEstimates(row.key, over: reference(row, tracked(row))).map(\.median))
-    }
-    // The median, not the mean: a few layout-sensitive rows with launches in
-    // two modes must not widen every calm row's interval.
-    let pooled = variances.isEmpty ? nil : SampleStatistics(variances).median
-
-    for index in rows.indices {
-      let row = rows[index]
-      let baselineKey = reference(row, info.baseline)
-      let floorKey = reference(row, .floor)
-      let toBaseline =
-        row.key.strategy == info.baseline
-        ? nil : PairedRatio.combine(launchEstimates(row.key, over: baselineKey), pooledVariance: pooled)
-      let toFloor =
-        row.key.strategy == .floor
-        ? nil : PairedRatio.combine(launchEstimates(row.key, over: floorKey), pooledVariance: pooled)
-
-      if row.key.strategy == info.baseline {
-        rows[index].ratioToBaseline = 1
-        rows[index].ratioToBaselineLow = 1
-        rows[index].ratioToBaselineHigh = 1
-      } else if let toBaseline {
-        rows[index].ratioToBaseline = toBaseline.ratio
-        rows[index].ratioToBaselineLow = toBaseline.interval.lowerBound
-        rows[index].ratioToBaselineHigh = toBaseline.interval.upperBound
-      } else if !row.key.strategy.isReference, let median = medians[baselineKey], median > 0 {
-        rows[index].ratioToBaseline = row.median / median
-      }
-      if let toFloor {
-        rows[index].ratioToFloor = toFloor.ratio
-      } else if let floor = medians[floorKey] ?? medians[ResultKey(row.key.floorCaseBeforeVersion3, .floor)],
-        floor > 0
-      {
-        rows[index].ratioToFloor = row.median / floor
-      }
-      if let floor = medians[floorKey], floor > 0 {
-        rows[index].suspect = !row.key.strategy.isReference && row.median < floor
-      }
-      if let null = medians[reference(row, .null)], row.key.strategy != .null, row.key.strategy != .floor {
-        rows[index].netMedian = row.median - null
-      }
-      if let ratio = row.key.strategy == info.baseline ? toFloor : toBaseline {
-        rows[index].tracked = tracked(row)
-        rows[index].trackedLogError = ratio.standardError
-        rows[index].trackedDegrees = ratio.degrees
-        rows[index].resolution = ratio.resolution
-      }
-    }
+    let ratios = Ratios(rows: rows, byRound: byRow.byRound, baseline: info.baseline)
+    for index in rows.indices { ratios.fill(&rows[index]) }
   }
 
   /// The run as its CSV.
   var document: String { RunFile.document(info: info, rows: rows) }
+}
+
+/// A run's samples, by row: every one, and each by launch and round.
+private struct SamplesByRow {
+  /// Nanoseconds per element by row, launch and round.
+  var byRound: [ResultKey: [Int: [Int: Double]]] = [:]
+  var all: [ResultKey: [Double]] = [:]
+
+  init(_ samples: [RawSample]) {
+    for sample in samples {
+      byRound[sample.key, default: [:]][sample.launch, default: [:]][sample.round] = sample.nanosecondsPerElement
+      all[sample.key, default: []].append(sample.nanosecondsPerElement)
+    }
+  }
+}
+
+/// Each row's ratios, from rows whose statistics are final: paired by
+/// round within each launch and combined over launches where there are
+/// samples, ratios of medians where there are not.
+private struct Ratios {
+  let byRound: [ResultKey: [Int: [Int: Double]]]
+  let medians: [ResultKey: Double]
+  let baseline: StrategyID
+  /// The run's typical launch variance of tracked log-ratios, which each
+  /// row's own is moderated toward.
+  private(set) var pooled: Double?
+
+  init(rows: [TimingRow], byRound: [ResultKey: [Int: [Int: Double]]], baseline: StrategyID) {
+    self.byRound = byRound
+    self.baseline = baseline
+    medians = Dictionary(rows.map { ($0.key, $0.median) }) { _, last in last }
+    let variances = rows.compactMap { row in
+      PairedRatio.launchVariance(launchEstimates(row.key, over: Self.reference(row, tracked(row))).map(\.median))
+    }
+    // The median, not the mean: a few layout-sensitive rows with launches in
+    // two modes must not widen every calm row's interval.
+    pooled = variances.isEmpty ? nil : SampleStatistics(variances).median
+  }
+
+  /// The row of `strategy` in `row`'s case.
+  private static func reference(_ row: TimingRow, _ strategy: StrategyID) -> ResultKey {
+    ResultKey(row.key.benchmarkCase, strategy)
+  }
+
+  /// What `compare` tracks a row against: the baseline, or for the
+  /// baseline the floor.
+  private func tracked(_ row: TimingRow) -> StrategyID {
+    row.key.strategy == baseline ? .floor : baseline
+  }
+
+  /// Per-launch estimates of ln(row ÷ other), from paired rounds.
+  private func launchEstimates(_ key: ResultKey, over other: ResultKey) -> [SampleStatistics] {
+    guard let mine = byRound[key], let theirs = byRound[other] else { return [] }
+    return mine.keys.sorted().compactMap { launch in
+      theirs[launch].flatMap { PairedRatio.launchEstimate(mine[launch]!, over: $0) }
+    }
+  }
+
+  /// The row's paired ratio to `strategy`, over every launch.
+  private func ratio(_ row: TimingRow, to strategy: StrategyID) -> PairedRatio? {
+    row.key.strategy == strategy
+      ? nil : PairedRatio.combine(launchEstimates(row.key, over: Self.reference(row, strategy)), pooledVariance: pooled)
+  }
+
+  func fill(_ row: inout TimingRow) {
+    let toBaseline = ratio(row, to: baseline)
+    let toFloor = ratio(row, to: .floor)
+    fillBaselineRatio(&row, toBaseline)
+    fillFloorRatio(&row, toFloor)
+    if let null = medians[Self.reference(row, .null)], row.key.strategy != .null, row.key.strategy != .floor {
+      row.netMedian = row.median - null
+    }
+    if let ratio = row.key.strategy == baseline ? toFloor : toBaseline {
+      row.tracked = tracked(row)
+      row.trackedLogError = ratio.standardError
+      row.trackedDegrees = ratio.degrees
+      row.resolution = ratio.resolution
+    }
+  }
+
+  private func fillBaselineRatio(_ row: inout TimingRow, _ ratio: PairedRatio?) {
+    if row.key.strategy == baseline {
+      row.ratioToBaseline = 1
+      row.ratioToBaselineLow = 1
+      row.ratioToBaselineHigh = 1
+    } else if let ratio {
+      row.ratioToBaseline = ratio.ratio
+      row.ratioToBaselineLow = ratio.interval.lowerBound
+      row.ratioToBaselineHigh = ratio.interval.upperBound
+    } else if !row.key.strategy.isReference, let median = medians[Self.reference(row, baseline)], median > 0 {
+      row.ratioToBaseline = row.median / median
+    }
+  }
+
+  /// The ratio to the floor (in a file before version 3, the feed's one
+  /// floor row), and whether the row is faster than its floor.
+  private func fillFloorRatio(_ row: inout TimingRow, _ ratio: PairedRatio?) {
+    let floorKey = Self.reference(row, .floor)
+    if let ratio {
+      row.ratioToFloor = ratio.ratio
+    } else if let floor = medians[floorKey] ?? medians[ResultKey(row.key.floorCaseBeforeVersion3, .floor)], floor > 0 {
+      row.ratioToFloor = row.median / floor
+    }
+    if let floor = medians[floorKey], floor > 0 {
+      row.suspect = !row.key.strategy.isReference && row.median < floor
+    }
+  }
 }
 
 extension ResultKey {

@@ -35,13 +35,7 @@ import BenchmarkResults
 /// if it lands exactly on a function's first byte. Linux x86-64 ELF only;
 /// elsewhere there are no counts (`code_bytes` is empty).
 struct CodeSize {
-  private struct Function {
-    var name: String
-    var address: UInt64
-    var size: UInt64
-    /// The offset of its first byte in the file.
-    var offset: Int
-  }
+  typealias Function = ELFFunctions.Function
 
   private let bytes: [UInt8]
   private let functions: [Function]
@@ -65,43 +59,7 @@ struct CodeSize {
   /// - Returns: `nil` unless `elf` is a 64-bit little-endian x86-64 ELF file
   ///   with a symbol table.
   init?(elf bytes: [UInt8]) {
-    guard bytes.count > 64, bytes[0] == 0x7F, bytes[1] == 0x45, bytes[2] == 0x4C, bytes[3] == 0x46,
-      bytes[4] == 2, bytes[5] == 1, Self.integer(bytes, 18, 2) == 62
-    else { return nil }
-    let sectionTable = Int(Self.integer(bytes, 40, 8))
-    let sectionSize = Int(Self.integer(bytes, 58, 2))
-    let sectionCount = Int(Self.integer(bytes, 60, 2))
-    guard sectionTable + sectionSize * sectionCount <= bytes.count else { return nil }
-    struct Section { var type: UInt64; var address: UInt64; var offset: Int; var size: Int; var link: Int }
-    let sections = (0..<sectionCount).map { index in
-      let base = sectionTable + index * sectionSize
-      return Section(
-        type: Self.integer(bytes, base + 4, 4), address: Self.integer(bytes, base + 16, 8),
-        offset: Int(Self.integer(bytes, base + 24, 8)), size: Int(Self.integer(bytes, base + 32, 8)),
-        link: Int(Self.integer(bytes, base + 40, 4)))
-    }
-    // SHT_SYMTAB = 2; its strings are in the section it links to.
-    guard let symbols = sections.first(where: { $0.type == 2 }), symbols.link < sections.count else { return nil }
-    let strings = sections[symbols.link]
-    var functions: [Function] = []
-    for base in stride(from: symbols.offset, to: symbols.offset + symbols.size, by: 24) {
-      // STT_FUNC = 2, with a size and a section.
-      let info = bytes[base + 4]
-      let section = Int(Self.integer(bytes, base + 6, 2))
-      let address = Self.integer(bytes, base + 8, 8)
-      let size = Self.integer(bytes, base + 16, 8)
-      guard info & 0xF == 2, size > 0, section > 0, section < sections.count else { continue }
-      let home = sections[section]
-      let offset = home.offset + Int(address - home.address)
-      guard address >= home.address, offset + Int(size) <= bytes.count else { continue }
-      var end = strings.offset + Int(Self.integer(bytes, base, 4))
-      let start = end
-      while end < bytes.count && bytes[end] != 0 { end += 1 }
-      functions.append(
-        Function(
-          name: String(decoding: bytes[start..<end], as: UTF8.self), address: address, size: size, offset: offset))
-    }
-    guard !functions.isEmpty else { return nil }
+    guard let functions = ELFFunctions.read(bytes), !functions.isEmpty else { return nil }
     self.bytes = bytes
     self.functions = functions
     byAddress = Dictionary(functions.indices.map { (functions[$0].address, $0) }) { first, _ in first }
@@ -161,7 +119,7 @@ struct CodeSize {
       while position + 5 <= end {
         let opcode = bytes[position]
         if opcode == 0xE8 || opcode == 0xE9 {
-          let displacement = Int64(Int32(bitPattern: UInt32(truncatingIfNeeded: Self.integer(bytes, position + 1, 4))))
+          let displacement = Int64(Int32(bitPattern: UInt32(truncatingIfNeeded: ELFFunctions.integer(bytes, position + 1, 4))))
           let next = Int64(function.address) + Int64(position - function.offset) + 5
           if let target = byAddress[UInt64(bitPattern: next + displacement)], !seen.contains(target),
             !Self.isHarness(functions[target].name)
@@ -313,10 +271,4 @@ struct CodeSize {
 
   /// An identifier as Swift mangles it: its length, then itself.
   private static func mangled(_ identifier: String) -> String { "\(identifier.utf8.count)\(identifier)" }
-
-  private static func integer(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> UInt64 {
-    var value: UInt64 = 0
-    for index in (0..<count).reversed() { value = value << 8 | UInt64(bytes[offset + index]) }
-    return value
-  }
 }
