@@ -72,3 +72,25 @@ import Testing
     #expect(CodeSizeCell.main([#"{"strategy":"naive","modes":["inline"],"seed":1}"#]) == ExitStatus.usage)
   }
 }
+
+/// Launches gathered into rows: the first launch's rows and machine line,
+/// every launch's samples.
+@Suite struct RunAggregateTests {
+  @Test func theFirstLaunchsRowsAndEveryLaunchsSamplesMakeTheRun() {
+    let rows = SampleRuns.results().rows
+    var other = SampleRuns.machine
+    other.cpuModel = "Another CPU"
+    func samples(_ launch: Int) -> [RawSample] {
+      rows.map { RawSample(key: $0.key, index: 0, launch: launch, round: 0, elementsPerSample: 1_000, nanosecondsPerElement: 2) }
+    }
+    var aggregate = RunAggregate(info: SampleRuns.info)
+    aggregate.add(LaunchOutput(rows: rows, samples: samples(0), machine: other), launch: 0)
+    aggregate.add(LaunchOutput(rows: Array(rows.prefix(1)), samples: samples(1), machine: SampleRuns.machine), launch: 1)
+    let results = aggregate.rows(code: nil)
+    #expect(results.rows.map(\.key) == rows.map(\.key))
+    #expect(results.info.machine.cpuModel == "Another CPU")
+    #expect(results.samples.count == 2 * rows.count)
+    #expect(results.rows.allSatisfy { $0.launches == 2 })
+    #expect(aggregate.partialRows().info.complete == false)
+  }
+}
