@@ -21,7 +21,10 @@ enum LaunchChild {
 
   /// Runs the child: `arguments` without the subcommand.
   static func main(_ arguments: [String], console: Console) -> Int32 {
-    guard arguments.count == 2, let index = Int(arguments[0]), index >= 0 else { return ExitStatus.usage }
+    guard arguments.count == 2, let index = Int(arguments[0]), index >= 0 else {
+      console.errorLine("error: \(name) takes INDEX PLAN-FILE, as a run of this build starts it")
+      return ExitStatus.usage
+    }
     let files = LaunchFiles(plan: arguments[1])
     let plan: LaunchPlan
     do {
