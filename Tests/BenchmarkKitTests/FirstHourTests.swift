@@ -329,3 +329,19 @@ private func longestLine(_ text: String) -> Int {
     #expect(written.allSatisfy { $0.hasPrefix("[case 1/4] first case") && $0.contains("left") }, "\(written)")
   }
 }
+
+/// The package builds without warnings: every file in Benchmarks/Scripts
+/// other than the generator is excluded from the generator's target, which
+/// shares the directory (SwiftPM warns of each unhandled file).
+@Suite struct PackageManifestTests {
+  @Test func everyScriptIsExcludedFromTheGeneratorTarget() throws {
+    let manifest = try String(contentsOfFile: Fixtures.packageRoot + "/Package.swift", encoding: .utf8)
+    let target = try #require(manifest.range(of: "name: \"generate-synthetic\""))
+    let list = try #require(manifest[target.upperBound...].firstMatch(of: /exclude: \[([^\]]*)\]/))
+    let excluded = Set(list.1.matches(of: /"([^"]+)"/).map { String($0.1) })
+    let scripts = try FileManager.default.contentsOfDirectory(atPath: Fixtures.packageRoot + "/Benchmarks/Scripts")
+    for script in scripts where script != "generate-synthetic.swift" {
+      #expect(excluded.contains(script), "Benchmarks/Scripts/\(script) is not in generate-synthetic's exclude list")
+    }
+  }
+}
