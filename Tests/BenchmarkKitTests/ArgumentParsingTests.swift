@@ -82,6 +82,25 @@ import Testing
     #expect(Suggestion.closest(to: "--zzzzzz", among: ["--sizes", "--seed"]) == nil)
   }
 
+  /// Typos of `run`'s options, one or more edits from the option meant, each
+  /// still answered with it.
+  @Test(arguments: [
+    ("--operatons", "--operations"), ("--oprations", "--operations"), ("--sise", "--sizes"),
+    ("--strategy", "--strategies"), ("--lanches", "--launches"), ("--qiuck", "--quick"), ("--wdie", "--wide"),
+    ("--outptu", "--output"), ("--distrbutions", "--distributions"),
+  ])
+  func aTypoOfARunOptionIsSuggested(typed: String, meant: String) {
+    #expect(Suggestion.closest(to: typed, among: RunOptions.spec.options.map(\.name)) == meant)
+  }
+
+  /// Other tools' option names, close to one of `run`'s in letters but not
+  /// a typo of it: no suggestion, which would send the user the wrong way
+  /// (`--iterations` is two edits from `--operations`).
+  @Test(arguments: ["--iterations", "--time", "--cores", "--fast", "--repetitions", "--threads", "--verbose"])
+  func anotherWordIsNotTakenForATypo(typed: String) {
+    #expect(Suggestion.closest(to: typed, among: RunOptions.spec.options.map(\.name)) == nil)
+  }
+
   @Test func helpListsEveryOption() {
     let help = Self.spec.help
     for option in ["--quick", "--sizes LIST", "--seed N", "--help"] {

@@ -330,6 +330,30 @@ private func longestLine(_ text: String) -> Int {
   }
 }
 
+/// What a new user's first mistakes are answered with (issue 27).
+@Suite struct FirstMistakeTests {
+  /// Runs the command line in process, returning its status and standard error.
+  private func main(_ arguments: [String]) -> (status: Int32, standardError: String) {
+    final class Lines: @unchecked Sendable { var text = "" }
+    let lines = Lines()
+    let console = Console(write: { _ in }, writeError: { lines.text += $0 + "\n" })
+    let status = DispatchBench.main(arguments, console: console)
+    return (status, lines.text)
+  }
+
+  /// Another tool's option is not a typo of one of ours: a plain "unknown
+  /// option" and where the options are listed, not a wrong guess.
+  @Test func anotherToolsOptionGetsNoGuessAndAPointerToHelp() {
+    let result = main(["run", "--iterations", "5"])
+    #expect(result.status == ExitStatus.usage)
+    #expect(result.standardError.contains("error: unknown option '--iterations' for 'run'\n"), "\(result.standardError)")
+    #expect(!result.standardError.contains("did you mean"), "\(result.standardError)")
+    #expect(result.standardError.contains("See 'dispatch-bench help run' for every option."))
+    // A typo still gets its guess.
+    #expect(main(["run", "--operatons", "x"]).standardError.contains("(did you mean '--operations'?)"))
+  }
+}
+
 /// The package builds without warnings: every file in Benchmarks/Scripts
 /// other than the generator is excluded from the generator's target, which
 /// shares the directory (SwiftPM warns of each unhandled file).

@@ -203,14 +203,24 @@ struct ParsedArguments {
 enum Suggestion {
   /// The candidate closest to `input` by edit distance, if it is close enough
   /// to be a likely typo.
+  ///
+  /// More than one edit counts as a typo only when the first letter (after
+  /// the dashes) is right: people slip inside a word, not at its start, and
+  /// a word that differs at its start and one more place is another word.
+  /// `--iterations` is two edits from `--operations`, but no typo of it.
   static func closest(to input: String, among candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, distance(input, $0)) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     let limit = max(1, min(3, input.count / 3))
-    if best.1 <= limit { return best.0 }
+    let typos = candidates.map { ($0, distance(input, $0)) }.filter { candidate, edits in
+      edits <= limit && (edits <= 1 || firstLetter(of: candidate) == firstLetter(of: input))
+    }
+    if let best = typos.min(by: { $0.1 < $1.1 }) { return best.0 }
     // A prefix of exactly one candidate is also a good guess.
     let prefixed = candidates.filter { $0.hasPrefix(input) && input.count >= 4 }
     return prefixed.count == 1 ? prefixed[0] : nil
+  }
+
+  private static func firstLetter(of name: String) -> Character? {
+    name.first { $0 != "-" }
   }
 
   /// Edit distance counting an insertion, deletion, substitution or swap of
