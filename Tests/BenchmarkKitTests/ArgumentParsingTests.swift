@@ -65,7 +65,7 @@ import Testing
   @Test(arguments: [
     ("10k", #"--sizes: "10k" is not a whole number (example: --sizes 1000,100000)"#),
     ("1,,2", #"--sizes: "1,,2" has an empty item"#),
-    ("-5", #"--sizes: "-5" is outside 0…"#),
+    ("-5", #"--sizes: "-5" is negative: the allowed range is 0 or more (example: --sizes 1000,100000)"#),
     ("", #"--sizes: "" has an empty item"#),
   ])
   func refusesBadIntegers(value: String, message: String) {

@@ -352,6 +352,59 @@ private func longestLine(_ text: String) -> Int {
     // A typo still gets its guess.
     #expect(main(["run", "--operatons", "x"]).standardError.contains("(did you mean '--operations'?)"))
   }
+
+  /// A size below 1 names the option, the value, the allowed range and an
+  /// example.
+  @Test(arguments: [("0", "too small"), ("-5", "negative")])
+  func aSizeBelowOneSaysTheRangeAndAnExample(size: String, problem: String) {
+    let result = main(["run", "--sizes", size])
+    #expect(result.status == ExitStatus.usage)
+    #expect(
+      result.standardError.contains(
+        "error: --sizes: \"\(size)\" is \(problem): the allowed range is 1 or more elements (example: --sizes 1000,100000)"),
+      "\(result.standardError)")
+  }
+
+  @Test func aSizeBeyondAnyNumberSaysSo() {
+    let result = main(["run", "--sizes", "99999999999999999999999"])
+    #expect(result.status == ExitStatus.usage)
+    #expect(result.standardError.contains("is too large"), "\(result.standardError)")
+    #expect(!result.standardError.contains("not a whole number"), "\(result.standardError)")
+  }
+
+  /// A size too large for the memory names the largest that fits, and that
+  /// size is one the planner takes (and twice it is not: it is the largest,
+  /// to two significant digits).
+  @Test(.enabled(if: HeapCounter.isSupported))
+  func aSizeTooLargeSaysTheLargestThatFits() throws {
+    func plan(_ size: Int) throws -> RunPlan {
+      try RunOptions(
+        ParsedArguments(
+          ["--operations", "feed.identifier", "--sizes", String(size), "--modes", "boundary"], spec: RunOptions.spec)
+      ).matrix.plan()
+    }
+    let planner = MemoryPlanner(physicalMemory: 64 << 20)
+    let tooLarge = try plan(100_000_000)
+    var message = ""
+    do {
+      _ = try planner.plan(for: tooLarge)
+      Issue.record("a 100,000,000-element feed fit in 48 MiB")
+    } catch {
+      message = error.message
+    }
+    #expect(message.contains("--sizes 100000000: 100,000,000 feed elements would need about"), "\(message)")
+    let suggested = try #require(message.firstMatch(of: /the largest size that fits is about ([0-9,]+) elements \(example: --sizes (\d+)\)$/), "\(message)")
+    let largest = try #require(Int(suggested.2))
+    #expect(suggested.1 == Substring(largest.groupedDigits))
+    #expect(largest > 0)
+    _ = try planner.plan(for: plan(largest))
+    #expect(throws: CommandError.self) { try planner.plan(for: plan(largest * 2)) }
+  }
+
+  @Test(arguments: [(57_312_345.0, 57_000_000), (99.0, 99), (1_999.0, 1_900), (0.5, 0)])
+  func theLargestSizeIsRoundedDownToTwoDigits(elements: Double, size: Int) {
+    #expect(MemoryPlanner.largestSize(fitting: elements * 10, bytesPerElement: 10) == size)
+  }
 }
 
 /// The package builds without warnings: every file in Benchmarks/Scripts
