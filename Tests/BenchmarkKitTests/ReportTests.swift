@@ -221,6 +221,38 @@ import Testing
     #expect(ResultsTable.suspectRows(results.rows) == named)
   }
 
+  /// Every heading over a table or chart says its mode, boundary as well as
+  /// app: in report.md, in `compare`'s tables and in `run`'s.
+  @Test func everyHeadingNamesItsMode() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var results = Self.sweepRun()
+    results.rows += results.rows.map { row in
+      var row = row
+      row.key.benchmarkCase.mode = .app
+      return row
+    }
+    results.computeRatios()
+    let run = try CompareTests.write(results)
+    defer { try? FileManager.default.removeItem(atPath: run) }
+    #expect(try Subprocess.run(["report", run, "--out", directory]).status == 0)
+    let markdown = try String(contentsOfFile: "\(directory)/report.md", encoding: .utf8)
+    let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("### ") }
+    #expect(headings.count > 4)
+    for heading in headings {
+      #expect(heading.hasSuffix(" mode") || heading.contains(" mode · "), "\(heading)")
+    }
+    #expect(headings.contains { $0.contains("boundary mode") } && headings.contains { $0.contains("app mode") })
+    let compared = try Subprocess.run(["compare", run, "--format", "markdown"])
+    let compareHeadings = compared.standardOutput.split(separator: "\n").filter { $0.hasPrefix("### ") }
+    #expect(!compareHeadings.isEmpty)
+    for heading in compareHeadings { #expect(heading.hasSuffix(" boundary mode") || heading.hasSuffix(" app mode"), "\(heading)") }
+    let tables = ResultsTable.tables(results, markdown: true)
+    let tableHeadings = tables.split(separator: "\n").filter { $0.hasPrefix("### ") }
+    #expect(!tableHeadings.isEmpty)
+    for heading in tableHeadings { #expect(heading.hasSuffix(" boundary mode") || heading.hasSuffix(" app mode"), "\(heading)") }
+  }
+
   @Test func aBadRunFileExitsWith65() throws {
     let path = try RunFileTests.write("name,value\n1,2\n")
     defer { try? FileManager.default.removeItem(atPath: path) }

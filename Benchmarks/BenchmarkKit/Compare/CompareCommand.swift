@@ -397,7 +397,12 @@ enum CompareOutput {
     groupJSON(key.benchmarkCase) + ", \"strategy\": \(JSONText.quoted(key.strategy.rawValue))"
   }
 
-  static func groupTitle(_ group: BenchmarkCase) -> String { group.title }
+  /// The case's title with its mode, boundary too (`BenchmarkCase.title`
+  /// names only app, and seeds the run's shuffles, so it stays as it is).
+  static func groupTitle(_ group: BenchmarkCase) -> String {
+    "\(group.feed.domain) · \(group.operation) · \(group.feed.size.groupedDigits) elements · \(group.feed.layout) · "
+      + "\(group.feed.kindsText) · \(group.mode.heading)"
+  }
 
   static func number(_ value: Double) -> String { CSVNumber.text(value) }
 }

@@ -319,8 +319,9 @@ struct ChartSection: Sendable {
     title: { "\($0.operation) · \($0.feed.size.groupedDigits) elements" + modeSuffix($0) },
     fileName: { key, slug in "distributions-\(slug(key.operation))-\(key.feed.size)\(modeSlug(key)).svg" })
 
+  /// Every heading names its mode, boundary as well as app.
   private static func modeSuffix(_ key: ResultKey) -> String {
-    key.mode == .boundary ? "" : " · \(key.mode)"
+    " · \(key.mode.heading)"
   }
 
   private static func modeSlug(_ key: ResultKey) -> String {

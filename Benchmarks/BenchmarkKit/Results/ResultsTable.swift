@@ -146,7 +146,13 @@ struct FeedInMode: Hashable {
   var feed: FeedID
   var mode: BuildMode
 
-  var title: String { feed.title + (mode == .boundary ? "" : " · \(mode)") }
+  var title: String { feed.title + " · \(mode.heading)" }
+}
+
+extension BuildMode {
+  /// `boundary mode`, `app mode`: what a table's or chart's heading says,
+  /// for either mode, so that no heading leaves its mode to be guessed.
+  var heading: String { "\(rawValue) mode" }
 }
 
 /// Values grouped by a key, groups in the order their first member appears.
