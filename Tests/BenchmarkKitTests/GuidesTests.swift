@@ -93,6 +93,30 @@ import Testing
     #expect(cited > 10)
   }
 
+  /// The README's and the guides' commands write a user's files under
+  /// results/local/ (git ignores it) or /tmp, never into the repository.
+  @Test func theDocumentedCommandsWriteUnderResultsLocal() throws {
+    var outputs = 0
+    for (name, text) in try Self.documents() {
+      let blocks = text.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+      // A command's lines: those naming it, and its continuations.
+      let lines = blocks.flatMap { $0.split(separator: "\n") }.filter {
+        $0.contains("dispatch-bench") || $0.trimmingCharacters(in: .whitespaces).hasPrefix("--")
+      }
+      for line in lines {
+        let command = line.split(separator: "#", maxSplits: 1).first ?? line
+        for match in command.matches(of: /(?:\s>|--output|--out|--samples-csv|--alternate-output)[ =]+(?<path>[^ ]+)/) {
+          outputs += 1
+          let path = match.output.path
+          #expect(
+            path.hasPrefix("results/local/") || path.hasPrefix("/tmp/"),
+            "\(name): `\(command.trimmingCharacters(in: .whitespaces))` writes \(path), outside results/local/")
+        }
+      }
+    }
+    #expect(outputs > 0)
+  }
+
   @Test func everyGuideTheReadmeLinksToExists() throws {
     let readme = try String(contentsOfFile: Fixtures.packageRoot + "/README.md", encoding: .utf8)
     let links = readme.components(separatedBy: "](Guides/").dropFirst()
