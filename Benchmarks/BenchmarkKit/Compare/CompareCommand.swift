@@ -91,6 +91,13 @@ struct CompareCommand {
   }
 
   func run(console: Console) throws(CommandError) -> Int32 {
+    if paths.count == 2 && sameFile(paths[0], paths[1]) {
+      let names = paths[0] == paths[1] ? paths[0] + " twice" : "\(paths[0]) and \(paths[1]), which are the same file"
+      throw .usage(
+        "compare was given one file twice (\(names)): to rank the strategies within one run, "
+          + "pass it once; to look for a change, pass two runs",
+        command: Self.spec.name)
+    }
     let files = try paths.map { path throws(CommandError) in try loadResults(path) }
     let runs = files.map { MeasuredFile($0) }
     if runs.count == 2 && runs[0].measure.isExact != runs[1].measure.isExact {
@@ -390,7 +397,12 @@ enum CompareOutput {
     groupJSON(key.benchmarkCase) + ", \"strategy\": \(JSONText.quoted(key.strategy.rawValue))"
   }
 
-  static func groupTitle(_ group: BenchmarkCase) -> String { group.title }
+  /// The case's title with its mode, boundary too (`BenchmarkCase.title`
+  /// names only app, and seeds the run's shuffles, so it stays as it is).
+  static func groupTitle(_ group: BenchmarkCase) -> String {
+    "\(group.feed.domain) · \(group.operation) · \(group.feed.size.groupedDigits) elements · \(group.feed.layout) · "
+      + "\(group.feed.kindsText) · \(group.mode.heading)"
+  }
 
   static func number(_ value: Double) -> String { CSVNumber.text(value) }
 }

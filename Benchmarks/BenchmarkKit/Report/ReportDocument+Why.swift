@@ -119,7 +119,7 @@ extension ReportDocument {
     } else {
       table += "\nAt \(runSize).\n"
     }
-    let setting = "\(key.feed.layout)" + (key.mode == .boundary ? "" : " · \(key.mode)")
+    let setting = "\(key.feed.layout) · \(key.mode.heading)"
     // Each chart titles itself with the operation, the setting and its unit.
     let charts: [Chart] = Unit.allCases.compactMap { unit in
       let plotted = measures.filter { $0.unit == unit }
