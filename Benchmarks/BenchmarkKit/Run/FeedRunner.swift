@@ -81,8 +81,11 @@ struct FeedRunner {
   var modes: [BuildMode] = [.boundary]
   var launch = LaunchContext()
   var baseline = StrategyID(Registry.baselineName)
-  /// Whether to count each representation's heap while it is built.
-  var measureFootprint = HeapCounter.isSupported
+  /// Whether to count heap use: each representation's footprint while it is
+  /// built, and each operation's allocations after timing. Off where the
+  /// counter is not available (`HeapCounter.unavailable`): those columns
+  /// are then empty, never zeros.
+  var countsHeap = HeapCounter.isSupported
 
   /// Elements whose outputs are checked: every one of a feed up to this
   /// size; of a larger feed, this many spread evenly over it. (The parity
@@ -386,7 +389,7 @@ struct FeedRunner {
           run: { workload.run($0, range: $1, repetitions: $2) }, output: { workload.output($0, at: $1) })
       }
     }
-    guard counting && measureFootprint else { return build() }
+    guard counting && countsHeap else { return build() }
     let (prepared, counts) = HeapCounter.count(build)
     return Prepared(
       name: prepared.name, count: prepared.count, elementStride: prepared.elementStride,
@@ -438,7 +441,7 @@ struct FeedRunner {
   /// What one pass over the feed (its counted slices) allocates, counted after timing, never
   /// during it; `nil` where the heap counter is not available.
   private func countAllocations(_ contender: Contender) -> HeapCounter.Counts? {
-    guard HeapCounter.isSupported else { return nil }
+    guard countsHeap else { return nil }
     return HeapCounter.count {
       for slice in Self.countedSlices(contender.count) { contender.run(slice, 1) }
     }.counts

@@ -61,8 +61,11 @@ struct RunCommand {
       note("and the same rows of \(alternate.binary), its launches alternating with these, to \(alternate.output)")
     }
     note("machine: \(machine.cpuModel), \(machine.cores) cores; \(machine.operatingSystem); Swift \(machine.swiftVersion), \(machine.buildConfiguration)")
-    if !HeapCounter.isSupported {
-      note("note: heap counting is not available on this platform; footprint and allocation columns say n/a")
+    if let sanitizer = Machine.sanitizer {
+      note("note: this build is instrumented with -sanitize=\(sanitizer): every timing includes its checks (build_flags says so)")
+    }
+    if let reason = HeapCounter.unavailable {
+      note("note: \(reason); the strategies' footprint and allocation columns say n/a")
     }
     if case .failure(let unavailable) = HardwareCounters.open() {
       note(
