@@ -147,6 +147,12 @@ struct CompareCommand {
     let threshold = threshold ?? (tracked ? 0.02 : 0.05)
     let warnings = Comparison.warnings(base.info, new.info)
     for warning in warnings { console.errorLine("warning: \(warning)") }
+    if tracked, let fewest = launches.compactMap({ $0 }).min(), fewest < Comparison.minimumLaunches {
+      console.errorLine(
+        "note: these runs have \(fewest.counted("launch")) each, too few to tell a change from the layout a process draws: "
+          + "no row is called regressed or improved. Compare runs of --launches \(Comparison.minimumLaunches) or more "
+          + "(the default run has 6), or time both builds in one run with --alternate-with and --launches \(Comparison.minimumLaunches) or more.")
+    }
     let result = Comparison.between(
       base, new, threshold: threshold, baseSamples: samples?[0], newSamples: samples?[1])
     console.write(

@@ -145,6 +145,11 @@ struct CellChange {
 
 /// What `compare` computes.
 enum Comparison {
+  /// The fewest launches a run needs for `compare` to call a row regressed
+  /// or improved: with one or two, how much a process's layout moves a row
+  /// is unknown (a `--quick` run has one).
+  static let minimumLaunches = 3
+
   /// Every group of a run with its strategies ranked against `baseline`.
   ///
   /// Ratio intervals come from a bootstrap of the raw samples when they are
@@ -257,8 +262,14 @@ enum Comparison {
     let low = change - t * error
     let high = change + t * error
     let band = log(1 + threshold)
-    let verdict: Verdict =
+    var verdict: Verdict =
       low > band ? .regressed : high < -band ? .improved : low >= -band && high <= band ? .unchanged : .withinResolution
+    // With fewer launches than `minimumLaunches`, the interval has no
+    // launch-to-launch variation in it, only one process's: a move beyond
+    // the band may be the layout a launch drew, so the runs cannot tell.
+    if min(a.launches, b.launches) < minimumLaunches && (verdict == .regressed || verdict == .improved) {
+      verdict = .withinResolution
+    }
     return CellChange(
       key: new.key, baseMedian: a.ratio, newMedian: b.ratio, ratio: exp(change), interval: exp(low)...exp(high),
       method: "launches", pValue: pValue, significant: pValue < 0.05, verdict: verdict,
