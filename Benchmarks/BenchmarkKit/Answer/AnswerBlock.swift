@@ -1,0 +1,74 @@
+/// What one section of the answer prints: a table, a list, or both, written
+/// once and rendered as Markdown (for the README and the guides) or as a
+/// terminal table.
+struct AnswerBlock {
+  /// How a Markdown column is aligned; its separator cell as the README's
+  /// tables write it.
+  enum Alignment {
+    /// `---`: the renderer's default.
+    case plain
+    /// `:---`.
+    case left
+    /// `---:`.
+    case right
+
+    var separator: String {
+      switch self {
+      case .plain: "---"
+      case .left: ":---"
+      case .right: "---:"
+      }
+    }
+  }
+
+  struct Column {
+    var title: String
+    var alignment: Alignment
+
+    init(_ title: String, _ alignment: Alignment = .plain) {
+      self.title = title
+      self.alignment = alignment
+    }
+  }
+
+  /// The heading a terminal table is printed under (Markdown leaves it to
+  /// the document that quotes the table).
+  var title: String
+  var columns: [Column] = []
+  var rows: [[String]] = []
+  /// Lines printed as a Markdown list (`- `) after the table.
+  var items: [String] = []
+
+  func render(_ format: AnswerFormat) -> String {
+    switch format {
+    case .markdown: markdown
+    case .table: text
+    }
+  }
+
+  var markdown: String {
+    var text = ""
+    if !columns.isEmpty {
+      text += "| " + columns.map(\.title).joined(separator: " | ") + " |\n"
+      text += "|" + columns.map { $0.alignment.separator + "|" }.joined() + "\n"
+      for row in rows { text += "| " + row.joined(separator: " | ") + " |\n" }
+    }
+    if !columns.isEmpty && !items.isEmpty { text += "\n" }
+    return text + items.map { "- \($0)\n" }.joined()
+  }
+
+  var text: String {
+    var text = TextTable.wrap(title) + "\n"
+    if !columns.isEmpty {
+      let rightAligned = Set(columns.indices.filter { columns[$0].alignment == .right })
+      text += TextTable.render(header: columns.map(\.title), rows: rows, markdown: false, rightAligned: rightAligned)
+    }
+    if !columns.isEmpty && !items.isEmpty { text += "\n" }
+    return text + items.map { TextTable.wrap("- \($0)", indent: 2) + "\n" }.joined()
+  }
+}
+
+/// How `answer` prints.
+enum AnswerFormat: String, CaseIterable {
+  case table, markdown
+}
