@@ -35,7 +35,7 @@ extension Answer {
 
   /// The columns of a row with its counts, after the row's name.
   static let countsColumns: [AnswerBlock.Column] =
-    [.init("strategy"), .init("time ratio (95% interval)", .right)]
+    [.init("strategy"), .init("time ratio (95% interval)", .right, terminal: "time ratio")]
     + CountsBesideTime.header.map { .init($0, $0 == CountsBesideTime.header.last ? .plain : .right) }
 
   /// A row's time ratio with its interval (the baseline's own time), its

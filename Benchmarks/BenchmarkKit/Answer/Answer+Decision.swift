@@ -52,9 +52,9 @@ extension Answer {
       title: "Which pattern, when (\(rows.size.groupedDigits) elements; 95% intervals over launches)",
       columns: [
         .init("situation"), .init("pick"),
-        .init("measured (\(rows.size.groupedDigits) elements; 95% intervals over launches)"),
+        .init("measured (\(rows.size.groupedDigits) elements; 95% intervals over launches)", terminal: "measured"),
         .init("extensibility"),
-      ], rows: lines)
+      ], rows: lines, asRecords: true)
   }
 
   /// The extensibility cell: `phrase` of each pattern's trade, or `–`
@@ -92,10 +92,11 @@ extension Answer {
     return AnswerBlock(
       title: "The stakes: the slowest of the getter and visitors against the enum, app mode",
       columns: [
-        .init("operation (app mode)"), .init("enum: ns per element, or ms per million", .right),
-        .init("slowest of the getter and visitors", .right),
-        .init("its extra cost for \(Self.rowsPerFrame) rows", .right),
-        .init("… as a share of a 120 Hz frame (\(frame) ms)", .right),
+        .init("operation (app mode)", terminal: "operation"),
+        .init("enum: ns per element, or ms per million", .right, terminal: "enum ns"),
+        .init("slowest of the getter and visitors", .right, terminal: "slowest article ns"),
+        .init("its extra cost for \(Self.rowsPerFrame) rows", .right, terminal: "\(Self.rowsPerFrame) rows"),
+        .init("… as a share of a 120 Hz frame (\(frame) ms)", .right, terminal: "% of \(frame) ms"),
       ], rows: lines)
   }
 

@@ -24,10 +24,14 @@ struct AnswerBlock {
   struct Column {
     var title: String
     var alignment: Alignment
+    /// A shorter title for a terminal, where a long one takes a column of
+    /// its own width.
+    var terminalTitle: String
 
-    init(_ title: String, _ alignment: Alignment = .plain) {
+    init(_ title: String, _ alignment: Alignment = .plain, terminal: String? = nil) {
       self.title = title
       self.alignment = alignment
+      terminalTitle = terminal ?? title
     }
   }
 
@@ -38,6 +42,10 @@ struct AnswerBlock {
   var rows: [[String]] = []
   /// Lines printed as a Markdown list (`- `) after the table.
   var items: [String] = []
+  /// Whether a terminal prints each row as a record (its first cell, then
+  /// each other cell under it, titled), for tables of prose that no
+  /// terminal is wide enough to hold side by side.
+  var asRecords = false
 
   func render(_ format: AnswerFormat) -> String {
     switch format {
@@ -59,12 +67,31 @@ struct AnswerBlock {
 
   var text: String {
     var text = TextTable.wrap(title) + "\n"
-    if !columns.isEmpty {
+    if asRecords {
+      text += records
+    } else if !columns.isEmpty {
       let rightAligned = Set(columns.indices.filter { columns[$0].alignment == .right })
-      text += TextTable.render(header: columns.map(\.title), rows: rows, markdown: false, rightAligned: rightAligned)
+      text += TextTable.render(
+        header: columns.map(\.terminalTitle), rows: rows, markdown: false, rightAligned: rightAligned)
     }
     if !columns.isEmpty && !items.isEmpty { text += "\n" }
     return text + items.map { TextTable.wrap("- \($0)", indent: 2) + "\n" }.joined()
+  }
+}
+
+extension AnswerBlock {
+  /// Each row as its first cell, then `title: cell` for the others,
+  /// indented, every line wrapped to the terminal.
+  fileprivate var records: String {
+    rows.map { row in
+      let first = TextTable.wrap(row.first ?? "", indent: 2) + "\n"
+      let narrower = TextTable.width.map { $0 - 2 }
+      let others = zip(columns.dropFirst(), row.dropFirst()).map { column, cell in
+        TextTable.wrap("\(column.terminalTitle): \(cell)", width: narrower, indent: 2).split(separator: "\n")
+          .map { "  \($0)\n" }.joined()
+      }
+      return first + others.joined()
+    }.joined(separator: "\n")
   }
 }
 
