@@ -85,10 +85,8 @@ extension AnswerBlock {
   fileprivate var records: String {
     rows.map { row in
       let first = TextTable.wrap(row.first ?? "", indent: 2) + "\n"
-      let narrower = TextTable.width.map { $0 - 2 }
       let others = zip(columns.dropFirst(), row.dropFirst()).map { column, cell in
-        TextTable.wrap("\(column.terminalTitle): \(cell)", width: narrower, indent: 2).split(separator: "\n")
-          .map { "  \($0)\n" }.joined()
+        TextTable.wrap("\(column.terminalTitle): \(cell)", margin: 2, indent: 2) + "\n"
       }
       return first + others.joined()
     }.joined(separator: "\n")

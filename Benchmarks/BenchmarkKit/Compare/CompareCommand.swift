@@ -21,6 +21,10 @@ struct CompareCommand {
         "--samples", "LIST",
         "Raw samples (run --samples-csv) for each run, in order:\nthe rank test and bootstrap intervals use them.",
         example: "--samples base-samples.csv,new-samples.csv"),
+      .value(
+        "--profile", "PROFILE.csv",
+        "With one run: a profile of the same binary (dispatch-bench\nprofile): each row's instruction ratio to the baseline,\nbranches and mispredicts per element beside its time, and\nthe count that explains a gap of more than 2x.",
+        example: "--profile results/reference/run-profile.csv"),
       .choice(
         "--format", "FORMAT", "table (default), markdown, csv or json.",
         choices: OutputFormat.allCases.map(\.rawValue), example: "--format markdown"),
@@ -29,7 +33,8 @@ struct CompareCommand {
     discussion: """
       With one run: for each operation, size, distribution and kinds, every
       strategy's median against the baseline strategy's, as a ratio with a 95%
-      interval, and a ranking (1 = fastest).
+      interval, and a ranking (1 = fastest); with --profile, each row's counts
+      beside it (Guides/Answer.md, "Counts beside every time").
 
       With two runs: rows are matched by domain, operation, strategy, size,
       distribution, kinds and mode. Runs written since schema 4 are compared on
@@ -64,6 +69,8 @@ struct CompareCommand {
   /// `nil`: the default for the runs' kind.
   var threshold: Double?
   var samplesPaths: [String]?
+  /// With one run: the counts of the same binary.
+  var profilePath: String?
   var format: OutputFormat
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
@@ -86,6 +93,10 @@ struct CompareCommand {
           "--samples", text, "must name one samples file per run file (\(paths.count))")
       }
       samplesPaths = list
+    }
+    profilePath = arguments.value("--profile")
+    if profilePath != nil && paths.count == 2 {
+      throw .usage("--profile sets counts beside one run's times; give one run", command: Self.spec.name)
     }
     format = try arguments.choice("--format").flatMap(OutputFormat.init(rawValue:)) ?? .table
   }
@@ -129,8 +140,26 @@ struct CompareCommand {
       throw self.baseline != nil && fileHasStrategies ? .usage(message, command: Self.spec.name) : .dataError(message)
     }
     let groups = Comparison.within(run, baseline: baseline, samples: samples)
-    console.write(CompareOutput.within(groups, run: run, hasSamples: samples != nil, format: format))
+    let profile = try loadProfile(beside: run, console: console)
+    console.write(
+      CompareOutput.within(groups, run: run, hasSamples: samples != nil, format: format, profile: profile))
     return ExitStatus.success
+  }
+
+  /// The profile `--profile` names, for a run (not a profile), with a
+  /// warning where it was made on another machine or build.
+  private func loadProfile(beside run: MeasuredFile, console: Console) throws(CommandError) -> ProfileFile? {
+    guard let profilePath else { return nil }
+    guard run.measure == .time else {
+      throw .usage("--profile sets counts beside a run's times; \(run.path) is a profile", command: Self.spec.name)
+    }
+    guard case .profile(let profile) = try loadResults(profilePath) else {
+      throw .usage("--profile: \(profilePath) is not a profile CSV", command: Self.spec.name)
+    }
+    for warning in Comparison.warnings(run.info, profile.info) {
+      console.errorLine("warning: the counts must come from the run's binary, but \(warning)")
+    }
+    return profile
   }
 
   /// Two runs, row by row; exit status 2 on a regression.

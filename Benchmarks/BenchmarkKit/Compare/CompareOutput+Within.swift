@@ -135,7 +135,7 @@ extension CompareOutput {
     }
     var text = TextTable.render(header: header, rows: rows, markdown: markdown, rightAligned: rightAligned)
     if !notes.isEmpty {
-      text += (markdown ? "\n" : "") + notes.map { markdown ? "- \($0)\n" : TextTable.wrap("  \($0)", indent: 4) + "\n" }.joined()
+      text += (markdown ? "\n" : "") + notes.map { markdown ? "- \($0)\n" : TextTable.wrap($0, margin: 2, indent: 2) + "\n" }.joined()
     }
     return text
   }
