@@ -1,7 +1,7 @@
 #!/bin/sh
 # The A/A test the README's "Reproducibility" section quotes: two default
 # runs of one release binary, then how far their ratios drift
-# (ratio-drift.py) and what `compare` says of them. Run it with nothing else
+# (`compare --show drift`) and what `compare` says of them. Run it with nothing else
 # running on the machine.
 #
 # Usage: Benchmarks/Scripts/aa-test.sh [--interleaved] [DIRECTORY]   (default results/local/aa)
@@ -41,7 +41,7 @@ else
   done | tee "$directory/durations.txt"
   gzip -9 -f "$directory/a-samples.csv" "$directory/b-samples.csv"
 fi
-python3 Benchmarks/Scripts/ratio-drift.py "$directory/a.csv" "$directory/b.csv" | tee "$directory/drift.txt"
+"$binary" compare "$directory/a.csv" "$directory/b.csv" --show drift | tee "$directory/drift.txt"
 status=0
 "$binary" compare "$directory/a.csv" "$directory/b.csv" > "$directory/compare.txt" || status=$?
 echo "compare exit status: $status"

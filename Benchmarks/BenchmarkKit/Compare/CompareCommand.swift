@@ -28,6 +28,13 @@ struct CompareCommand {
       .choice(
         "--format", "FORMAT", "table (default), markdown, csv or json.",
         choices: OutputFormat.allCases.map(\.rawValue), example: "--format markdown"),
+      .choice(
+        "--show", "WHAT",
+        "With two runs: verdicts (default); drift, how far their\nratios drift apart (the A/A measure); speed, new over base\nper domain; or code-bytes, exit 2 unless every row's\ncode_bytes and method are equal (two builds of one source).",
+        choices: RunPairCheck.allCases.map(\.rawValue), example: "--show drift"),
+      .flag(
+        "--require-callgrind",
+        "With --show code-bytes: also exit 2 unless every share and\nfeed row was counted under callgrind."),
       DispatchBench.wideFlag,
     ],
     discussion: """
@@ -71,6 +78,9 @@ struct CompareCommand {
   var samplesPaths: [String]?
   /// With one run: the counts of the same binary.
   var profilePath: String?
+  /// With two runs: what to show of them.
+  var show: RunPairCheck
+  var requireCallgrind: Bool
   var format: OutputFormat
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
@@ -98,6 +108,14 @@ struct CompareCommand {
     if profilePath != nil && paths.count == 2 {
       throw .usage("--profile sets counts beside one run's times; give one run", command: Self.spec.name)
     }
+    show = try arguments.choice("--show").flatMap(RunPairCheck.init(rawValue:)) ?? .verdicts
+    if show != .verdicts && paths.count != 2 {
+      throw .usage("--show \(show.rawValue) reads two runs", command: Self.spec.name)
+    }
+    requireCallgrind = arguments.has("--require-callgrind")
+    if requireCallgrind && show != .codeBytes {
+      throw .usage("--require-callgrind goes with --show code-bytes", command: Self.spec.name)
+    }
     format = try arguments.choice("--format").flatMap(OutputFormat.init(rawValue:)) ?? .table
   }
 
@@ -124,6 +142,7 @@ struct CompareCommand {
     if runs.count == 1 {
       return try runWithin(runs[0], samples: samples?[0], console: console)
     }
+    if show != .verdicts { return try runCheck(files, console: console) }
     return try runBetween(runs[0], runs[1], samples: samples, console: console)
   }
 
@@ -143,6 +162,23 @@ struct CompareCommand {
     let profile = try loadProfile(beside: run, console: console)
     console.write(
       CompareOutput.within(groups, run: run, hasSamples: samples != nil, format: format, profile: profile))
+    return ExitStatus.success
+  }
+
+  /// Two runs, as `--show` asks.
+  private func runCheck(_ files: [Schema.Contents], console: Console) throws(CommandError) -> Int32 {
+    guard case .run(let a) = files[0], case .run(let b) = files[1] else {
+      throw .usage("--show \(show.rawValue) reads two runs, not profiles", command: Self.spec.name)
+    }
+    let report =
+      switch show {
+      case .verdicts: CheckReport(text: "")
+      case .drift: RunPairChecks.drift(a, b)
+      case .speed: RunPairChecks.speed(a, b)
+      case .codeBytes: RunPairChecks.codeBytes(a, b, requireCallgrind: requireCallgrind)
+      }
+    if let failure = report.failure { throw failure }
+    console.write(report.text)
     return ExitStatus.success
   }
 

@@ -1,0 +1,142 @@
+import BenchmarkResults
+
+/// What `compare A.csv B.csv --show` prints about two runs besides the
+/// verdicts: how far their ratios drift apart, how fast the machine ran one
+/// against the other, and whether two builds counted the same code.
+enum RunPairCheck: String, CaseIterable {
+  /// Each row's change with a verdict (the default).
+  case verdicts
+  /// The A/A measure: the median, 95th percentile and largest |B/A - 1| of
+  /// the rows' tracked ratios, overall and by domain, and the rows that
+  /// drift most.
+  case drift
+  /// B's median time over A's, per domain: the machine's speed.
+  case speed
+  /// Whether every row both runs counted has the same `code_bytes` and
+  /// method: two builds of one source must.
+  case codeBytes = "code-bytes"
+}
+
+/// The result of a check: what to print, or why it failed (exit status 65
+/// for runs it cannot check, 2 for two builds whose code differs).
+struct CheckReport {
+  var text: String
+  var failure: CommandError?
+
+  static func cannotCheck(_ message: String) -> CheckReport {
+    CheckReport(text: "", failure: .dataError(message))
+  }
+
+  static func differ(_ message: String) -> CheckReport {
+    CheckReport(text: "", failure: CommandError(message, exitStatus: ExitStatus.regression))
+  }
+}
+
+/// A row's key as text, `feed/feed.color/naive/100000/uniform/6/app`, and
+/// as the tuple of fields the A/A scripts sorted rows by.
+private func keyFields(_ key: ResultKey) -> [String] {
+  [
+    key.feed.domain, key.operation, key.strategy.rawValue, String(key.feed.size), key.feed.layout,
+    String(key.feed.kinds), key.mode.rawValue,
+  ]
+}
+
+enum RunPairChecks {
+  /// How far two runs' tracked ratios (to the baseline; the baseline's own
+  /// to the floor) drift apart: strategy rows, then the floor and the null,
+  /// then the strategy rows of each domain.
+  static func drift(_ a: RunFile, _ b: RunFile) -> CheckReport {
+    func tracked(_ run: RunFile) -> [ResultKey: Double] {
+      var ratios: [ResultKey: Double] = [:]
+      for row in run.rows {
+        if let ratio = row.tracked == .floor ? row.ratioToFloor : row.ratioToBaseline { ratios[row.key] = ratio }
+      }
+      return ratios
+    }
+    let (base, new) = (tracked(a), tracked(b))
+    let common = base.keys.filter { new[$0] != nil && base[$0]! > 0 }
+    guard !common.isEmpty else { return .cannotCheck("the runs have no rows in common") }
+    func drifts(_ keys: [ResultKey]) -> [(drift: Double, key: ResultKey)] {
+      keys.map { (abs(new[$0]! / base[$0]! - 1), $0) }.sorted {
+        $0.drift != $1.drift ? $0.drift > $1.drift : keyFields($1.key).lexicographicallyPrecedes(keyFields($0.key))
+      }
+    }
+    var text = ""
+    for (title, isReference) in [("strategy rows", false), ("floor and null rows", true)] {
+      let rows = drifts(common.filter { $0.strategy.isReference == isReference })
+      guard !rows.isEmpty else { continue }
+      text += "\(title): \(rows.count) in both runs; ratio drift: " + spread(rows.map(\.drift)) + "\n"
+      for (drift, key) in rows.prefix(5) {
+        text += "  \(padded(DecimalText.fixed(drift * 100, 2), 6))%  \(keyFields(key).joined(separator: "/"))  "
+          + "\(DecimalText.significant(base[key]!, 4)) -> \(DecimalText.significant(new[key]!, 4))\n"
+      }
+    }
+    let strategyRows = common.filter { !$0.strategy.isReference }
+    let domains = Set(strategyRows.map(\.feed.domain)).sorted()
+    if domains.count > 1 {
+      text += "strategy rows by domain:\n"
+      for domain in domains {
+        let rows = drifts(strategyRows.filter { $0.feed.domain == domain })
+        text += "  \(domain): \(rows.count) rows; " + spread(rows.map(\.drift)) + "\n"
+      }
+    }
+    return CheckReport(text: text)
+  }
+
+  /// `median 0.86%, p95 4.91%, max 20.10%` of drifts sorted largest first.
+  private static func spread(_ drifts: [Double]) -> String {
+    let sorted = drifts.sorted()
+    let percent = { (value: Double) in DecimalText.fixed(value * 100, 2) + "%" }
+    return "median \(percent(SampleStatistics.percentile(sorted, 0.5))), "
+      + "p95 \(percent(SampleStatistics.percentile(sorted, 0.95))), max \(percent(sorted.last!))"
+  }
+
+  private static func padded(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+  }
+
+  /// B's median nanoseconds over A's for every strategy row both have, per
+  /// domain: the median factor, its range and the rows. About 1 everywhere
+  /// on a quiet machine; a factor that differs between domains says the
+  /// machine changed speed, unevenly.
+  static func speed(_ a: RunFile, _ b: RunFile) -> CheckReport {
+    let base = a.byKey
+    let factors = b.rows.compactMap { row -> (String, Double)? in
+      guard !row.key.strategy.isReference, let reference = base[row.key], reference.median > 0 else { return nil }
+      return (row.key.feed.domain, row.median / reference.median)
+    }
+    guard !factors.isEmpty else {
+      return .cannotCheck("\(b.path) has no strategy rows in common with \(a.path)")
+    }
+    let parts = Set(factors.map(\.0)).sorted().map { domain in
+      let values = factors.filter { $0.0 == domain }.map(\.1).sorted()
+      let middle = values.count / 2
+      let median = values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+      return "\(domain) \(DecimalText.fixed(median, 2))x (\(DecimalText.fixed(values[0], 2))-"
+        + "\(DecimalText.fixed(values.last!, 2)), \(values.count) rows)"
+    }
+    return CheckReport(text: "\(b.path): " + parts.joined(separator: "; ") + "\n")
+  }
+
+  /// Whether both runs counted the same `code_bytes`, by the same method,
+  /// for every row both counted; with `requireCallgrind`, every share and
+  /// feed row must have been counted under callgrind.
+  static func codeBytes(_ a: RunFile, _ b: RunFile, requireCallgrind: Bool) -> CheckReport {
+    let other = b.byKey
+    let shared = a.rows.filter { $0.codeBytes != nil && other[$0.key]?.codeBytes != nil }.sorted { $0.key < $1.key }
+    guard !shared.isEmpty else { return .cannotCheck("no row has code_bytes in both runs") }
+    func counted(_ row: TimingRow) -> String { "\(row.codeBytes!)/\(row.codeBytesMethod?.rawValue ?? "")" }
+    for row in shared where counted(row) != counted(other[row.key]!) {
+      return .differ("code_bytes differ for \(row.key): \(counted(row)) and \(counted(other[row.key]!))")
+    }
+    if let empty = shared.first(where: { $0.codeBytes! <= 0 }) {
+      return .differ("\(empty.key) has code_bytes of zero or less")
+    }
+    if requireCallgrind,
+      let direct = shared.first(where: { $0.key.feed.domain != PlannedSynthetic.domain && $0.codeBytesMethod != .callgrind })
+    {
+      return .differ("\(direct.key) was counted by \(direct.codeBytesMethod?.rawValue ?? "nothing"), not callgrind")
+    }
+    return CheckReport(text: "code_bytes and their methods equal, and positive, for all \(shared.count) rows of both builds\n")
+  }
+}
