@@ -130,7 +130,7 @@ let package = Package(
     // release build. Not public interface.
     .executableTarget(
       name: "generate-synthetic", path: "Benchmarks/Scripts",
-      exclude: ["aa-test.sh", "ratio-change.py", "check-kernels.py", "compile-time.sh"], sources: ["generate-synthetic.swift"],
+      exclude: ["aa-test.sh", "check-kernels.py", "compile-time.sh"], sources: ["generate-synthetic.swift"],
       swiftSettings: [.unsafeFlags(["-Onone"])]),
 
     // The results files: typed rows, one column table per file, the CSV

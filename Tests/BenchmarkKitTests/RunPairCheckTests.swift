@@ -4,15 +4,17 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `compare A.csv B.csv --show drift|speed|code-bytes` on the A/A fixture
-/// pair: what ratio-drift.py, machine-speed.py and code-bytes-match.py
-/// printed for it (Tests/Fixtures/compare/README.md), and the failures.
+/// `compare A.csv B.csv --show drift|speed|code-bytes|ratios` on the A/A
+/// fixture pair: what ratio-drift.py, machine-speed.py, code-bytes-match.py
+/// and ratio-change.py printed for it (Tests/Fixtures/compare/README.md),
+/// and the failures.
 @Suite struct RunPairCheckTests {
   static let expected = Fixtures.directory + "/compare"
 
   @Test(arguments: [
     (["--show", "drift"], "drift.txt"), (["--show", "speed"], "speed.txt"),
     (["--show", "code-bytes", "--require-callgrind"], "code-bytes.txt"),
+    (["--show", "ratios", "--operations", "feed.render,share.instagram", "--format", "markdown"], "ratios.md"),
   ])
   func aCheckPrintsWhatItsScriptPrinted(arguments: [String], file: String) throws {
     // From the fixtures' directory, so that the paths printed are the ones
@@ -59,6 +61,11 @@ import Testing
     ([Fixtures.pairA, Fixtures.pairB, "--require-callgrind"], 64, "--require-callgrind goes with --show code-bytes"),
     ([Fixtures.pairA, Fixtures.pairB, "--show", "noise"], 64, "--show: \"noise\" is not one of verdicts, drift, speed, code-bytes"),
     ([Fixtures.profile, Fixtures.profile, "--show", "speed"], 64, "reads two runs, not profiles"),
+    ([Fixtures.pairA, Fixtures.pairB, "--operations", "feed.color"], 64, "--operations goes with --show ratios"),
+    ([Fixtures.pairA, Fixtures.pairB, "--show", "ratios", "--operations", "feed.colour"], 64, "is not a known operation"),
+    ([Fixtures.pairA, Fixtures.pairB, "--show", "ratios", "--format", "csv"], 64, "--show ratios prints a table or Markdown"),
+    ([Fixtures.pairA, Fixtures.pairB, "--show", "drift", "--format", "markdown"], 64, "--format goes with verdicts and ratios"),
+    ([Fixtures.pairA, Fixtures.pairB, "--show", "ratios", "--operations", "feed.color"], 65, "no share or feed rows"),
     ([AnswerTests.run, Fixtures.runVersion1, "--show", "drift"], 65, "the runs have no rows in common"),
     ([AnswerTests.run, Fixtures.runVersion1, "--show", "speed"], 65, "has no strategy rows in common with"),
     ([Fixtures.pairA, Fixtures.runVersion1, "--show", "code-bytes"], 65, "no row has code_bytes in both runs"),

@@ -6,7 +6,7 @@ import BenchmarkResults
 /// where time and instructions disagree by more than 2×, the count that
 /// explains it.
 extension Answer {
-  func countsTables() throws(SectionUnavailable) -> [AnswerBlock] {
+  func countsTables() throws(SectionUnavailable) -> [QuotedTable] {
     guard let profile else {
       throw SectionUnavailable(reason: "the counts section needs --profile PROFILE.csv (dispatch-bench profile)")
     }
@@ -27,14 +27,14 @@ extension Answer {
       return [row.key.operation, row.key.mode.rawValue] + Self.countsCells(row, counts, explanation: explanation)
     }
     return [
-      AnswerBlock(
+      QuotedTable(
         title: "Counts beside the cheap rows' times: ratios to \(baseline) at \(rows.size.groupedDigits) elements; counts per element from \(profile.path) at \(sizes) elements",
         columns: [.init("operation"), .init("mode")] + Self.countsColumns, rows: lines, items: notes)
     ]
   }
 
   /// The columns of a row with its counts, after the row's name.
-  static let countsColumns: [AnswerBlock.Column] =
+  static let countsColumns: [QuotedTable.Column] =
     [.init("strategy"), .init("time ratio (95% interval)", .right, terminal: "time ratio")]
     + CountsBesideTime.header.map { .init($0, $0 == CountsBesideTime.header.last ? .plain : .right) }
 

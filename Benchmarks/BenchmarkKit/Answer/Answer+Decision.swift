@@ -10,7 +10,7 @@ extension Answer {
   /// Rows a frame asks about, for the stakes.
   static let rowsPerFrame = 100
 
-  func decisionTable() -> AnswerBlock {
+  func decisionTable() -> QuotedTable {
     typealias N = AnswerNames
     let constant = N.kindsOperation
     let heavy = N.heavy.map(\.rawValue)
@@ -48,7 +48,7 @@ extension Answer {
         trades([N.castChain]) { $0[0] },
       ],
     ]
-    return AnswerBlock(
+    return QuotedTable(
       title: "Which pattern, when (\(rows.size.groupedDigits) elements; 95% intervals over launches)",
       columns: [
         .init("situation"), .init("pick"),
@@ -72,7 +72,7 @@ extension Answer {
     return "a kind in \(kind.hunks.counted("place")), an operation in \(operation.hunks.counted("place"))"
   }
 
-  func stakesTable() -> AnswerBlock {
+  func stakesTable() -> QuotedTable {
     let frame = DecimalText.fixed(Self.frameNanoseconds / 1e6, 2)
     let lines = AnswerNames.stakes.map { operation -> [String] in
       let enumTime = rows.nanoseconds(AnswerNames.enumSwitch, operation.rawValue, .app)
@@ -89,7 +89,7 @@ extension Answer {
         "\(DecimalText.fixed(extra / 1000, 1)) µs", "\(DecimalText.fixed(extra / Self.frameNanoseconds * 100, 2))%",
       ]
     }
-    return AnswerBlock(
+    return QuotedTable(
       title: "The stakes: the slowest of the getter and visitors against the enum, app mode",
       columns: [
         .init("operation (app mode)", terminal: "operation"),
@@ -100,7 +100,7 @@ extension Answer {
       ], rows: lines)
   }
 
-  func rangesList() -> AnswerBlock {
+  func rangesList() -> QuotedTable {
     typealias N = AnswerNames
     var items = [
       "article patterns on real work, both modes: \(rows.span(N.articles, N.heavy))",
@@ -112,6 +112,6 @@ extension Answer {
         items.append("getter and visitors, \(operation.rawValue), \(mode): \(rows.span(N.articles, [operation], modes: [mode]))")
       }
     }
-    return AnswerBlock(title: "The ranges the README's opening sentences quote", items: items)
+    return QuotedTable(title: "The ranges the README's opening sentences quote", items: items)
   }
 }

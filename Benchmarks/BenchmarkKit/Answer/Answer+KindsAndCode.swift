@@ -6,7 +6,7 @@ extension Answer {
   /// One table per synthetic operation of the run: each pattern's time per
   /// element at every number of kinds, with its ratio to the baseline and
   /// the 95% interval over launches.
-  func kindsTables() throws(SectionUnavailable) -> [AnswerBlock] {
+  func kindsTables() throws(SectionUnavailable) -> [QuotedTable] {
     let synthetic = run.rows.filter {
       $0.key.feed.domain == PlannedSynthetic.domain && $0.key.feed.size == rows.size && $0.key.strategy != .null
     }
@@ -21,7 +21,7 @@ extension Answer {
       let lines = unique(operationRows.map(\.key.strategy)).map { pattern in
         [pattern.rawValue] + kinds.map { kindsCell(cells[pattern]?[$0]) }
       }
-      return AnswerBlock(
+      return QuotedTable(
         title: "\(operation): ns per element (ratio to \(baseline), 95% interval), \(rows.size.groupedDigits) elements",
         columns: [.init("pattern")] + kinds.map { .init("\($0) kinds", .right) }, rows: lines)
     }
@@ -43,12 +43,12 @@ extension Answer {
   /// One table per mode, app first: the bytes of machine code each share
   /// and feed operation runs, per strategy, marked † where they were not
   /// counted under callgrind (direct calls only: a lower bound).
-  func codeTables() throws(SectionUnavailable) -> [AnswerBlock] {
+  func codeTables() throws(SectionUnavailable) -> [QuotedTable] {
     let domains = Domain.allCases.map(\.rawValue)
     let counted = run.rows.filter {
       domains.contains($0.key.feed.domain) && !$0.key.strategy.isReference && $0.codeBytes != nil
     }
-    let blocks = [BuildMode.app, .boundary].compactMap { mode -> AnswerBlock? in
+    let blocks = [BuildMode.app, .boundary].compactMap { mode -> QuotedTable? in
       let inMode = counted.filter { $0.key.mode == mode }
       guard !inMode.isEmpty else { return nil }
       let strategies = unique(inMode.map(\.key.strategy))
@@ -60,7 +60,7 @@ extension Answer {
       let lines = unique(inMode.map(\.key.operation)).map { operation in
         [operation] + strategies.map { cells[operation]?[$0] ?? missingFigure }
       }
-      return AnswerBlock(
+      return QuotedTable(
         title: "Bytes of machine code each operation runs, \(mode) mode († direct calls only: a lower bound)",
         columns: [.init("operation", .left)] + strategies.map { .init($0.rawValue, .right) }, rows: lines)
     }

@@ -8,7 +8,7 @@ extension Answer {
   /// modes and for the kinds sweep at 8 and 64 kinds, the code bytes and
   /// compile time at 64 kinds, and the lines and places a new kind and a new
   /// operation take at 8 kinds.
-  func patternsTable() throws(SectionUnavailable) -> AnswerBlock {
+  func patternsTable() throws(SectionUnavailable) -> QuotedTable {
     let patterns = unique(
       run.rows.filter { $0.key.feed.domain == Domain.feed.rawValue && !$0.key.strategy.isReference }.map(\.key.strategy))
     guard !patterns.isEmpty else { throw SectionUnavailable(reason: "\(run.path) has no feed rows") }
@@ -24,7 +24,7 @@ extension Answer {
         change(scaling?.newKind(pattern, kinds: 8)), change(scaling?.newOperation(pattern, kinds: 8)),
       ]
     }
-    return AnswerBlock(
+    return QuotedTable(
       title: "Each pattern's cost to run (ratio to \(baseline)), to build and to change",
       columns: [.init("pattern")]
         + [
@@ -54,7 +54,7 @@ extension Answer {
   /// Each strategy's ratio to the baseline, with its 95% interval, in both
   /// modes, for every share and feed operation at the answer's size and
   /// layout (the synthetic domain is the kinds section's).
-  func modesTable() throws(SectionUnavailable) -> AnswerBlock {
+  func modesTable() throws(SectionUnavailable) -> QuotedTable {
     let shown = run.rows.filter {
       $0.key.feed.size == rows.size && $0.key.feed.layout == rows.layout && !$0.key.strategy.isReference
         && $0.key.feed.domain != PlannedSynthetic.domain
@@ -69,20 +69,10 @@ extension Answer {
     var cells: [Line: [BuildMode: TimingRow]] = [:]
     for row in shown { cells[Line(operation: row.key.operation, strategy: row.key.strategy), default: [:]][row.key.mode] = row }
     let lines = unique(shown.map { Line(operation: $0.key.operation, strategy: $0.key.strategy) }).map { line in
-      [line.operation, line.strategy.rawValue] + BuildMode.all.map { modeCell(cells[line]?[$0]) }
+      [line.operation, line.strategy.rawValue] + BuildMode.all.map { cells[line]?[$0]?.ratioCell(baseline: baseline) ?? missingFigure }
     }
-    return AnswerBlock(
+    return QuotedTable(
       title: "Ratio to \(baseline) (95% interval), \(rows.size.groupedDigits) \(rows.layout) elements, in both modes",
       columns: [.init("operation"), .init("strategy")] + BuildMode.all.map { .init($0.rawValue, .right) }, rows: lines)
-  }
-
-  /// `2.51× (2.48–2.53)`; the baseline's `1 (12.4 ns)`.
-  private func modeCell(_ row: TimingRow?) -> String {
-    guard let row else { return missingFigure }
-    if row.key.strategy == baseline { return "1 (\(DecimalText.significant(row.median, 3)) ns)" }
-    guard let ratio = row.ratioToBaseline, let low = row.ratioToBaselineLow, let high = row.ratioToBaselineHigh else {
-      return missingFigure
-    }
-    return "\(DecimalText.fixed(ratio, 2))× (\(DecimalText.fixed(low, 2))–\(DecimalText.fixed(high, 2)))"
   }
 }

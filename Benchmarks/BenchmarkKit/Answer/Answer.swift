@@ -15,7 +15,7 @@ struct Answer {
   /// One section's tables and lists.
   ///
   /// - Throws: `SectionUnavailable` when the files hold nothing for it.
-  func blocks(_ section: AnswerSection) throws(SectionUnavailable) -> [AnswerBlock] {
+  func blocks(_ section: AnswerSection) throws(SectionUnavailable) -> [QuotedTable] {
     if section.speaksOfTheEnum && baseline != AnswerNames.enumSwitch {
       throw SectionUnavailable(
         reason: "\(run.path) takes its ratios against \(baseline), and the \(section) section compares with \(AnswerNames.enumSwitch)")

@@ -35,7 +35,7 @@ struct AnswerCommand {
         choices: KindDistribution.allCases.map(\.rawValue), example: "--distribution skewed"),
       .choice(
         "--format", "FORMAT", "table (default) or markdown, as the README quotes it.",
-        choices: AnswerFormat.allCases.map(\.rawValue), example: "--format markdown"),
+        choices: QuotedFormat.allCases.map(\.rawValue), example: "--format markdown"),
       DispatchBench.wideFlag,
     ],
     discussion: """
@@ -63,7 +63,7 @@ struct AnswerCommand {
   /// `nil`: 100,000 when the run has it, else its largest size.
   var size: Int?
   var layout: String
-  var format: AnswerFormat
+  var format: QuotedFormat
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
     path = arguments.positionals[0]
@@ -74,7 +74,7 @@ struct AnswerCommand {
       .compactMap(AnswerSection.init(rawValue:))
     size = try arguments.integer("--size", in: 1...Int.max)
     layout = try arguments.choice("--distribution") ?? KindDistribution.uniform.rawValue
-    format = try arguments.choice("--format").flatMap(AnswerFormat.init(rawValue:)) ?? .table
+    format = try arguments.choice("--format").flatMap(QuotedFormat.init(rawValue:)) ?? .table
   }
 
   func run(console: Console) throws(CommandError) -> Int32 {

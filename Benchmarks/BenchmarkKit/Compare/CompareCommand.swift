@@ -28,15 +28,8 @@ struct CompareCommand {
       .choice(
         "--format", "FORMAT", "table (default), markdown, csv or json.",
         choices: OutputFormat.allCases.map(\.rawValue), example: "--format markdown"),
-      .choice(
-        "--show", "WHAT",
-        "With two runs: verdicts (default); drift, how far their\nratios drift apart (the A/A measure); speed, new over base\nper domain; or code-bytes, exit 2 unless every row's\ncode_bytes and method are equal (two builds of one source).",
-        choices: RunPairCheck.allCases.map(\.rawValue), example: "--show drift"),
-      .flag(
-        "--require-callgrind",
-        "With --show code-bytes: also exit 2 unless every share and\nfeed row was counted under callgrind."),
       DispatchBench.wideFlag,
-    ],
+    ] + ShowOptions.options,
     discussion: """
       With one run: for each operation, size, distribution and kinds, every
       strategy's median against the baseline strategy's, as a ratio with a 95%
@@ -60,6 +53,8 @@ struct CompareCommand {
 
       Rows in one run only are listed. Runs made on different machines,
       systems, Swift versions or build flags are warned about first.
+      --show prints another view of two runs instead of the verdicts: drift,
+      speed, code-bytes (exit 2 when two builds' code differs) or ratios.
       Exit status: 0 no regression, 2 at least one regression, 64 bad usage,
       65 an input file unreadable, not a dispatch-bench run, or runs with
       different launch counts.
@@ -79,8 +74,7 @@ struct CompareCommand {
   /// With one run: the counts of the same binary.
   var profilePath: String?
   /// With two runs: what to show of them.
-  var show: RunPairCheck
-  var requireCallgrind: Bool
+  var showing: ShowOptions
   var format: OutputFormat
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
@@ -108,15 +102,8 @@ struct CompareCommand {
     if profilePath != nil && paths.count == 2 {
       throw .usage("--profile sets counts beside one run's times; give one run", command: Self.spec.name)
     }
-    show = try arguments.choice("--show").flatMap(RunPairCheck.init(rawValue:)) ?? .verdicts
-    if show != .verdicts && paths.count != 2 {
-      throw .usage("--show \(show.rawValue) reads two runs", command: Self.spec.name)
-    }
-    requireCallgrind = arguments.has("--require-callgrind")
-    if requireCallgrind && show != .codeBytes {
-      throw .usage("--require-callgrind goes with --show code-bytes", command: Self.spec.name)
-    }
     format = try arguments.choice("--format").flatMap(OutputFormat.init(rawValue:)) ?? .table
+    showing = try ShowOptions(arguments, runs: paths.count, format: format)
   }
 
   func run(console: Console) throws(CommandError) -> Int32 {
@@ -142,7 +129,7 @@ struct CompareCommand {
     if runs.count == 1 {
       return try runWithin(runs[0], samples: samples?[0], console: console)
     }
-    if show != .verdicts { return try runCheck(files, console: console) }
+    if showing.check != .verdicts { return try showing.run(files, format: format, console: console) }
     return try runBetween(runs[0], runs[1], samples: samples, console: console)
   }
 
@@ -162,23 +149,6 @@ struct CompareCommand {
     let profile = try loadProfile(beside: run, console: console)
     console.write(
       CompareOutput.within(groups, run: run, hasSamples: samples != nil, format: format, profile: profile))
-    return ExitStatus.success
-  }
-
-  /// Two runs, as `--show` asks.
-  private func runCheck(_ files: [Schema.Contents], console: Console) throws(CommandError) -> Int32 {
-    guard case .run(let a) = files[0], case .run(let b) = files[1] else {
-      throw .usage("--show \(show.rawValue) reads two runs, not profiles", command: Self.spec.name)
-    }
-    let report =
-      switch show {
-      case .verdicts: CheckReport(text: "")
-      case .drift: RunPairChecks.drift(a, b)
-      case .speed: RunPairChecks.speed(a, b)
-      case .codeBytes: RunPairChecks.codeBytes(a, b, requireCallgrind: requireCallgrind)
-      }
-    if let failure = report.failure { throw failure }
-    console.write(report.text)
     return ExitStatus.success
   }
 

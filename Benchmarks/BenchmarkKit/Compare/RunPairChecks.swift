@@ -1,4 +1,5 @@
 import BenchmarkResults
+import DispatchModel
 
 /// What `compare A.csv B.csv --show` prints about two runs besides the
 /// verdicts: how far their ratios drift apart, how fast the machine ran one
@@ -15,6 +16,10 @@ enum RunPairCheck: String, CaseIterable {
   /// Whether every row both runs counted has the same `code_bytes` and
   /// method: two builds of one source must.
   case codeBytes = "code-bytes"
+  /// Each share and feed row's ratio to the baseline in both runs, side by
+  /// side with its interval: what a change to the code moved, without a
+  /// verdict (the runs may differ in launches).
+  case ratios
 }
 
 /// The result of a check: what to print, or why it failed (exit status 65
@@ -116,6 +121,38 @@ enum RunPairChecks {
         + "\(DecimalText.fixed(values.last!, 2)), \(values.count) rows)"
     }
     return CheckReport(text: "\(b.path): " + parts.joined(separator: "; ") + "\n")
+  }
+
+  /// Every share and feed strategy row of `b` at 100,000 uniform elements
+  /// (or its largest size), of `operations` in their order (all, in `b`'s
+  /// order, when `nil`), boundary mode first: its ratio to the baseline
+  /// with its interval in `a` ("before") and in `b` ("after").
+  static func ratios(_ a: RunFile, _ b: RunFile, operations: [String]?, format: QuotedFormat) -> CheckReport {
+    let sizes = Set(b.rows.map(\.key.feed.size))
+    let size = sizes.contains(RunMatrix.primarySize) ? RunMatrix.primarySize : sizes.max()!
+    let layout = KindDistribution.uniform.rawValue
+    let shown = b.rows.filter {
+      $0.key.feed.size == size && $0.key.feed.layout == layout && !$0.key.strategy.isReference
+        && $0.key.feed.domain != PlannedSynthetic.domain && operations?.contains($0.key.operation) != false
+    }
+    guard !shown.isEmpty else {
+      return .cannotCheck("\(b.path) has no share or feed rows at \(size.groupedDigits) \(layout) elements to show")
+    }
+    let operations = operations ?? unique(shown.map(\.key.operation))
+    let order = { (row: TimingRow) in [operations.firstIndex(of: row.key.operation)!, row.key.mode == .boundary ? 0 : 1] }
+    let sorted = shown.enumerated().sorted { (order($0.element) + [$0.offset]).lexicographicallyPrecedes(order($1.element) + [$1.offset]) }
+    let before = a.byKey
+    let lines = sorted.map(\.element).map { row in
+      [
+        row.key.operation, row.key.mode.rawValue, row.key.strategy.rawValue,
+        before[row.key]?.ratioCell(baseline: a.info.baseline) ?? missingFigure, row.ratioCell(baseline: b.info.baseline),
+      ]
+    }
+    let table = QuotedTable(
+      title: "Ratio to the baseline (95% interval), \(size.groupedDigits) \(layout) elements: \(a.path) → \(b.path)",
+      columns: [.init("operation"), .init("mode"), .init("strategy"), .init("before", .right), .init("after", .right)],
+      rows: lines)
+    return CheckReport(text: table.render(format))
   }
 
   /// Whether both runs counted the same `code_bytes`, by the same method,

@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 
+import BenchmarkResults
+
 /// Numbers as the tables a reader quotes print them: a fixed number of
 /// decimals or of significant digits, rounded from the exact binary value
 /// (C's `printf`, which rounds as Python's `format` does, so tables first
@@ -31,3 +33,16 @@ enum DecimalText {
 
 /// What a table shows where a figure is missing from the files it reads.
 let missingFigure = "–"
+
+extension TimingRow {
+  /// The row's ratio to `baseline` with its 95% interval, `2.51×
+  /// (2.48–2.53)`, as the guides quote it; the baseline's own `1 (12.4 ns)`;
+  /// `–` without an interval.
+  func ratioCell(baseline: StrategyID) -> String {
+    if key.strategy == baseline { return "1 (\(DecimalText.significant(median, 3)) ns)" }
+    guard let ratio = ratioToBaseline, let low = ratioToBaselineLow, let high = ratioToBaselineHigh else {
+      return missingFigure
+    }
+    return "\(DecimalText.fixed(ratio, 2))× (\(DecimalText.fixed(low, 2))–\(DecimalText.fixed(high, 2)))"
+  }
+}

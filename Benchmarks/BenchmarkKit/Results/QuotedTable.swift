@@ -1,7 +1,8 @@
-/// What one section of the answer prints: a table, a list, or both, written
-/// once and rendered as Markdown (for the README and the guides) or as a
+/// A table the README or a guide quotes (a section of `answer`, `compare
+/// --show ratios`): a table, a list, or both, written once and rendered as
+/// Markdown, with the column separators the documents use, or as a
 /// terminal table.
-struct AnswerBlock {
+struct QuotedTable {
   /// How a Markdown column is aligned; its separator cell as the README's
   /// tables write it.
   enum Alignment {
@@ -47,7 +48,7 @@ struct AnswerBlock {
   /// terminal is wide enough to hold side by side.
   var asRecords = false
 
-  func render(_ format: AnswerFormat) -> String {
+  func render(_ format: QuotedFormat) -> String {
     switch format {
     case .markdown: markdown
     case .table: text
@@ -79,7 +80,7 @@ struct AnswerBlock {
   }
 }
 
-extension AnswerBlock {
+extension QuotedTable {
   /// Each row as its first cell, then `title: cell` for the others,
   /// indented, every line wrapped to the terminal.
   fileprivate var records: String {
@@ -93,7 +94,7 @@ extension AnswerBlock {
   }
 }
 
-/// How `answer` prints.
-enum AnswerFormat: String, CaseIterable {
+/// How a quoted table prints: on a terminal, or as the documents quote it.
+enum QuotedFormat: String, CaseIterable {
   case table, markdown
 }
