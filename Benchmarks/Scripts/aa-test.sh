@@ -10,8 +10,9 @@
 # run: `run --alternate-with` a copy of the binary, the two copies' launches
 # alternating, as two builds are compared on a machine whose speed wanders.
 # Writes DIRECTORY/a.csv, b.csv (and their raw samples, gzip-compressed,
-# a-samples.csv.gz and b-samples.csv.gz, back to back only; launch-spread.py
-# reads them, export and compare --samples after gunzip -k), durations.txt,
+# a-samples.csv.gz and b-samples.csv.gz, back to back only; export and
+# compare --samples read them after gunzip -k, compare --show launch-spread
+# among them), durations.txt,
 # drift.txt and compare.txt; exits with compare's status.
 set -eu
 cd "$(dirname "$0")/../.."

@@ -5,8 +5,9 @@ import TestSupport
 import Testing
 
 /// `compare A.csv B.csv --show drift|speed|code-bytes|ratios` on the A/A
-/// fixture pair: what ratio-drift.py, machine-speed.py, code-bytes-match.py
-/// and ratio-change.py printed for it (Tests/Fixtures/compare/README.md),
+/// fixture pair, and `compare A.csv --samples … --show launch-spread`: what
+/// ratio-drift.py, machine-speed.py, code-bytes-match.py, ratio-change.py
+/// and launch-spread.py printed for them (Tests/Fixtures/compare/README.md),
 /// and the failures.
 @Suite struct RunPairCheckTests {
   static let expected = Fixtures.directory + "/compare"
@@ -22,6 +23,15 @@ import Testing
     let result = try Subprocess.run(["compare", "aa-a.csv", "aa-b.csv"] + arguments, currentDirectory: Fixtures.runs)
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardOutput == (try String(contentsOfFile: Self.expected + "/" + file, encoding: .utf8)))
+  }
+
+  /// The spread of the A/A fixture's first run over its launches, from
+  /// samples made for the test: what launch-spread.py printed for them.
+  @Test func launchSpreadPrintsWhatItsScriptPrinted() throws {
+    let samples = Self.expected + "/aa-a-samples.csv"
+    let result = AnswerTests.main(["compare", Fixtures.pairA, "--samples", samples, "--show", "launch-spread"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output == (try String(contentsOfFile: Self.expected + "/launch-spread.txt", encoding: .utf8)))
   }
 
   /// The pair with one row changed by `change`, written to a temporary file.
@@ -60,12 +70,14 @@ import Testing
     ([Fixtures.pairA, "--show", "drift"], 64, "--show drift reads two runs"),
     ([Fixtures.pairA, Fixtures.pairB, "--require-callgrind"], 64, "--require-callgrind goes with --show code-bytes"),
     ([Fixtures.pairA, Fixtures.pairB, "--show", "noise"], 64, "--show: \"noise\" is not one of verdicts, drift, speed, code-bytes"),
-    ([Fixtures.profile, Fixtures.profile, "--show", "speed"], 64, "reads two runs, not profiles"),
+    ([Fixtures.profile, Fixtures.profile, "--show", "speed"], 64, "--show speed reads runs, not profiles"),
     ([Fixtures.pairA, Fixtures.pairB, "--operations", "feed.color"], 64, "--operations goes with --show ratios"),
     ([Fixtures.pairA, Fixtures.pairB, "--show", "ratios", "--operations", "feed.colour"], 64, "is not a known operation"),
     ([Fixtures.pairA, Fixtures.pairB, "--show", "ratios", "--format", "csv"], 64, "--show ratios prints a table or Markdown"),
     ([Fixtures.pairA, Fixtures.pairB, "--show", "drift", "--format", "markdown"], 64, "--format goes with verdicts and ratios"),
     ([Fixtures.pairA, Fixtures.pairB, "--show", "ratios", "--operations", "feed.color"], 65, "no share or feed rows"),
+    ([Fixtures.pairA, "--show", "launch-spread"], 64, "--show launch-spread reads the run's raw samples: pass --samples"),
+    ([Fixtures.pairA, Fixtures.pairB, "--show", "launch-spread"], 64, "--show launch-spread reads one run"),
     ([AnswerTests.run, Fixtures.runVersion1, "--show", "drift"], 65, "the runs have no rows in common"),
     ([AnswerTests.run, Fixtures.runVersion1, "--show", "speed"], 65, "has no strategy rows in common with"),
     ([Fixtures.pairA, Fixtures.runVersion1, "--show", "code-bytes"], 65, "no row has code_bytes in both runs"),

@@ -114,7 +114,7 @@ struct CompareCommand {
         "\(paths[0]) and \(paths[1]) are not both runs or both profiles; compare like with like",
         command: Self.spec.name)
     }
-    let samples = try samplesPaths.map { list throws(CommandError) in
+    let samplesFiles = try samplesPaths.map { list throws(CommandError) in
       try zip(list, runs).map { path, run throws(CommandError) in
         let file: SamplesFile
         do throws(ResultsError) {
@@ -123,13 +123,16 @@ struct CompareCommand {
           throw .dataError(error.message)
         }
         try Self.checkPairing(file, with: run)
-        return file.samples.mapValues { $0.map(\.nanosecondsPerElement) }
+        return file
       }
     }
+    if showing.check != .verdicts {
+      return try showing.run(files, samples: samplesFiles, format: format, console: console)
+    }
+    let samples = samplesFiles?.map { file in file.samples.mapValues { $0.map(\.nanosecondsPerElement) } }
     if runs.count == 1 {
       return try runWithin(runs[0], samples: samples?[0], console: console)
     }
-    if showing.check != .verdicts { return try showing.run(files, format: format, console: console) }
     return try runBetween(runs[0], runs[1], samples: samples, console: console)
   }
 

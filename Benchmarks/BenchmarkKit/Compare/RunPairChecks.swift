@@ -1,10 +1,12 @@
 import BenchmarkResults
 import DispatchModel
 
-/// What `compare A.csv B.csv --show` prints about two runs besides the
-/// verdicts: how far their ratios drift apart, how fast the machine ran one
-/// against the other, and whether two builds counted the same code.
-enum RunPairCheck: String, CaseIterable {
+/// What `compare --show` prints instead of the verdicts: of two runs, how
+/// far their ratios drift apart, how fast the machine ran one against the
+/// other, whether two builds counted the same code, and their ratios side
+/// by side; of one run and its samples, how its ratios spread over
+/// launches.
+enum CompareShow: String, CaseIterable {
   /// Each row's change with a verdict (the default).
   case verdicts
   /// The A/A measure: the median, 95th percentile and largest |B/A - 1| of
@@ -20,6 +22,12 @@ enum RunPairCheck: String, CaseIterable {
   /// side with its interval: what a change to the code moved, without a
   /// verdict (the runs may differ in launches).
   case ratios
+  /// One run's launch-to-launch spread against its within-launch error,
+  /// from its raw samples (`--samples`).
+  case launchSpread = "launch-spread"
+
+  /// How many runs it reads.
+  var runs: Int { self == .launchSpread ? 1 : 2 }
 }
 
 /// The result of a check: what to print, or why it failed (exit status 65
@@ -37,13 +45,16 @@ struct CheckReport {
   }
 }
 
-/// A row's key as text, `feed/feed.color/naive/100000/uniform/6/app`, and
-/// as the tuple of fields the A/A scripts sorted rows by.
-private func keyFields(_ key: ResultKey) -> [String] {
-  [
-    key.feed.domain, key.operation, key.strategy.rawValue, String(key.feed.size), key.feed.layout,
-    String(key.feed.kinds), key.mode.rawValue,
-  ]
+extension ResultKey {
+  /// The key's fields in the run CSV's column order, the source left out:
+  /// joined by `/`, how the A/A checks name a row
+  /// (`feed/feed.color/naive/100000/uniform/6/app`), and what they sort
+  /// rows of equal figures by.
+  var columnFields: [String] {
+    [
+      feed.domain, operation, strategy.rawValue, String(feed.size), feed.layout, String(feed.kinds), mode.rawValue,
+    ]
+  }
 }
 
 enum RunPairChecks {
@@ -63,7 +74,7 @@ enum RunPairChecks {
     guard !common.isEmpty else { return .cannotCheck("the runs have no rows in common") }
     func drifts(_ keys: [ResultKey]) -> [(drift: Double, key: ResultKey)] {
       keys.map { (abs(new[$0]! / base[$0]! - 1), $0) }.sorted {
-        $0.drift != $1.drift ? $0.drift > $1.drift : keyFields($1.key).lexicographicallyPrecedes(keyFields($0.key))
+        $0.drift != $1.drift ? $0.drift > $1.drift : $1.key.columnFields.lexicographicallyPrecedes($0.key.columnFields)
       }
     }
     var text = ""
@@ -72,7 +83,7 @@ enum RunPairChecks {
       guard !rows.isEmpty else { continue }
       text += "\(title): \(rows.count) in both runs; ratio drift: " + spread(rows.map(\.drift)) + "\n"
       for (drift, key) in rows.prefix(5) {
-        text += "  \(padded(DecimalText.fixed(drift * 100, 2), 6))%  \(keyFields(key).joined(separator: "/"))  "
+        text += "  \(DecimalText.fixed(drift * 100, 2, width: 6))%  \(key.columnFields.joined(separator: "/"))  "
           + "\(DecimalText.significant(base[key]!, 4)) -> \(DecimalText.significant(new[key]!, 4))\n"
       }
     }
@@ -94,10 +105,6 @@ enum RunPairChecks {
     let percent = { (value: Double) in DecimalText.fixed(value * 100, 2) + "%" }
     return "median \(percent(SampleStatistics.percentile(sorted, 0.5))), "
       + "p95 \(percent(SampleStatistics.percentile(sorted, 0.95))), max \(percent(sorted.last!))"
-  }
-
-  private static func padded(_ text: String, _ width: Int) -> String {
-    String(repeating: " ", count: max(0, width - text.count)) + text
   }
 
   /// B's median nanoseconds over A's for every strategy row both have, per

@@ -13,9 +13,10 @@ import BenchmarkResults
 /// (C's `printf`, which rounds as Python's `format` does, so tables first
 /// printed by a script print the same).
 enum DecimalText {
-  /// `value` with `digits` decimals: `fixed(12.345, 1)` is `12.3`.
-  static func fixed(_ value: Double, _ digits: Int) -> String {
-    printf("%.\(digits)f", value)
+  /// `value` with `digits` decimals: `fixed(12.345, 1)` is `12.3`; padded
+  /// on the left to `width` characters when given.
+  static func fixed(_ value: Double, _ digits: Int, width: Int = 0) -> String {
+    printf("%\(width).\(digits)f", value)
   }
 
   /// `value` with `digits` significant digits, trailing zeros dropped:
