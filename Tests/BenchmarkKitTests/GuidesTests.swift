@@ -73,31 +73,6 @@ import Testing
     return process.terminationStatus
   }
 
-  /// Every committed results file the README or a guide cites is in the
-  /// repository, or is cited as `git show COMMIT:PATH` from a commit that
-  /// holds it. A user's own outputs (results/local/) are not committed.
-  @Test func everyResultsFileTheDocumentsCiteExists() throws {
-    var cited = 0
-    for (name, text) in try Self.documents() {
-      for match in text.matches(of: /(?<commit>[0-9a-f]{7,40}:)?(?:\.\.\/)?(?<path>results\/[A-Za-z0-9_.\-\/]*)/) {
-        var path = String(match.output.path)
-        while path.hasSuffix(".") { path.removeLast() }
-        guard !path.hasPrefix("results/local/") else { continue }
-        cited += 1
-        if let commit = match.output.commit?.dropLast() {
-          // Checked where the clone has the commit (not in a shallow one).
-          guard Self.git(["cat-file", "-e", "\(commit)^{commit}"]) == 0 else { continue }
-          #expect(Self.git(["cat-file", "-e", "\(commit):\(path)"]) == 0, "\(name) cites \(commit):\(path), which that commit lacks")
-        } else {
-          #expect(
-            FileManager.default.fileExists(atPath: Fixtures.packageRoot + "/" + path),
-            "\(name) cites \(path), which is not in the repository (cite it as `git show COMMIT:\(path)`)")
-        }
-      }
-    }
-    #expect(cited > 10)
-  }
-
   /// The README's and the guides' commands write a user's files under
   /// results/local/ (git ignores it) or /tmp, never into the repository.
   @Test func theDocumentedCommandsWriteUnderResultsLocal() throws {
