@@ -130,7 +130,7 @@ let package = Package(
     // release build. Not public interface.
     .executableTarget(
       name: "generate-synthetic", path: "Benchmarks/Scripts",
-      exclude: ["aa-test.sh", "answer-table.py", "ratio-change.py", "check-kernels.py", "code-bytes-match.py", "code-table.py", "compile-time.sh", "decision-table.py", "kinds-table.py", "mode-table.py", "ratio-drift.py"], sources: ["generate-synthetic.swift"],
+      exclude: ["aa-test.sh", "check-kernels.py", "compile-time.sh", "sanitize.sh"], sources: ["generate-synthetic.swift"],
       swiftSettings: [.unsafeFlags(["-Onone"])]),
 
     // The results files: typed rows, one column table per file, the CSV

@@ -62,6 +62,16 @@ public func fileExists(_ path: String) -> Bool {
   return lstat(path, &status) == 0
 }
 
+/// Whether two paths name one file: the same device and inode, so `a.csv`,
+/// `./a.csv`, a symbolic link to it and a hard link all count; `false` when
+/// either cannot be read.
+public func sameFile(_ a: String, _ b: String) -> Bool {
+  var first = stat()
+  var second = stat()
+  guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+  return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+}
+
 public func isDirectory(_ path: String) -> Bool {
   var status = stat()
   return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR

@@ -112,3 +112,31 @@ extension Schema {
     return ProfileFile(path: path, info: info, tool: tool, rows: rows)
   }
 }
+
+// MARK: Counts beside a run's times
+
+extension ProfileFile {
+  /// The profile's rows of the same case as `key` (domain, operation, kind
+  /// layout, kinds and mode), any strategy, any size: a profile usually runs
+  /// a smaller feed than the timing.
+  public func rows(ofCase key: ResultKey) -> [ProfileRow] {
+    rows.filter {
+      $0.key.feed.domain == key.feed.domain && $0.key.operation == key.operation
+        && $0.key.feed.layout == key.feed.layout && $0.key.feed.kinds == key.feed.kinds && $0.key.mode == key.mode
+    }
+  }
+
+  /// The one size the counts for `key`'s case come from: `key`'s own size
+  /// if profiled, else the largest size profiled; `nil` when the profile
+  /// does not hold the case.
+  public func size(for key: ResultKey) -> Int? {
+    let sizes = Set(rows(ofCase: key).map(\.key.feed.size))
+    return sizes.contains(key.feed.size) ? key.feed.size : sizes.max()
+  }
+
+  /// The counts of `key`'s strategy on its case, at `size(for:)`.
+  public func row(for key: ResultKey) -> ProfileRow? {
+    guard let size = size(for: key) else { return nil }
+    return rows(ofCase: key).first { $0.key.strategy == key.strategy && $0.key.feed.size == size }
+  }
+}

@@ -34,6 +34,12 @@ public enum Schema {
 
   /// Checks the text of a run or profile CSV; `path` names it in errors.
   public static func parse(_ text: String, path: String) throws(ResultsError) -> Contents {
+    if looksLikeJSON(text) {
+      throw ResultsError(
+        "\(path): this is JSON, not a run CSV (perhaps a Google Benchmark export, which is written for other "
+          + "tools and not read back). Pass the CSV that `dispatch-bench run` wrote (in results/local/ unless "
+          + "--output named another path), or make one with `dispatch-bench run`")
+    }
     let table = try parseTable(text, path: path)
     if table.header.contains("profile_schema_version") {
       return .profile(try readProfile(table, path: path))
@@ -145,6 +151,15 @@ public enum Schema {
 
   /// Reads CSV text, refusing a syntax error or an ambiguous header (a
   /// column named twice).
+  /// Whether `text` opens as a JSON object or array would: no results CSV
+  /// (whose header is column names) starts with `{` or `[`.
+  public static func looksLikeJSON(_ text: String) -> Bool {
+    var bytes = text.utf8[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+  }
+
   static func parseTable(_ text: String, path: String) throws(ResultsError) -> CSVTable {
     let table: CSVTable
     do {

@@ -7,10 +7,54 @@
 // allocation costs one extra direct call and a thread-local load, the same
 // for every strategy. Counters are thread-local, so a test or the benchmark
 // counts only its own thread.
+//
+// Under a sanitizer the interposer is compiled out (DBAC_SANITIZER, below):
+// AddressSanitizer, ThreadSanitizer and MemorySanitizer bring their own
+// allocator and intercept malloc themselves, and theirs must be the one
+// every caller reaches. Ours would run inside their start-up, before the
+// shadow memory its instrumented code checks exists (a SIGSEGV before
+// `main`), and would hand glibc's blocks to code that frees them through
+// theirs. There, `dbac_is_supported` is 0 and the run says the counts are
+// off, rather than reporting zeros.
 
 #include "CAllocationCounter.h"
 
-#if defined(__linux__) && defined(__GLIBC__)
+#include <stddef.h>
+
+// The sanitizer this module is compiled with, if any: SwiftPM passes
+// `--sanitize=…` to C targets as `-fsanitize=…`. Clang answers through
+// `__has_feature`, GCC through `__SANITIZE_ADDRESS__` and
+// `__SANITIZE_THREAD__`. UndefinedBehaviorSanitizer is detected only by a
+// Clang new enough to report it (16 and later).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DBAC_SANITIZER "address"
+#elif __has_feature(hwaddress_sanitizer)
+#define DBAC_SANITIZER "hwaddress"
+#elif __has_feature(thread_sanitizer)
+#define DBAC_SANITIZER "thread"
+#elif __has_feature(memory_sanitizer)
+#define DBAC_SANITIZER "memory"
+#elif __has_feature(undefined_behavior_sanitizer)
+#define DBAC_SANITIZER "undefined"
+#endif
+#endif
+#if !defined(DBAC_SANITIZER) && defined(__SANITIZE_ADDRESS__)
+#define DBAC_SANITIZER "address"
+#endif
+#if !defined(DBAC_SANITIZER) && defined(__SANITIZE_THREAD__)
+#define DBAC_SANITIZER "thread"
+#endif
+
+const char *dbac_sanitizer(void) {
+#ifdef DBAC_SANITIZER
+  return DBAC_SANITIZER;
+#else
+  return NULL;
+#endif
+}
+
+#if defined(__linux__) && defined(__GLIBC__) && !defined(DBAC_SANITIZER)
 
 #define _GNU_SOURCE
 #include <errno.h>

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The A/A test the README's "Reproducibility" section quotes: two default
 # runs of one release binary, then how far their ratios drift
-# (ratio-drift.py) and what `compare` says of them. Run it with nothing else
+# (`compare --show drift`) and what `compare` says of them. Run it with nothing else
 # running on the machine.
 #
 # Usage: Benchmarks/Scripts/aa-test.sh [--interleaved] [DIRECTORY]   (default results/local/aa)
@@ -10,8 +10,9 @@
 # run: `run --alternate-with` a copy of the binary, the two copies' launches
 # alternating, as two builds are compared on a machine whose speed wanders.
 # Writes DIRECTORY/a.csv, b.csv (and their raw samples, gzip-compressed,
-# a-samples.csv.gz and b-samples.csv.gz, back to back only; launch-spread.py
-# reads them, export and compare --samples after gunzip -k), durations.txt,
+# a-samples.csv.gz and b-samples.csv.gz, back to back only; export and
+# compare --samples read them after gunzip -k, compare --show launch-spread
+# among them), durations.txt,
 # drift.txt and compare.txt; exits with compare's status.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -41,7 +42,7 @@ else
   done | tee "$directory/durations.txt"
   gzip -9 -f "$directory/a-samples.csv" "$directory/b-samples.csv"
 fi
-python3 Benchmarks/Scripts/ratio-drift.py "$directory/a.csv" "$directory/b.csv" | tee "$directory/drift.txt"
+"$binary" compare "$directory/a.csv" "$directory/b.csv" --show drift | tee "$directory/drift.txt"
 status=0
 "$binary" compare "$directory/a.csv" "$directory/b.csv" > "$directory/compare.txt" || status=$?
 echo "compare exit status: $status"

@@ -44,12 +44,29 @@ import Testing
     }
   }
 
+  /// The adversarial feeds committed in Tests/Fixtures (which sanitize.sh
+  /// runs `dump` on) are what the generator writes for their seeds, the
+  /// feeds `dumpPrintsTheSpecsOutputs` checks.
+  @Test(arguments: Fixtures.adversarialSeeds)
+  func theCommittedFeedsAreTheGenerators(seed: UInt64) throws {
+    var feeds = AdversarialFeeds(seed: seed)
+    let file = feeds.file(items: Fixtures.adversarialItems)
+    let path = Fixtures.adversarialFeed(seed: seed)
+    if ProcessInfo.processInfo.environment["DISPATCH_BENCH_RECORD_FIXTURES"] == "1" {
+      try AdversarialFeeds.json(file).write(to: URL(fileURLWithPath: path))
+    }
+    #expect(
+      (try? FeedFile.load(path: path)) == file,
+      "seed \(seed): \(path) is not what the generator writes; after changing AdversarialFeeds, rewrite it with DISPATCH_BENCH_RECORD_FIXTURES=1 swift test --filter AdversarialTests"
+    )
+  }
+
   /// `dump` on the same feeds written as JSON: the loader takes every string
   /// back, and every line is JSON whose output is the SPEC's.
   @Test(arguments: seeds.prefix(3))
   func dumpPrintsTheSpecsOutputs(seed: UInt64) throws {
     var feeds = AdversarialFeeds(seed: seed)
-    let file = feeds.file(items: 12)
+    let file = feeds.file(items: Fixtures.adversarialItems)
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("adversarial-\(seed)-\(UUID()).json").path
     try AdversarialFeeds.json(file).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }

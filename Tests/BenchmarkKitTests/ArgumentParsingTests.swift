@@ -65,7 +65,7 @@ import Testing
   @Test(arguments: [
     ("10k", #"--sizes: "10k" is not a whole number (example: --sizes 1000,100000)"#),
     ("1,,2", #"--sizes: "1,,2" has an empty item"#),
-    ("-5", #"--sizes: "-5" is outside 0…"#),
+    ("-5", #"--sizes: "-5" is negative: the allowed range is 0 or more (example: --sizes 1000,100000)"#),
     ("", #"--sizes: "" has an empty item"#),
   ])
   func refusesBadIntegers(value: String, message: String) {
@@ -80,6 +80,25 @@ import Testing
     #expect(Suggestion.closest(to: "--sise", among: ["--sizes", "--seed"]) == "--sizes")
     #expect(Suggestion.closest(to: "enum", among: ["enum-switch", "naive"]) == "enum-switch")
     #expect(Suggestion.closest(to: "--zzzzzz", among: ["--sizes", "--seed"]) == nil)
+  }
+
+  /// Typos of `run`'s options, one or more edits from the option meant, each
+  /// still answered with it.
+  @Test(arguments: [
+    ("--operatons", "--operations"), ("--oprations", "--operations"), ("--sise", "--sizes"),
+    ("--strategy", "--strategies"), ("--lanches", "--launches"), ("--qiuck", "--quick"), ("--wdie", "--wide"),
+    ("--outptu", "--output"), ("--distrbutions", "--distributions"),
+  ])
+  func aTypoOfARunOptionIsSuggested(typed: String, meant: String) {
+    #expect(Suggestion.closest(to: typed, among: RunOptions.spec.options.map(\.name)) == meant)
+  }
+
+  /// Other tools' option names, close to one of `run`'s in letters but not
+  /// a typo of it: no suggestion, which would send the user the wrong way
+  /// (`--iterations` is two edits from `--operations`).
+  @Test(arguments: ["--iterations", "--time", "--cores", "--fast", "--repetitions", "--threads", "--verbose"])
+  func anotherWordIsNotTakenForATypo(typed: String) {
+    #expect(Suggestion.closest(to: typed, among: RunOptions.spec.options.map(\.name)) == nil)
   }
 
   @Test func helpListsEveryOption() {

@@ -66,7 +66,7 @@ import Testing
   }
 
   /// Equal counts for two builds of the same source are checked in CI
-  /// (`Benchmarks/Scripts/code-bytes-match.py` on two release builds).
+  /// (`compare --show code-bytes` on two release builds).
   @Test(.enabled(if: hasRelease)) func sixtyFourKindsTakeMoreCodeThanTwoForEveryPattern() throws {
     let code = try Self.load()
     func bytes(_ strategy: String, _ kinds: Int, _ operation: String) throws -> Int {

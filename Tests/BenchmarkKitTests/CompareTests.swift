@@ -164,12 +164,12 @@ import Testing
 
   @Test func exitsWith2OnARegressionAnd0Otherwise() throws {
     let base = try Self.write(SampleRuns.results())
+    let copy = try Self.write(SampleRuns.results())
     let slower = try Self.write(SampleRuns.results(scale: ["feed.height/protocol-getter": 2]))
     defer {
-      try? FileManager.default.removeItem(atPath: base)
-      try? FileManager.default.removeItem(atPath: slower)
+      for path in [base, copy, slower] { try? FileManager.default.removeItem(atPath: path) }
     }
-    let same = try Subprocess.run(["compare", base, base])
+    let same = try Subprocess.run(["compare", base, copy])
     #expect(same.status == 0)
     let summary = same.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(summary.contains("0 regressed, 0 improved, 4 unchanged of 4 strategy rows"))
@@ -200,6 +200,62 @@ import Testing
     let result = try Subprocess.run(arguments)
     #expect(result.status == status)
     #expect(result.standardError.contains(message), "\(result.standardError)")
+  }
+
+  /// One file given twice, by one path or by two (a `./`, a `..`, a
+  /// symbolic link): a usage error that says so, not a comparison of a run
+  /// with itself that finds nothing.
+  @Test(arguments: ["same path", "dot and dot-dot", "symbolic link"])
+  func oneFileGivenTwiceIsRefused(how: String) throws {
+    let path = try Self.write(SampleRuns.results())
+    let link = path + "-link.csv"
+    defer {
+      try? FileManager.default.removeItem(atPath: path)
+      try? FileManager.default.removeItem(atPath: link)
+    }
+    let url = URL(fileURLWithPath: path)
+    let directory = url.deletingLastPathComponent()
+    let other: String
+    switch how {
+    case "same path": other = path
+    case "dot and dot-dot":
+      other = "./../" + directory.lastPathComponent + "/" + url.lastPathComponent
+    default:
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+      other = link
+    }
+    let result = try Subprocess.run(
+      ["compare", how == "dot and dot-dot" ? url.lastPathComponent : path, other],
+      currentDirectory: how == "dot and dot-dot" ? directory.path : nil)
+    #expect(result.status == 64, "\(result.standardError)")
+    #expect(result.standardError.contains("compare was given one file twice"), "\(result.standardError)")
+    #expect(result.standardOutput.isEmpty)
+  }
+
+  /// A JSON file (Google Benchmark's, as `export` writes) is named as JSON,
+  /// with where a run CSV comes from, not as a CSV with a stray quote.
+  @Test(arguments: ["compare", "report", "export"])
+  func aJSONFileIsCalledJSONNotABadCSV(command: String) throws {
+    let run = try Self.write(SampleRuns.results())
+    let json = run + ".json"
+    defer {
+      try? FileManager.default.removeItem(atPath: run)
+      try? FileManager.default.removeItem(atPath: json)
+    }
+    let export = try Subprocess.run(["export", run, "--output", json])
+    #expect(export.status == 0, "\(export.standardError)")
+    let result = try Subprocess.run([command, json] + (command == "report" ? ["--out", json + "-report"] : []))
+    #expect(result.status == 65, "\(result.standardError)")
+    #expect(result.standardError.contains("\(json): this is JSON, not a run CSV"), "\(result.standardError)")
+    #expect(result.standardError.contains("dispatch-bench run"), "says how to get a CSV: \(result.standardError)")
+    #expect(!result.standardError.contains("quote"), "\(result.standardError)")
+  }
+
+  @Test(arguments: ["{}", "  \n[1, 2]", "\u{FEFF}{\"benchmarks\": []}"])
+  func jsonIsToldFromCSV(text: String) {
+    #expect(Schema.looksLikeJSON(text))
+    #expect(!Schema.looksLikeJSON("schema_version,run_id\n"))
+    #expect(!Schema.looksLikeJSON(""))
   }
 
   @Test func anUnknownBaselineStrategyIsNamed() throws {

@@ -329,3 +329,96 @@ private func longestLine(_ text: String) -> Int {
     #expect(written.allSatisfy { $0.hasPrefix("[case 1/4] first case") && $0.contains("left") }, "\(written)")
   }
 }
+
+/// What a new user's first mistakes are answered with (issue 27).
+@Suite struct FirstMistakeTests {
+  /// Runs the command line in process, returning its status and standard error.
+  private func main(_ arguments: [String]) -> (status: Int32, standardError: String) {
+    final class Lines: @unchecked Sendable { var text = "" }
+    let lines = Lines()
+    let console = Console(write: { _ in }, writeError: { lines.text += $0 + "\n" })
+    let status = DispatchBench.main(arguments, console: console)
+    return (status, lines.text)
+  }
+
+  /// Another tool's option is not a typo of one of ours: a plain "unknown
+  /// option" and where the options are listed, not a wrong guess.
+  @Test func anotherToolsOptionGetsNoGuessAndAPointerToHelp() {
+    let result = main(["run", "--iterations", "5"])
+    #expect(result.status == ExitStatus.usage)
+    #expect(result.standardError.contains("error: unknown option '--iterations' for 'run'\n"), "\(result.standardError)")
+    #expect(!result.standardError.contains("did you mean"), "\(result.standardError)")
+    #expect(result.standardError.contains("See 'dispatch-bench help run' for every option."))
+    // A typo still gets its guess.
+    #expect(main(["run", "--operatons", "x"]).standardError.contains("(did you mean '--operations'?)"))
+  }
+
+  /// A size below 1 names the option, the value, the allowed range and an
+  /// example.
+  @Test(arguments: [("0", "too small"), ("-5", "negative")])
+  func aSizeBelowOneSaysTheRangeAndAnExample(size: String, problem: String) {
+    let result = main(["run", "--sizes", size])
+    #expect(result.status == ExitStatus.usage)
+    #expect(
+      result.standardError.contains(
+        "error: --sizes: \"\(size)\" is \(problem): the allowed range is 1 or more elements (example: --sizes 1000,100000)"),
+      "\(result.standardError)")
+  }
+
+  @Test func aSizeBeyondAnyNumberSaysSo() {
+    let result = main(["run", "--sizes", "99999999999999999999999"])
+    #expect(result.status == ExitStatus.usage)
+    #expect(result.standardError.contains("is too large"), "\(result.standardError)")
+    #expect(!result.standardError.contains("not a whole number"), "\(result.standardError)")
+  }
+
+  /// A size too large for the memory names the largest that fits, and that
+  /// size is one the planner takes (and twice it is not: it is the largest,
+  /// to two significant digits).
+  @Test(.enabled(if: HeapCounter.isSupported))
+  func aSizeTooLargeSaysTheLargestThatFits() throws {
+    func plan(_ size: Int) throws -> RunPlan {
+      try RunOptions(
+        ParsedArguments(
+          ["--operations", "feed.identifier", "--sizes", String(size), "--modes", "boundary"], spec: RunOptions.spec)
+      ).matrix.plan()
+    }
+    let planner = MemoryPlanner(physicalMemory: 64 << 20)
+    let tooLarge = try plan(100_000_000)
+    var message = ""
+    do {
+      _ = try planner.plan(for: tooLarge)
+      Issue.record("a 100,000,000-element feed fit in 48 MiB")
+    } catch {
+      message = error.message
+    }
+    #expect(message.contains("--sizes 100000000: 100,000,000 feed elements would need about"), "\(message)")
+    let suggested = try #require(message.firstMatch(of: /the largest size that fits is about ([0-9,]+) elements \(example: --sizes (\d+)\)$/), "\(message)")
+    let largest = try #require(Int(suggested.2))
+    #expect(suggested.1 == Substring(largest.groupedDigits))
+    #expect(largest > 0)
+    _ = try planner.plan(for: plan(largest))
+    #expect(throws: CommandError.self) { try planner.plan(for: plan(largest * 2)) }
+  }
+
+  @Test(arguments: [(57_312_345.0, 57_000_000), (99.0, 99), (1_999.0, 1_900), (0.5, 0)])
+  func theLargestSizeIsRoundedDownToTwoDigits(elements: Double, size: Int) {
+    #expect(MemoryPlanner.largestSize(fitting: elements * 10, bytesPerElement: 10) == size)
+  }
+}
+
+/// The package builds without warnings: every file in Benchmarks/Scripts
+/// other than the generator is excluded from the generator's target, which
+/// shares the directory (SwiftPM warns of each unhandled file).
+@Suite struct PackageManifestTests {
+  @Test func everyScriptIsExcludedFromTheGeneratorTarget() throws {
+    let manifest = try String(contentsOfFile: Fixtures.packageRoot + "/Package.swift", encoding: .utf8)
+    let target = try #require(manifest.range(of: "name: \"generate-synthetic\""))
+    let list = try #require(manifest[target.upperBound...].firstMatch(of: /exclude: \[([^\]]*)\]/))
+    let excluded = Set(list.1.matches(of: /"([^"]+)"/).map { String($0.1) })
+    let scripts = try FileManager.default.contentsOfDirectory(atPath: Fixtures.packageRoot + "/Benchmarks/Scripts")
+    for script in scripts where script != "generate-synthetic.swift" {
+      #expect(excluded.contains(script), "Benchmarks/Scripts/\(script) is not in generate-synthetic's exclude list")
+    }
+  }
+}

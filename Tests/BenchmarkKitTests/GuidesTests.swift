@@ -53,6 +53,50 @@ import Testing
     #expect(Self.flags(inHelp: help) == ["--quick", "--sizes"])
   }
 
+  /// The README and every guide, by name.
+  static func documents() throws -> [(name: String, text: String)] {
+    let directory = Fixtures.packageRoot + "/Guides"
+    let guides = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".md") }.sorted()
+    return try [("README.md", String(contentsOfFile: Fixtures.packageRoot + "/README.md", encoding: .utf8))]
+      + guides.map { ("Guides/\($0)", try String(contentsOfFile: directory + "/" + $0, encoding: .utf8)) }
+  }
+
+  /// Runs git in the package; nil when git cannot run or fails.
+  static func git(_ arguments: [String]) -> Int32? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-C", Fixtures.packageRoot] + arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  /// The README's and the guides' commands write a user's files under
+  /// results/local/ (git ignores it) or /tmp, never into the repository.
+  @Test func theDocumentedCommandsWriteUnderResultsLocal() throws {
+    var outputs = 0
+    for (name, text) in try Self.documents() {
+      let blocks = text.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+      // A command's lines: those naming it, and its continuations.
+      let lines = blocks.flatMap { $0.split(separator: "\n") }.filter {
+        $0.contains("dispatch-bench") || $0.trimmingCharacters(in: .whitespaces).hasPrefix("--")
+      }
+      for line in lines {
+        let command = line.split(separator: "#", maxSplits: 1).first ?? line
+        for match in command.matches(of: /(?:\s>|--output|--out|--samples-csv|--alternate-output)[ =]+(?<path>[^ ]+)/) {
+          outputs += 1
+          let path = match.output.path
+          #expect(
+            path.hasPrefix("results/local/") || path.hasPrefix("/tmp/"),
+            "\(name): `\(command.trimmingCharacters(in: .whitespaces))` writes \(path), outside results/local/")
+        }
+      }
+    }
+    #expect(outputs > 0)
+  }
+
   @Test func everyGuideTheReadmeLinksToExists() throws {
     let readme = try String(contentsOfFile: Fixtures.packageRoot + "/README.md", encoding: .utf8)
     let links = readme.components(separatedBy: "](Guides/").dropFirst()

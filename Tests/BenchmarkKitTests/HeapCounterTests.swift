@@ -1,5 +1,7 @@
 @testable import BenchmarkKit
 import BenchmarkResults
+import DispatchModel
+import StrategyRegistry
 import Testing
 
 @Suite struct HeapCounterTests {
@@ -8,10 +10,55 @@ import Testing
     init(_ value: Int) { self.value = value }
   }
 
-  @Test func isSupportedOnLinux() {
+  @Test func isSupportedOnLinuxWithoutASanitizer() {
     #if os(Linux)
-    #expect(HeapCounter.isSupported)
+    #expect(HeapCounter.isSupported == (Machine.sanitizer == nil), "sanitizer: \(Machine.sanitizer ?? "none")")
     #endif
+  }
+
+  @Test func aSanitizedBuildSaysCountsAreOff() {
+    let reason = HeapCounter.unavailable(sanitizer: "address", interposed: false)
+    #expect(reason?.contains("allocation counts are off under -sanitize=address") == true, "\(reason ?? "nil")")
+    #expect(HeapCounter.unavailable(sanitizer: nil, interposed: false)?.contains("platform") == true)
+    #expect(HeapCounter.unavailable(sanitizer: nil, interposed: true) == nil)
+  }
+
+  /// Without the counter (a sanitized build, or no glibc), a run's rows
+  /// leave the footprint and allocation columns empty: written as n/a and
+  /// read back as no value, never as zeros. With it, they hold counts.
+  @Test(arguments: HeapCounter.isSupported ? [false, true] : [false])
+  func aRunWithoutTheCounterWritesNoCountsRatherThanZeros(counting: Bool) throws {
+    var settings = SamplingSettings()
+    settings.sampleTime = 0.001
+    settings.minimumSampleDuration = 1e-9
+    let silent = Console(write: { _ in }, writeError: { _ in })
+    var runner = FeedRunner(
+      sampler: Sampler(settings: settings), progress: Progress(console: silent, total: 1, enabled: false),
+      strategies: ["enum-switch", "naive"].compactMap(Registry.strategy(named:)))
+    runner.countsHeap = counting
+    var results = RunResults(info: SampleRuns.info, rows: [])
+    let planned = PlannedFeed(
+      feed: SampleRuns.feed(.feed, size: 50), operations: [PlannedOperation(.feedIdentifier, ["enum-switch", "naive"])])
+    try runner.run(planned, schedule: .interleaved, into: &results)
+
+    guard case .run(let file) = try Schema.parse(results.document, path: "counting-\(counting).csv") else {
+      Issue.record("read back as a profile")
+      return
+    }
+    let strategies = file.rows.filter { !$0.key.strategy.isReference }
+    #expect(strategies.count == 2)
+    for row in strategies {
+      let strategy = row.key.strategy.rawValue
+      #expect((row.allocationsPerElement != nil) == counting, "\(strategy), counting \(counting)")
+      #expect((row.allocatedBytesPerElement != nil) == counting, "\(strategy), counting \(counting)")
+      #expect((row.footprintBytesPerElement != nil) == counting, "\(strategy), counting \(counting)")
+    }
+    // What the file says where nothing was counted.
+    let table = try CSVReader.parse(results.document)
+    let column = try #require(table.header.firstIndex(of: "alloc_calls_per_element"))
+    let strategy = try #require(table.header.firstIndex(of: "strategy"))
+    let naive = try #require(table.records.first { $0.fields[strategy] == "naive" })
+    #expect((naive.fields[column] == "n/a") == !counting, "\(naive.fields[column])")
   }
 
   @Test(.enabled(if: HeapCounter.isSupported), arguments: [1, 10, 1_000])

@@ -161,6 +161,98 @@ import Testing
     #expect(missing.standardError.contains("--scaling: cannot read /nonexistent/compile-time.csv"))
   }
 
+  /// Two feed sizes with several operations each: their why charts would
+  /// share names. Every chart gets a file of its own, report.md links each
+  /// once, and the count printed is the count of files written.
+  @Test func theChartCountIsTheFilesWrittenWhenNamesWouldCollide() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var results = SampleRuns.results()
+    results.rows += results.rows.map { row in
+      var row = row
+      row.key.benchmarkCase.feed.size = 100_000
+      return row
+    }
+    results.computeRatios()
+    let run = try CompareTests.write(results)
+    defer { try? FileManager.default.removeItem(atPath: run) }
+    let result = try Subprocess.run(["report", run, "--out", directory])
+    #expect(result.status == 0, "\(result.standardError)")
+    let charts = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".svg") }
+    let said = try #require(result.standardError.firstMatch(of: /and (\d+) SVG charts?\n/), "\(result.standardError)")
+    #expect(Int(said.1) == charts.count, "\(result.standardError)")
+    let markdown = try String(contentsOfFile: "\(directory)/report.md", encoding: .utf8)
+    let links = markdown.matches(of: /\]\(([^)]+\.svg)\)/).map { String($0.1) }
+    #expect(links.sorted() == charts.sorted(), "every chart linked once, and every link a file")
+    // Both sizes' why charts are there: the time chart of each operation twice.
+    #expect(charts.filter { $0.hasPrefix("why-feed-feed-height-time") }.count == 2, "\(charts.sorted())")
+  }
+
+  /// Rows that differ only in kinds (the synthetic domain's) are named with
+  /// their kinds, each once, in the report and in the run's table.
+  @Test func aSuspectRowIsListedOnceWithItsKinds() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var results = SampleRuns.results()
+    for kinds in [2, 64] {
+      let feed = FeedID(domain: PlannedSynthetic.domain, size: 1_000, layout: "uniform", kinds: kinds)
+      for (strategy, time) in [(StrategyID.floor, 2.0), ("enum-switch", 1.0)] {
+        var row = SampleRuns.row(strategy, "synthetic.constant", samples: Array(repeating: time, count: 10))
+        row.key = ResultKey(BenchmarkCase(feed: feed, operation: "synthetic.constant", mode: .app), strategy)
+        results.rows.append(row)
+      }
+    }
+    results.computeRatios()
+    for index in results.rows.indices where results.rows[index].key.feed.domain == PlannedSynthetic.domain {
+      results.rows[index].suspect = results.rows[index].key.strategy == "enum-switch"
+    }
+    let run = try CompareTests.write(results)
+    defer { try? FileManager.default.removeItem(atPath: run) }
+    let result = try Subprocess.run(["report", run, "--out", directory])
+    #expect(result.status == 0, "\(result.standardError)")
+    let markdown = try String(contentsOfFile: "\(directory)/report.md", encoding: .utf8)
+    let line = try #require(markdown.split(separator: "\n").first { $0.contains("**Suspect rows**") })
+    let named = line.matches(of: /`([^`]+)`/).map { String($0.1) }
+    #expect(
+      named == [
+        "synthetic/synthetic.constant/enum-switch/uniform/1000/app (2 kinds)",
+        "synthetic/synthetic.constant/enum-switch/uniform/1000/app (64 kinds)",
+      ], "\(line)")
+    #expect(ResultsTable.suspectRows(results.rows) == named)
+  }
+
+  /// Every heading over a table or chart says its mode, boundary as well as
+  /// app: in report.md, in `compare`'s tables and in `run`'s.
+  @Test func everyHeadingNamesItsMode() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var results = Self.sweepRun()
+    results.rows += results.rows.map { row in
+      var row = row
+      row.key.benchmarkCase.mode = .app
+      return row
+    }
+    results.computeRatios()
+    let run = try CompareTests.write(results)
+    defer { try? FileManager.default.removeItem(atPath: run) }
+    #expect(try Subprocess.run(["report", run, "--out", directory]).status == 0)
+    let markdown = try String(contentsOfFile: "\(directory)/report.md", encoding: .utf8)
+    let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("### ") }
+    #expect(headings.count > 4)
+    for heading in headings {
+      #expect(heading.hasSuffix(" mode") || heading.contains(" mode · "), "\(heading)")
+    }
+    #expect(headings.contains { $0.contains("boundary mode") } && headings.contains { $0.contains("app mode") })
+    let compared = try Subprocess.run(["compare", run, "--format", "markdown"])
+    let compareHeadings = compared.standardOutput.split(separator: "\n").filter { $0.hasPrefix("### ") }
+    #expect(!compareHeadings.isEmpty)
+    for heading in compareHeadings { #expect(heading.hasSuffix(" boundary mode") || heading.hasSuffix(" app mode"), "\(heading)") }
+    let tables = ResultsTable.tables(results, markdown: true)
+    let tableHeadings = tables.split(separator: "\n").filter { $0.hasPrefix("### ") }
+    #expect(!tableHeadings.isEmpty)
+    for heading in tableHeadings { #expect(heading.hasSuffix(" boundary mode") || heading.hasSuffix(" app mode"), "\(heading)") }
+  }
+
   @Test func aBadRunFileExitsWith65() throws {
     let path = try RunFileTests.write("name,value\n1,2\n")
     defer { try? FileManager.default.removeItem(atPath: path) }

@@ -310,6 +310,28 @@ final class RangeLog: @unchecked Sendable {
     #expect(failing.first?.verdict == .regressed)
   }
 
+  /// One-launch runs (`--quick`) have no launch-to-launch variation in their
+  /// intervals: a move beyond the band may be a layout a process drew, so
+  /// compare cannot tell, and no row fails the run, however far it moved.
+  @Test(arguments: [1, 2])
+  func runsOfTooFewLaunchesCannotTell(launches: Int) {
+    let changes = verdicts(
+      run(seed: 1, launches: launches, error: 0.002),
+      run(seed: 2, shift: ["feed.height/naive": 1.5], launches: launches, error: 0.002))
+    let moved = changes.first { $0.key.path == "feed/feed.height/naive/uniform/1000" }
+    #expect(moved?.verdict == .withinResolution)
+    #expect(!changes.contains { $0.verdict == .regressed || $0.verdict == .improved })
+    #expect(changes.allSatisfy { !$0.holdsForTheRun })
+  }
+
+  /// From three launches on, the same move is a regression.
+  @Test func threeLaunchesCanTell() {
+    let changes = verdicts(
+      run(seed: 1, launches: 3, error: 0.002),
+      run(seed: 2, shift: ["feed.height/naive": 1.5], launches: 3, error: 0.002))
+    #expect(changes.filter(\.holdsForTheRun).map(\.key.path) == ["feed/feed.height/naive/uniform/1000"])
+  }
+
   /// The baseline's own row is tracked against the floor. When only that
   /// ratio moves, the floor moved: listed as regressed, never failing.
   @Test func aMoveOfTheBaselineAgainstTheFloorAloneDoesNotFailTheRun() {

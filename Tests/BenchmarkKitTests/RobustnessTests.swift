@@ -37,7 +37,7 @@ import Testing
   @Test(arguments: [
     (["help", "rnu"], "unknown subcommand 'rnu' (did you mean 'run'?)"),
     (["--verbose"], "unknown option '--verbose' for 'run'"),
-    (["profile", "--jobs", "0"], #"--jobs: "0" is outside 1…64"#),
+    (["profile", "--jobs", "0"], #"--jobs: "0" is too small: the allowed range is 1…64"#),
     (["compare", "a.csv", "--threshold", "0"], #"--threshold: "0" is outside 0…1000"#),
     (["compare", "a.csv", "--samples", "a,b"], "must name one samples file per run file"),
     (["report", "a.csv", "b.csv"], "unexpected argument 'b.csv'"),

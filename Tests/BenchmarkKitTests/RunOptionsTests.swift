@@ -155,11 +155,11 @@ import Testing
 
   @Test(arguments: [
     (["--sizes", "10k"], #"--sizes: "10k" is not a whole number (example: --sizes 1000,100000)"#),
-    (["--sizes", "0"], #"--sizes: "0" is outside 1…"#),
-    (["--sizes", "-3"], #"--sizes: "-3" is outside 1…"#),
+    (["--sizes", "0"], #"--sizes: "0" is too small: the allowed range is 1 or more elements"#),
+    (["--sizes", "-3"], #"--sizes: "-3" is negative: the allowed range is 1 or more elements"#),
     (["--kinds", "7"], #"--kinds: "7" is not a number of kinds any domain has: 2…6 for share and feed, 2, 4, 8, 16, 32, 64 for synthetic"#),
-    (["--kinds", "65"], #"--kinds: "65" is outside 2…64"#),
-    (["--kinds", "1"], #"--kinds: "1" is outside 2…64"#),
+    (["--kinds", "65"], #"--kinds: "65" is too large: the allowed range is 2…64"#),
+    (["--kinds", "1"], #"--kinds: "1" is too small: the allowed range is 2…64"#),
     (["--domains", "foo"], #"--domains: "foo" is not a known domain; valid: share, feed, synthetic"#),
     (["--distributions", "zipf"], #"--distributions: "zipf" is not a known distribution; valid: uniform, clustered, skewed, single"#),
     (["--strategies", "visitor"], #"--strategies: "visitor" is not a known strategy"#),

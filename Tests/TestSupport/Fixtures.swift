@@ -36,4 +36,14 @@ package enum Fixtures {
       return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
   }
+
+  /// Feeds of adversarial strings and numbers (`AdversarialFeeds`, 12
+  /// items, seeds 1 to 3), committed so that a script can run `dump` on
+  /// them: Benchmarks/Scripts/sanitize.sh, under AddressSanitizer.
+  package static let adversarialSeeds: [UInt64] = [1, 2, 3]
+  package static let adversarialItems = 12
+
+  package static func adversarialFeed(seed: UInt64) -> String {
+    directory + "/adversarial-feed-\(seed).json"
+  }
 }

@@ -28,6 +28,8 @@ public enum DispatchBench {
                  generated feeds; write a CSV to results/ and print a table.
       compare    Compare strategies within a run, or two runs row by row
                  with a verdict (exit 2 on a regression).
+      answer     Print the README's answer from a run: which pattern when,
+                 the stakes, and the tables behind them.
       report     Write a run's report: report.md and SVG charts.
       profile    Count instructions, branch misses, retains, releases and
                  allocations per element under valgrind (deterministic).
@@ -54,6 +56,9 @@ public enum DispatchBench {
     },
     Subcommand(spec: CompareCommand.spec) { parsed, _, console throws(CommandError) in
       try CompareCommand(parsed).run(console: console)
+    },
+    Subcommand(spec: AnswerCommand.spec) { parsed, _, console throws(CommandError) in
+      try AnswerCommand(parsed).run(console: console)
     },
     Subcommand(spec: ReportCommand.spec) { parsed, _, console throws(CommandError) in
       try ReportCommand(parsed).run(console: console)

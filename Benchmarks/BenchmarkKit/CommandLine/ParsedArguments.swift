@@ -1,3 +1,5 @@
+import BenchmarkResults
+
 /// A subcommand's arguments, split into flags, option values and positionals,
 /// and checked against its `CommandSpec`.
 struct ParsedArguments {
@@ -94,10 +96,11 @@ struct ParsedArguments {
 
   // MARK: Typed values
 
-  /// A whole number in `range`.
-  func integer(_ option: String, in range: ClosedRange<Int>) throws(CommandError) -> Int? {
+  /// A whole number in `range`; `unit` (plural: "elements") follows the
+  /// range in errors.
+  func integer(_ option: String, in range: ClosedRange<Int>, unit: String? = nil) throws(CommandError) -> Int? {
     guard let text = value(option) else { return nil }
-    return try Self.integer(text, option: option, in: range, arguments: self)
+    return try Self.integer(text, option: option, in: range, unit: unit, arguments: self)
   }
 
   /// A comma-separated list, each item trimmed of spaces; refuses an empty
@@ -114,7 +117,8 @@ struct ParsedArguments {
   }
 
   /// A comma-separated list of whole numbers in `range`; `_` may group digits.
-  func integers(_ option: String, in range: ClosedRange<Int>) throws(CommandError) -> [Int]? {
+  /// `unit` (plural: "elements") follows the range in errors.
+  func integers(_ option: String, in range: ClosedRange<Int>, unit: String? = nil) throws(CommandError) -> [Int]? {
     // "1,000,000": one number with thousands separators, not three numbers.
     if let text = value(option), let items = Optional(text.split(separator: ",", omittingEmptySubsequences: false)),
       items.count > 1, (1...3).contains(items[0].count), items.dropFirst().allSatisfy({ $0.count == 3 }),
@@ -127,7 +131,7 @@ struct ParsedArguments {
     guard let items = try list(option) else { return nil }
     var result: [Int] = []
     for item in items {
-      result.append(try Self.integer(item, option: option, in: range, arguments: self))
+      result.append(try Self.integer(item, option: option, in: range, unit: unit, arguments: self))
     }
     return result
   }
@@ -179,19 +183,34 @@ struct ParsedArguments {
   }
 
   private static func integer(
-    _ text: String, option: String, in range: ClosedRange<Int>, arguments: ParsedArguments
+    _ text: String, option: String, in range: ClosedRange<Int>, unit: String?, arguments: ParsedArguments
   ) throws(CommandError) -> Int {
     let digits = text.filter { $0 != "_" }
-    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }),
-      let value = Int(digits)
-    else {
+    let allowed = "the allowed range is " + rangeText(range, unit: unit)
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) else {
       throw arguments.badValue(option, text, "is not a whole number")
     }
+    guard let value = Int(digits) else {
+      // Digits, but more than an Int holds.
+      let isNumeral = digits.dropFirst(digits.hasPrefix("-") ? 1 : 0).allSatisfy(\.isNumber)
+      guard isNumeral, digits.count > 1 else { throw arguments.badValue(option, text, "is not a whole number") }
+      if digits.hasPrefix("-") { throw arguments.badValue(option, text, "is negative: \(allowed)") }
+      let most = range.upperBound == Int.max ? "the largest whole number this reads is \(Int.max.groupedDigits)" : allowed
+      throw arguments.badValue(option, text, "is too large: \(most)")
+    }
     guard range.contains(value) else {
-      let upper = range.upperBound == Int.max ? "" : "\(range.upperBound)"
-      throw arguments.badValue(option, text, "is outside \(range.lowerBound)…\(upper)")
+      let problem = value > range.upperBound ? "too large" : value < 0 && range.lowerBound >= 0 ? "negative" : "too small"
+      throw arguments.badValue(option, text, "is \(problem): \(allowed)")
     }
     return value
+  }
+
+  /// `1 or more elements`, `2…64`.
+  static func rangeText(_ range: ClosedRange<Int>, unit: String?) -> String {
+    let numbers =
+      range.upperBound == Int.max
+      ? "\(range.lowerBound.groupedDigits) or more" : "\(range.lowerBound.groupedDigits)…\(range.upperBound.groupedDigits)"
+    return numbers + (unit.map { " \($0)" } ?? "")
   }
 
   private func format(_ value: Double) -> String {
@@ -203,14 +222,24 @@ struct ParsedArguments {
 enum Suggestion {
   /// The candidate closest to `input` by edit distance, if it is close enough
   /// to be a likely typo.
+  ///
+  /// More than one edit counts as a typo only when the first letter (after
+  /// the dashes) is right: people slip inside a word, not at its start, and
+  /// a word that differs at its start and one more place is another word.
+  /// `--iterations` is two edits from `--operations`, but no typo of it.
   static func closest(to input: String, among candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, distance(input, $0)) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     let limit = max(1, min(3, input.count / 3))
-    if best.1 <= limit { return best.0 }
+    let typos = candidates.map { ($0, distance(input, $0)) }.filter { candidate, edits in
+      edits <= limit && (edits <= 1 || firstLetter(of: candidate) == firstLetter(of: input))
+    }
+    if let best = typos.min(by: { $0.1 < $1.1 }) { return best.0 }
     // A prefix of exactly one candidate is also a good guess.
     let prefixed = candidates.filter { $0.hasPrefix(input) && input.count >= 4 }
     return prefixed.count == 1 ? prefixed[0] : nil
+  }
+
+  private static func firstLetter(of name: String) -> Character? {
+    name.first { $0 != "-" }
   }
 
   /// Edit distance counting an insertion, deletion, substitution or swap of

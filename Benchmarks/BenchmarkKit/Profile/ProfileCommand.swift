@@ -45,9 +45,10 @@ struct ProfileCommand {
       The synthetic domain is profiled only when asked for (--domains
       synthetic, or a synthetic operation in --operations), each pattern's
       generated loop at 8 and 64 kinds unless --kinds names others.
-      Needs valgrind (Debian: apt-get install valgrind). Exit status: 0 done,
-      64 bad usage, 65 bad feed file, 69 valgrind or objcopy missing, 70 a
-      valgrind run failed, 73 output not writable.
+      Needs valgrind (Debian: apt-get install valgrind) and a build without
+      --sanitize. Exit status: 0 done, 64 bad usage, 65 bad feed file, 69
+      valgrind or objcopy missing or a sanitized build, 70 a valgrind run
+      failed, 73 output not writable.
       """,
     examples: [
       "dispatch-bench profile --operations feed.color,feed.identifier",
@@ -124,6 +125,13 @@ struct ProfileCommand {
     }
     // A cell's feed is built in every valgrind run: refuse one that cannot fit.
     _ = try MemoryPlanner().schedules(for: plan)
+    if let sanitizer = Machine.sanitizer {
+      // AddressSanitizer's shadow memory cannot be mapped under valgrind, and
+      // the allocation columns count calls at the interposer, compiled out.
+      throw CommandError(
+        "this build is instrumented with -sanitize=\(sanitizer), which valgrind cannot run; profile a build without --sanitize ('swift build -c release')",
+        exitStatus: ExitStatus.unavailable)
+    }
     guard Spawn.isAvailable("valgrind") else {
       throw CommandError(
         """

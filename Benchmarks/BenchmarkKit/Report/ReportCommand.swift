@@ -83,14 +83,17 @@ struct ReportCommand {
       }
     }
     try checkOutput("\(outputDirectory)/report.md", force: true, creatingDirectory: false)
+    // Counted as written, by name: what the directory holds afterwards.
+    var charts: Set<String> = []
     do {
       for (name, content) in files {
         try writeAtomically(content, to: "\(outputDirectory)/\(name)", overwrite: true)
+        if name.hasSuffix(".svg") { charts.insert(name) }
       }
     } catch {
       throw CommandError("cannot write the report: \(error)", exitStatus: ExitStatus.cannotCreate)
     }
-    console.errorLine("wrote \(outputDirectory)/report.md and \(files.count - 1) charts")
+    console.errorLine("wrote \(outputDirectory)/report.md and \(charts.count.counted("SVG chart"))")
     return ExitStatus.success
   }
 }

@@ -24,7 +24,7 @@ extension ReportDocument {
     for (key, members) in OrderedGroups(rows, by: { [$0.key.feed.domain, $0.key.mode.rawValue] }).groups {
       let strategies = ResultsTable.orderedStrategies(members)
       let operations = unique(members.map(\.key.operation))
-      text += "### \(key[0])" + (key[1] == BuildMode.boundary.rawValue ? "" : " · \(key[1])") + "\n\n"
+      text += "### \(key[0]) · \(BuildMode(rawValue: key[1]).heading)\n\n"
       let lines = operations.map { operation in
         [operation]
           + strategies.map { strategy in

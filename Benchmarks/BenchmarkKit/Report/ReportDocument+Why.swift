@@ -119,7 +119,7 @@ extension ReportDocument {
     } else {
       table += "\nAt \(runSize).\n"
     }
-    let setting = "\(key.feed.layout)" + (key.mode == .boundary ? "" : " · \(key.mode)")
+    let setting = "\(key.feed.layout) · \(key.mode.heading)"
     // Each chart titles itself with the operation, the setting and its unit.
     let charts: [Chart] = Unit.allCases.compactMap { unit in
       let plotted = measures.filter { $0.unit == unit }
@@ -143,26 +143,15 @@ extension ReportDocument {
     return WhyEntry(title: "\(operation) · \(runSize) · \(setting)", charts: charts, table: table)
   }
 
-  /// The one size the profile's counts for a case come from: the run's
-  /// size if profiled, else the largest size profiled; nil without a
-  /// profile of the case.
+  /// The one size the profile's counts for a case come from (see
+  /// `ProfileFile.size(for:)`).
   private func profileSize(for key: ResultKey) -> Int? {
-    let sizes = Set(profileRows(matching: key).map(\.key.feed.size))
-    return sizes.contains(key.feed.size) ? key.feed.size : sizes.max()
+    profile?.size(for: key)
   }
 
   /// The profile's row for the same cell at `size`.
   private func profileRow(for key: ResultKey, size: Int) -> ProfileRow? {
-    profileRows(matching: key).first { $0.key.strategy == key.strategy && $0.key.feed.size == size }
-  }
-
-  /// The profile's rows of the same case, any strategy, any size.
-  private func profileRows(matching key: ResultKey) -> [ProfileRow] {
-    guard let profile else { return [] }
-    return profile.rows.filter {
-      $0.key.feed.domain == key.feed.domain && $0.key.operation == key.operation
-        && $0.key.feed.layout == key.feed.layout && $0.key.feed.kinds == key.feed.kinds && $0.key.mode == key.mode
-    }
+    profile?.rows(ofCase: key).first { $0.key.strategy == key.strategy && $0.key.feed.size == size }
   }
 
   private func number(_ value: Double?) -> String {

@@ -8,17 +8,18 @@ struct ReportDocument {
   /// Compile times and edit costs, from `--scaling`.
   var scaling: ScalingTables? = nil
 
-  /// The report's files, `report.md` first, as (file name, content).
+  /// The report's files, `report.md` first, as (file name, content); no
+  /// two share a name.
   func files() -> [(name: String, content: String)] {
     var markdown = header()
-    var charts: [(name: String, content: String)] = []
+    var charts = ChartFiles()
     for section in ChartSection.all {
       let built = self.charts(varying: section)
       if built.isEmpty { continue }
       markdown += "## \(section.heading)\n\n" + section.introduction
       for chart in built {
-        charts.append((chart.name, chart.svg))
-        markdown += "### \(chart.title)\n\n![\(chart.title)](\(chart.name))\n\n\(chart.table)\n"
+        let name = charts.add(chart)
+        markdown += "### \(chart.title)\n\n![\(chart.title)](\(name))\n\n\(chart.table)\n"
       }
     }
     markdown += operationCodeSize()
@@ -35,12 +36,35 @@ struct ReportDocument {
     for entry in why {
       markdown += "### \(entry.title)\n\n"
       for chart in entry.charts {
-        charts.append((chart.name, chart.svg))
-        markdown += "![\(chart.title)](\(chart.name))\n\n"
+        let name = charts.add(chart)
+        markdown += "![\(chart.title)](\(name))\n\n"
       }
       markdown += entry.table + "\n"
     }
-    return [("report.md", markdown)] + charts
+    return [("report.md", markdown)] + charts.files
+  }
+
+  /// The charts' files, each under a name of its own. A chart's name holds
+  /// what tells it apart in a default run; a run that varies more (several
+  /// sizes or kinds, each with several operations) can give two charts one
+  /// name, and the second would overwrite the first: it is numbered instead.
+  struct ChartFiles {
+    private(set) var files: [(name: String, content: String)] = []
+    private var taken: Set<String> = ["report.md"]
+
+    /// Adds `chart` and returns the name it is written under.
+    mutating func add(_ chart: Chart) -> String {
+      var name = chart.name
+      let stem = name.hasSuffix(".svg") ? String(name.dropLast(4)) : name
+      var number = 2
+      while taken.contains(name) {
+        name = "\(stem)-\(number).svg"
+        number += 1
+      }
+      taken.insert(name)
+      files.append((name, chart.svg))
+      return name
+    }
   }
 
   /// One chart and the table behind it.
@@ -66,10 +90,10 @@ struct ReportDocument {
       text += "How each strategy dispatches one element:\n\n"
       text += described.map { "- `\($0.name)`: \($0.mechanism)" }.joined(separator: "\n") + "\n\n"
     }
-    let suspects = run.rows.filter(\.suspect)
+    let suspects = ResultsTable.suspectRows(run.rows)
     if !suspects.isEmpty {
       text += "> **Suspect rows** (faster than their floor, so the optimiser removed work): "
-      text += suspects.map { "`\($0.key.path)`" }.joined(separator: ", ") + "\n\n"
+      text += suspects.map { "`\($0)`" }.joined(separator: ", ") + "\n\n"
     }
     return text
   }
@@ -295,8 +319,9 @@ struct ChartSection: Sendable {
     title: { "\($0.operation) · \($0.feed.size.groupedDigits) elements" + modeSuffix($0) },
     fileName: { key, slug in "distributions-\(slug(key.operation))-\(key.feed.size)\(modeSlug(key)).svg" })
 
+  /// Every heading names its mode, boundary as well as app.
   private static func modeSuffix(_ key: ResultKey) -> String {
-    key.mode == .boundary ? "" : " · \(key.mode)"
+    " · \(key.mode.heading)"
   }
 
   private static func modeSlug(_ key: ResultKey) -> String {

@@ -54,6 +54,14 @@ enum TextTable {
     }.joined(separator: "\n")
   }
 
+  /// `text` wrapped as `wrap` does, every line after a left margin of
+  /// `margin` spaces (which leading spaces would not keep on a wrapped line).
+  static func wrap(_ text: String, margin: Int, indent: Int) -> String {
+    let padding = String(repeating: " ", count: margin)
+    return wrap(text, width: width.map { max($0 - margin, 1) }, indent: indent).split(separator: "\n")
+      .map { padding + $0 }.joined(separator: "\n")
+  }
+
   /// Splits `text` into pieces of at most `width` characters, breaking
   /// after a `/`, `-`, `·` or space where it can and anywhere where it must.
   static func breakCell(_ text: String, width: Int) -> [String] {

@@ -37,6 +37,8 @@ struct CaseRows {
   var roundOffset = 0
   var launch: LaunchContext
   var baseline: StrategyID
+  /// Whether allocations are counted (`FeedRunner.countsHeap`).
+  var countsHeap: Bool
 
   /// The case's contenders: the strategies, then the floor and the null.
   var contenders: [Contender] {
@@ -67,21 +69,21 @@ struct CaseRows {
       row.checksum = references.checksums[owner.name]?[operation].map(CSVNumber.hex) ?? ""
       row.elementStride = owner.elementStride
       row.footprintBytesPerElement = references.footprints[owner.name]
-      if launch.checks { record(allocations: Self.allocations(of: owner.contender(operation)), in: &row) }
+      if launch.checks { record(allocations: allocations(of: owner.contender(operation)), in: &row) }
     } else if contender == .floor {
       row.checksum = CSVNumber.hex(references.floor.checksum)
       row.elementStride = MemoryLayout<UInt8>.stride
       row.footprintBytesPerElement = 1
-      if launch.checks { record(allocations: Self.allocations(of: floor), in: &row) }
+      if launch.checks { record(allocations: allocations(of: floor), in: &row) }
     } else {
       row.elementStride = references.null.elementStride
     }
   }
 
   /// What one pass over the feed (its counted slices) allocates; `nil`
-  /// where the heap counter is not available.
-  private static func allocations(of contender: Contender) -> HeapCounter.Counts? {
-    guard HeapCounter.isSupported else { return nil }
+  /// where heap use is not counted.
+  private func allocations(of contender: Contender) -> HeapCounter.Counts? {
+    guard countsHeap else { return nil }
     return HeapCounter.count {
       for slice in FeedRunner.countedSlices(contender.count) { contender.run(slice, 1) }
     }.counts

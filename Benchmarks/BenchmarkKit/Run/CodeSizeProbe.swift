@@ -46,6 +46,9 @@ struct CodeSizeProbe {
 
   /// Why the probe cannot run here, or `nil` when it can.
   static func unavailable() -> String? {
+    if let sanitizer = Machine.sanitizer {
+      return "this build is instrumented with -sanitize=\(sanitizer), which valgrind cannot run"
+    }
     if !Spawn.isAvailable("valgrind") { return "valgrind is not installed" }
     if !Spawn.isAvailable("objcopy") { return "objcopy (binutils) is not installed" }
     return nil

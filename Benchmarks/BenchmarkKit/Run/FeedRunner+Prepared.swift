@@ -76,7 +76,7 @@ extension FeedRunner {
           run: { workload.run($0, range: $1, repetitions: $2) }, output: { workload.output($0, at: $1) })
       }
     }
-    guard counting && measureFootprint else { return build() }
+    guard counting && countsHeap else { return build() }
     let (prepared, counts) = HeapCounter.count(build)
     return Prepared(
       name: prepared.name, count: prepared.count, elementStride: prepared.elementStride,

@@ -33,8 +33,11 @@ struct FeedRunner {
   var modes: [BuildMode] = [.boundary]
   var launch = LaunchContext()
   var baseline = StrategyID(Registry.baselineName)
-  /// Whether to count each representation's heap while it is built.
-  var measureFootprint = HeapCounter.isSupported
+  /// Whether to count heap use: each representation's footprint while it is
+  /// built, and each operation's allocations after timing. Off where the
+  /// counter is not available (`HeapCounter.unavailable`): those columns
+  /// are then empty, never zeros.
+  var countsHeap = HeapCounter.isSupported
 
   /// Elements whose outputs are checked: every one of a feed up to this
   /// size; of a larger feed, this many spread evenly over it. (The parity
@@ -100,7 +103,7 @@ struct FeedRunner {
     CaseRows(
       benchmarkCase: BenchmarkCase(feed: planned.feed.id, operation: operation.rawValue, mode: mode),
       operation: operation, owners: owners, references: references, schedule: schedule, launch: launch,
-      baseline: baseline)
+      baseline: baseline, countsHeap: countsHeap)
   }
 
   /// Samples a case, stopping on an interrupt.

@@ -77,7 +77,7 @@ struct FeedSelectionOptions {
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
     file = try Self.file(arguments)
-    sizes = try arguments.integers("--sizes", in: 1...Int.max)
+    sizes = try arguments.integers("--sizes", in: 1...Int.max, unit: "elements")
     distributions = try arguments.names(
       "--distributions", from: KindDistribution.allCases.map(\.rawValue), kind: "distribution"
     )?.compactMap(KindDistribution.init(rawValue:))

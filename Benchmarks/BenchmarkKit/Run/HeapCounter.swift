@@ -1,7 +1,9 @@
+import BenchmarkResults
 import CAllocationCounter
 
 /// Heap allocations counted on the calling thread by the package's malloc
-/// interposer (Linux with glibc; elsewhere `isSupported` is false).
+/// interposer (Linux with glibc, built without a sanitizer; elsewhere
+/// `isSupported` is false and `unavailable` says why).
 enum HeapCounter {
   struct Counts: Equatable {
     var allocations: Int
@@ -12,6 +14,23 @@ enum HeapCounter {
   }
 
   static var isSupported: Bool { dbac_is_supported() != 0 }
+
+  /// Why allocations are not counted in this build, or `nil` when they are.
+  static var unavailable: String? {
+    unavailable(sanitizer: Machine.sanitizer, interposed: isSupported)
+  }
+
+  /// Why allocations are not counted in a build with `sanitizer` whose
+  /// interposer is or is not compiled in, or `nil` when they are.
+  static func unavailable(sanitizer: String?, interposed: Bool) -> String? {
+    if interposed { return nil }
+    if let sanitizer {
+      // The interposer is compiled out: the sanitizer's allocator must be
+      // the one every caller reaches (AllocationCounter.c).
+      return "allocation counts are off under -sanitize=\(sanitizer), which brings its own allocator (the package's malloc interposer steps aside for it)"
+    }
+    return "heap counting is not available on this platform"
+  }
 
   /// What `body` allocates on this thread.
   static func count<T>(_ body: () throws -> T) rethrows -> (result: T, counts: Counts) {

@@ -7,6 +7,7 @@ import Darwin
 #endif
 
 import BenchmarkResults
+import CAllocationCounter
 
 extension Machine {
   /// This process's machine and build.
@@ -26,10 +27,19 @@ extension Machine {
     #endif
   }
 
+  /// The sanitizer this binary is instrumented with (`swift build
+  /// --sanitize=address` gives "address"), or `nil`. Swift code cannot ask
+  /// the compiler, but SwiftPM passes the same flag to the C support, which
+  /// can.
+  public static let sanitizer: String? = dbac_sanitizer().map { String(cString: $0) }
+
   static var currentBuildFlags: String {
     // SwiftPM builds debug with -Onone and release with -O.
     let optimization = isDebugBuild ? "-Onone" : "-O"
-    return "\(optimization) model+strategies:-disable-cmo registry:-disable-llvm-merge-functions-pass"
+    // A sanitizer's checks are in every timing: the flags say so, and
+    // compare names the difference.
+    let sanitize = sanitizer.map { " -sanitize=\($0)" } ?? ""
+    return "\(optimization)\(sanitize) model+strategies:-disable-cmo registry:-disable-llvm-merge-functions-pass"
   }
 
   /// The compiler version this binary was built with, read from `#if

@@ -70,22 +70,21 @@ struct MemoryPlanner {
       let feed = planned.feed
       let names = planned.strategies(orderedAs: Registry.names)
       var estimates: [(name: String, bytes: Double)] = []
+      var largestPerElement = 0.0
       for name in names + [Registry.null.name] {
         let key = "\(name)/\(feed.domain.rawValue)/\(feed.distribution)/\(feed.kinds)/\(feed.source)"
         let perElement = cache[key] ?? bytesPerElement(name, feed)
         cache[key] = perElement
         estimates.append((name, perElement * Double(feed.size)))
+        largestPerElement = max(largestPerElement, perElement)
       }
       // The run's own arrays: kinds for the floor, and reference digests.
-      let overhead = Double(feed.size) * Double(1 + 8 * (planned.operations.count + 1))
+      let overheadPerElement = Double(1 + 8 * (planned.operations.count + 1))
+      let overhead = Double(feed.size) * overheadPerElement
       if let largest = estimates.max(by: { $0.bytes < $1.bytes }), largest.bytes + overhead > Double(limit) {
-        throw .usage(
-          """
-          --sizes \(feed.size): a \(feed.domain.rawValue) feed of \(feed.size.groupedDigits) elements would need \
-          about \(Self.gibibytes(largest.bytes + overhead)) for \(largest.name)'s representation alone, \
-          more than the \(Self.gibibytes(Double(limit))) this run allows itself (three quarters of \
-          \(Self.gibibytes(Double(physicalMemory))) of memory)
-          """, command: RunOptions.spec.name)
+        throw tooLarge(
+          feed, needs: largest.bytes + overhead, by: largest.name,
+          largestThatFits: Self.largestSize(fitting: Double(limit), bytesPerElement: largestPerElement + overheadPerElement))
       }
       let total = estimates.reduce(0) { $0 + $1.bytes } + overhead
       memory.schedules[feed] = total <= Double(interleaveBudget) ? .interleaved : .sequential
@@ -98,6 +97,40 @@ struct MemoryPlanner {
       memory.bytes[planned.feed] = (perElement + 1) * Double(planned.size)
     }
     return memory
+  }
+
+  /// Why `feed` cannot be timed here, and the largest size that can.
+  private func tooLarge(_ feed: FeedSpec, needs bytes: Double, by name: String, largestThatFits: Int)
+    -> CommandError
+  {
+    let fits =
+      largestThatFits > 0
+      ? "; the largest size that fits is about \(largestThatFits.groupedDigits) elements "
+        + "(example: --sizes \(largestThatFits))"
+      : "; no size fits"
+    return .usage(
+      """
+      --sizes \(feed.size): \(feed.size.groupedDigits) \(feed.domain.rawValue) elements would need \
+      about \(Self.gibibytes(bytes)) for \(name)'s representation alone, \
+      more than the \(Self.gibibytes(Double(limit))) this run allows itself (three quarters of \
+      \(Self.gibibytes(Double(physicalMemory))) of memory)\(fits)
+      """, command: RunOptions.spec.name)
+  }
+
+  /// The largest feed size whose bytes stay within `budget`, rounded down to
+  /// two significant digits, so that a reader can type it and it still fits.
+  static func largestSize(fitting budget: Double, bytesPerElement: Double) -> Int {
+    guard bytesPerElement > 0 else { return Int.max }
+    let exact = (budget / bytesPerElement).rounded(.down)
+    guard exact >= 1 else { return 0 }
+    guard exact < 9e18 else { return Int.max }
+    var size = Int(exact)
+    var scale = 1
+    while size >= 100 {
+      size /= 10
+      scale *= 10
+    }
+    return size * scale
   }
 
   private func syntheticBytesPerElement(_ name: String, kinds: Int, seed: UInt64) -> Double {

@@ -35,11 +35,16 @@ struct RunHeader {
       probing: machine.buildConfiguration == "release" && CodeSizeProbe.unavailable() == nil, cores: machine.cores)
   }
 
-  /// Notes on the heap and hardware counters this machine does not have.
+  /// Notes on a sanitizer's checks, and on the heap and hardware counters
+  /// this build or machine does not have.
   private var countersNotes: [String] {
     var notes: [String] = []
-    if !HeapCounter.isSupported {
-      notes.append("note: heap counting is not available on this platform; footprint and allocation columns say n/a")
+    if let sanitizer = Machine.sanitizer {
+      notes.append(
+        "note: this build is instrumented with -sanitize=\(sanitizer): every timing includes its checks (build_flags says so)")
+    }
+    if let reason = HeapCounter.unavailable {
+      notes.append("note: \(reason); the strategies' footprint and allocation columns say n/a")
     }
     if case .failure(let unavailable) = HardwareCounters.open() {
       notes.append(

@@ -17,8 +17,15 @@ typedef struct {
   int64_t liveBytes;
 } dbac_counts;
 
-/// Whether this platform's allocator is interposed (glibc: yes).
+/// 1 where the allocator is interposed and allocations are counted: Linux
+/// with glibc, built without a sanitizer. Else 0, and `dbac_stop` returns
+/// zeros that mean nothing.
 int dbac_is_supported(void);
+
+/// The sanitizer this build is instrumented with, as SwiftPM's
+/// `--sanitize` names it ("address", "thread", "memory", "hwaddress",
+/// "undefined"), or NULL. Under any of them the interposer is compiled out.
+const char *dbac_sanitizer(void);
 
 /// Starts counting the calling thread's allocations from zero.
 void dbac_start(void);

@@ -1,0 +1,42 @@
+import BenchmarkResults
+
+/// The scaling guide's two measurements: compile time per pattern and
+/// number of kinds (`compile-time.csv`, from Benchmarks/Scripts/compile-time.sh)
+/// and lines per change (`edit-cost.csv`, from the synthetic generator), as
+/// `report --scaling DIR` and `answer --edit-cost`/`--compile-time` read them.
+struct ScalingTables {
+  var compileTimes: [CompileTime] = []
+  var editCosts: [EditCost] = []
+
+  /// The change that adds a kind at `kinds` kinds (3 operations).
+  func newKind(_ pattern: StrategyID, kinds: Int) -> EditCost? {
+    editCosts.cost(of: .addKind, to: pattern, from: kinds, kinds: kinds)
+  }
+
+  /// The change that adds a third operation at `kinds` kinds.
+  func newOperation(_ pattern: StrategyID, kinds: Int) -> EditCost? {
+    editCosts.cost(of: .addOperation, to: pattern, from: 2, kinds: kinds)
+  }
+
+  func compileSeconds(_ pattern: StrategyID, kinds: Int) -> Double? {
+    compileTimes.seconds(of: pattern, kinds: kinds)
+  }
+
+  /// Reads `DIRECTORY/compile-time.csv` and `DIRECTORY/edit-cost.csv`.
+  static func load(_ directory: String) throws(CommandError) -> ScalingTables {
+    ScalingTables(
+      compileTimes: try read("--scaling", Schema.loadCompileTimes, "\(directory)/compile-time.csv"),
+      editCosts: try read("--scaling", Schema.loadEditCosts, "\(directory)/edit-cost.csv"))
+  }
+
+  /// Reads one file, an error naming `option` and the file when it cannot.
+  static func read<Row>(_ option: String, _ load: (String) throws(ResultsError) -> [Row], _ path: String)
+    throws(CommandError) -> [Row]
+  {
+    do {
+      return try load(path)
+    } catch {
+      throw .dataError("\(option): \(error.message)")
+    }
+  }
+}

@@ -1,0 +1,93 @@
+@testable import BenchmarkKit
+import BenchmarkResults
+import Foundation
+import TestSupport
+import Testing
+
+/// `compare A.csv B.csv --show drift|speed|code-bytes|ratios` on the A/A
+/// fixture pair, and `compare A.csv --samples … --show launch-spread`: what
+/// ratio-drift.py, machine-speed.py, code-bytes-match.py, ratio-change.py
+/// and launch-spread.py printed for them (Tests/Fixtures/compare/README.md),
+/// and the failures.
+@Suite struct RunPairCheckTests {
+  static let expected = Fixtures.directory + "/compare"
+
+  @Test(arguments: [
+    (["--show", "drift"], "drift.txt"), (["--show", "speed"], "speed.txt"),
+    (["--show", "code-bytes", "--require-callgrind"], "code-bytes.txt"),
+    (["--show", "ratios", "--operations", "feed.render,share.instagram", "--format", "markdown"], "ratios.md"),
+  ])
+  func aCheckPrintsWhatItsScriptPrinted(arguments: [String], file: String) throws {
+    // From the fixtures' directory, so that the paths printed are the ones
+    // the scripts printed.
+    let result = try Subprocess.run(["compare", "aa-a.csv", "aa-b.csv"] + arguments, currentDirectory: Fixtures.runs)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput == (try String(contentsOfFile: Self.expected + "/" + file, encoding: .utf8)))
+  }
+
+  /// The spread of the A/A fixture's first run over its launches, from
+  /// samples made for the test: what launch-spread.py printed for them.
+  @Test func launchSpreadPrintsWhatItsScriptPrinted() throws {
+    let samples = Self.expected + "/aa-a-samples.csv"
+    let result = AnswerTests.main(["compare", Fixtures.pairA, "--samples", samples, "--show", "launch-spread"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output == (try String(contentsOfFile: Self.expected + "/launch-spread.txt", encoding: .utf8)))
+  }
+
+  /// The pair with one row changed by `change`, written to a temporary file.
+  static func pair(_ change: (inout TimingRow) -> Void, both: Bool = false) throws -> (String, String) {
+    guard case .run(let a) = try Schema.load(Fixtures.pairA), case .run(let b) = try Schema.load(Fixtures.pairB) else {
+      throw ResultsError("the fixtures are not runs")
+    }
+    func write(_ file: RunFile, changed: Bool) throws -> String {
+      var rows = file.rows
+      if changed { change(&rows[0]) }
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("pair-\(UUID()).csv").path
+      try RunFile.document(info: file.info, rows: rows).write(toFile: path, atomically: true, encoding: .utf8)
+      return path
+    }
+    return (try write(a, changed: both), try write(b, changed: true))
+  }
+
+  @Test func twoBuildsWhoseCodeDiffersFail() throws {
+    let (a, b) = try Self.pair { $0.codeBytes = $0.codeBytes! + 1 }
+    defer { for path in [a, b] { try? FileManager.default.removeItem(atPath: path) } }
+    let result = AnswerTests.main(["compare", a, b, "--show", "code-bytes"])
+    #expect(result.status == 2)
+    #expect(result.errors.contains("error: code_bytes differ for share/share.instagram/naive/uniform/100000 (3 kinds)"))
+  }
+
+  @Test func aRowCountedWithoutCallgrindFailsWhenCallgrindIsRequired() throws {
+    let (a, b) = try Self.pair({ $0.codeBytesMethod = .directCalls }, both: true)
+    defer { for path in [a, b] { try? FileManager.default.removeItem(atPath: path) } }
+    #expect(AnswerTests.main(["compare", a, b, "--show", "code-bytes"]).status == 0)
+    let result = AnswerTests.main(["compare", a, b, "--show", "code-bytes", "--require-callgrind"])
+    #expect(result.status == 2)
+    #expect(result.errors.contains("was counted by direct-calls, not callgrind"))
+  }
+
+  static let refusals: [(arguments: [String], status: Int32, message: String)] = [
+    ([Fixtures.pairA, "--show", "drift"], 64, "--show drift reads two runs"),
+    ([Fixtures.pairA, Fixtures.pairB, "--require-callgrind"], 64, "--require-callgrind goes with --show code-bytes"),
+    ([Fixtures.pairA, Fixtures.pairB, "--show", "noise"], 64, "--show: \"noise\" is not one of verdicts, drift, speed, code-bytes"),
+    ([Fixtures.runs + "/profile-v1.csv", Fixtures.profile, "--show", "speed"], 64, "--show speed reads runs, not profiles"),
+    ([Fixtures.pairA, Fixtures.pairB, "--operations", "feed.color"], 64, "--operations goes with --show ratios"),
+    ([Fixtures.pairA, Fixtures.pairB, "--show", "ratios", "--operations", "feed.colour"], 64, "is not a known operation"),
+    ([Fixtures.pairA, Fixtures.pairB, "--show", "ratios", "--format", "csv"], 64, "--show ratios prints a table or Markdown"),
+    ([Fixtures.pairA, Fixtures.pairB, "--show", "drift", "--format", "markdown"], 64, "--format goes with verdicts and ratios"),
+    ([Fixtures.pairA, Fixtures.pairB, "--show", "ratios", "--operations", "feed.color"], 65, "no share or feed rows"),
+    ([Fixtures.pairA, "--show", "launch-spread"], 64, "--show launch-spread reads the run's raw samples: pass --samples"),
+    ([Fixtures.pairA, Fixtures.pairB, "--show", "launch-spread"], 64, "--show launch-spread reads one run"),
+    ([AnswerTests.run, Fixtures.runVersion1, "--show", "drift"], 65, "the runs have no rows in common"),
+    ([AnswerTests.run, Fixtures.runVersion1, "--show", "speed"], 65, "has no strategy rows in common with"),
+    ([Fixtures.pairA, Fixtures.runVersion1, "--show", "code-bytes"], 65, "no row has code_bytes in both runs"),
+  ]
+
+  @Test(arguments: refusals.indices)
+  func aCheckThatCannotRunSaysWhy(index: Int) {
+    let (arguments, status, message) = Self.refusals[index]
+    let result = AnswerTests.main(["compare"] + arguments)
+    #expect(result.status == status, "\(arguments): \(result.errors)")
+    #expect(result.errors.contains(message), "\(result.errors)")
+  }
+}
