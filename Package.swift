@@ -2,10 +2,10 @@
 import PackageDescription
 
 // Every strategy module implements SPEC.md; they differ only in
-// how one element is dispatched. Adding a strategy: one module below, one line
-// in `strategyModules`, one line in Sources/StrategyRegistry/Registry.swift;
-// for its app mode, its Loops.swift and one line in
-// Sources/AppModeRegistry/AppModeRegistry.swift.
+// how one element is dispatched. Adding a strategy: `dispatch-bench
+// new-strategy NAME` adds its module to `strategyModules` below (its app-mode
+// and synthetic modules follow), registers it in both registries and in the
+// synthetic generator (Guides/Strategies.md, "Adding a strategy").
 let strategyModules = [
   "Naive",
   "ProtocolGetter",
@@ -130,7 +130,7 @@ let package = Package(
     // release build. Not public interface.
     .executableTarget(
       name: "generate-synthetic", path: "Benchmarks/Scripts",
-      exclude: ["aa-test.sh", "check-kernels.py", "compile-time.sh", "sanitize.sh"], sources: ["generate-synthetic.swift"],
+      exclude: ["aa-test.sh", "check-kernels.py", "compile-time.sh", "sanitize.sh", "scaffold-check.sh"], sources: ["generate-synthetic.swift"],
       swiftSettings: [.unsafeFlags(["-Onone"])]),
 
     // The results files: typed rows, one column table per file, the CSV

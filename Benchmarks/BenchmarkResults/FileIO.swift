@@ -127,6 +127,20 @@ public func writeAtomically(_ text: String, to path: String, overwrite: Bool) th
   succeeded = true
 }
 
+/// The names in a directory, without `.` and `..`, sorted.
+public func directoryEntries(_ path: String) throws(FileError) -> [String] {
+  guard let directory = opendir(path) else { throw .system(path, "cannot list") }
+  defer { closedir(directory) }
+  var names: [String] = []
+  while let entry = readdir(directory) {
+    let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    if name != "." && name != ".." { names.append(name) }
+  }
+  return names.sorted()
+}
+
 /// Creates a directory if it does not exist.
 public func makeDirectory(_ path: String) throws(FileError) {
   if isDirectory(path) { return }

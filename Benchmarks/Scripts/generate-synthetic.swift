@@ -3,7 +3,7 @@
 //   swift Benchmarks/Scripts/generate-synthetic.swift           # write them
 //   swift Benchmarks/Scripts/generate-synthetic.swift --check   # exit 1 if out of date
 //
-// For each of the nine patterns, one module, `Sources/Synthetic/<Pattern>`,
+// For each pattern, one module, `Sources/Synthetic/<Pattern>`,
 // holds a file per number of kinds (2, 4, 8, 16, 32, 64), `Kinds<N>.swift`,
 // with the namespace `Kinds<N>`: N kinds, each a small value with a 64-bit
 // payload, the operations of `SyntheticDomain.operations` written in the
@@ -90,7 +90,7 @@ public enum SyntheticDomain {
   }
 }
 
-/// The nine patterns, in the strategies' registry order, under its names.
+/// The patterns, in the strategies' registry order, under its names.
 public enum SyntheticPattern: String, CaseIterable, Sendable {
   case naive
   case protocolGetter = "protocol-getter"
@@ -102,6 +102,23 @@ public enum SyntheticPattern: String, CaseIterable, Sendable {
   case typeEraser = "type-eraser"
   case handlerTable = "handler-table"
 
+  /// Patterns whose synthetic code is another pattern's: each one that
+  /// `dispatch-bench new-strategy` added, written as its template until it is
+  /// given an idiom of its own (a `SyntheticIdiom` case under its name, and
+  /// its arms in `SyntheticSource`). See Guides/Strategies.md, "Adding a
+  /// strategy".
+  public static let writtenLike: [SyntheticPattern: SyntheticPattern] = [:]
+
+  /// How this pattern's code is written: its own idiom, or its template's.
+  public var idiom: SyntheticIdiom {
+    if let template = Self.writtenLike[self] { return template.idiom }
+    guard let own = SyntheticIdiom(rawValue: rawValue) else {
+      preconditionFailure(
+        "\(rawValue) has no idiom: add a SyntheticIdiom case for it, or an entry in SyntheticPattern.writtenLike")
+    }
+    return own
+  }
+
   /// The strategy module's name, and the directory under Sources/Synthetic.
   public var directory: String {
     rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
@@ -109,6 +126,21 @@ public enum SyntheticPattern: String, CaseIterable, Sendable {
 
   /// The synthetic module: `SyntheticEnumSwitch`.
   public var module: String { "Synthetic" + directory }
+}
+
+/// How a pattern's synthetic code is written: the nine patterns' idioms,
+/// under their names, each with its arms in `SyntheticSource` (its doc
+/// comment, its domain and its workload's plumbing).
+public enum SyntheticIdiom: String, CaseIterable, Sendable {
+  case naive
+  case protocolGetter = "protocol-getter"
+  case classicVisitor = "classic-visitor"
+  case genericVisitor = "generic-visitor"
+  case enumSwitch = "enum-switch"
+  case classHierarchy = "class-hierarchy"
+  case castChain = "cast-chain"
+  case typeEraser = "type-eraser"
+  case handlerTable = "handler-table"
 }
 
 // MARK: - Writing Swift
@@ -226,6 +258,9 @@ public struct SyntheticSource {
 
   public var namespace: String { "Kinds\(kinds)" }
 
+  /// How the pattern is written.
+  public var idiom: SyntheticIdiom { pattern.idiom }
+
   /// Where the file lives, from the package root.
   public var path: String { "Sources/Synthetic/\(pattern.directory)/\(namespace).swift" }
 
@@ -267,7 +302,7 @@ extension SyntheticSource {
     var writer = SourceWriter()
     let summary: String
     let dispatch: String
-    switch pattern {
+    switch idiom {
     case .naive:
       summary = "The naive chain: every kind conforms to a marker protocol, and each operation tests an `any Item` against each kind in turn with `is`, then force-casts it with `as!` to read it."
       dispatch = "a type test per kind tried, in declaration order, until one matches, then a forced cast of the existential to the kind found."
@@ -296,14 +331,18 @@ extension SyntheticSource {
       summary = "A handler table: elements held as `Any`, and per kind a `Handler` registered in a dictionary keyed by the `ObjectIdentifier` of its type; what depends on the kind alone is data in the entry, what reads the element a closure that casts it down."
       dispatch = "read the `Any`'s dynamic type, hash its `ObjectIdentifier`, probe the dictionary, copy the entry out; then read the data, or call the closure, which casts the element with a runtime dynamic cast that always matches."
     }
-    writer.doc("\(pattern.rawValue), \(kinds) kinds. \(summary)")
+    // A pattern written as another says so, and where to give it its own.
+    let borrowed =
+      idiom.rawValue == pattern.rawValue
+      ? "" : ", written as \(idiom.rawValue) (see SyntheticPattern.writtenLike)"
+    writer.doc("\(pattern.rawValue), \(kinds) kinds\(borrowed). \(summary)")
     writer.line("///")
     writer.doc("**How one element is dispatched:** \(dispatch)")
     return writer.lines
   }
 
   func writeDomain(_ writer: inout SourceWriter) {
-    switch pattern {
+    switch idiom {
     case .naive: writeNaive(&writer)
     case .protocolGetter: writeProtocolGetter(&writer)
     case .classicVisitor: writeClassicVisitor(&writer)
@@ -614,15 +653,15 @@ extension SyntheticSource {
   private var plumbing: Plumbing {
     let namespace = self.namespace
     let payload = "value: element.payload"
-    switch pattern {
+    switch idiom {
     case .naive, .castChain:
       return Plumbing(
-        element: pattern == .naive ? "any Item" : "Any", make: { "Kind\($0)(\(payload))" },
+        element: idiom == .naive ? "any Item" : "Any", make: { "Kind\($0)(\(payload))" },
         context: { _ in nil },
         perElement: { ["\(namespace).\($0.member)(of: items[index])"] })
     case .protocolGetter, .classHierarchy:
       return Plumbing(
-        element: pattern == .protocolGetter ? "any Item" : "Item",
+        element: idiom == .protocolGetter ? "any Item" : "Item",
         make: { "Kind\($0)(\(payload))" }, context: { _ in nil },
         perElement: { ["items[index].\($0.member)"] })
     case .classicVisitor:

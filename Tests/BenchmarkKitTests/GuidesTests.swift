@@ -10,7 +10,7 @@ import Testing
 /// every `results/` path they quote (or the commit that holds it), and the
 /// samples beside each committed run belong to it.
 @Suite struct GuidesTests {
-  static let subcommands = ["run", "compare", "report", "profile", "dump"]
+  static let subcommands = ["run", "compare", "report", "profile", "dump", "new-strategy"]
 
   /// Every Markdown file in Guides/, as one text.
   static let guides: String = {

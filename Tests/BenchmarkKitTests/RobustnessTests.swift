@@ -7,7 +7,7 @@ import Testing
 /// Bad command lines, bad files, unwritable outputs and interruptions, each
 /// as a user meets them: the built executable as a subprocess.
 @Suite struct RobustnessTests {
-  static let subcommands = ["run", "compare", "report", "profile", "dump"]
+  static let subcommands = ["run", "compare", "report", "profile", "dump", "new-strategy"]
 
   // MARK: Command line
 

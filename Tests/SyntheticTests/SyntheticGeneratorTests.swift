@@ -20,8 +20,8 @@ import Testing
     #expect(first.map(\.path) == second.map(\.path))
     #expect(first.map(\.text) == second.map(\.text))
     #expect(Set(first.map(\.path)).count == first.count)
-    // Nine patterns at six numbers of kinds, the registry and the edit costs.
-    #expect(first.count == 9 * 6 + 2)
+    // Every pattern at six numbers of kinds, the registry and the edit costs.
+    #expect(first.count == SyntheticPattern.allCases.count * 6 + 2)
   }
 
   @Test func theRegistryListsWhatTheGeneratorWrites() {
@@ -31,6 +31,18 @@ import Testing
     #expect(SyntheticRegistry.workloads.map { "\($0.name)/\($0.kinds)" } == generated)
     #expect(SyntheticRegistry.operations == SyntheticDomain.operations.map(\.name))
     #expect(SyntheticRegistry.kindCounts == SyntheticDomain.kindCounts)
+  }
+
+  /// Each idiom is the pattern of its name's own; every other pattern (one
+  /// `dispatch-bench new-strategy` added) is written as another.
+  @Test func everyPatternIsWrittenInAnIdiom() {
+    for idiom in SyntheticIdiom.allCases {
+      #expect(SyntheticPattern(rawValue: idiom.rawValue)?.idiom == idiom, "\(idiom.rawValue)")
+    }
+    for pattern in SyntheticPattern.allCases where SyntheticIdiom(rawValue: pattern.rawValue) == nil {
+      let template = SyntheticPattern.writtenLike[pattern]
+      #expect(template.map { $0.idiom == pattern.idiom } == true, "\(pattern.rawValue) has no idiom")
+    }
   }
 
   /// A stale file, a missing one and a stray one are each named.

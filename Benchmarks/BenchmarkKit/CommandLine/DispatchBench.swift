@@ -37,6 +37,9 @@ public enum DispatchBench {
                  each, and fail if the strategies disagree.
       export     Write a run CSV as Google Benchmark's JSON, for its
                  compare.py and dashboards.
+      new-strategy
+                 Add a strategy of your own: a copy of an existing one under
+                 a new name, registered, building and passing parity.
 
       See 'dispatch-bench help SUBCOMMAND' for a subcommand's options;
       'dispatch-bench --version' for the version and build.
@@ -71,6 +74,9 @@ public enum DispatchBench {
     },
     Subcommand(spec: ExportCommand.spec) { parsed, _, console throws(CommandError) in
       try ExportCommand(parsed).run(console: console)
+    },
+    Subcommand(spec: NewStrategyCommand.spec) { parsed, _, console throws(CommandError) in
+      try NewStrategyCommand(parsed).run(console: console)
     },
   ]
 

@@ -175,8 +175,8 @@ struct CodeSize {
   /// the loop is not found.
   func bytes(of key: ResultKey) -> Int? {
     if key.feed.domain == PlannedSynthetic.domain {
-      guard !key.strategy.isReference, let module = Self.moduleNames[key.strategy.rawValue] else { return nil }
-      return syntheticBytes(module: module, kinds: key.feed.kinds, operation: key.operation)
+      guard !key.strategy.isReference else { return nil }
+      return syntheticBytes(module: Self.moduleName(of: key.strategy), kinds: key.feed.kinds, operation: key.operation)
     }
     let roots = loopCandidates.filter {
       isLoop(functions[$0].name, strategy: key.strategy, mode: key.mode, operation: key.operation)
@@ -198,8 +198,8 @@ struct CodeSize {
   /// strategy's specialisation of `Kernels.<loop>` in the boundary mode, its
   /// `AppLoops.<loop>Loop` in app mode.
   func isLoop(_ symbol: String, strategy: StrategyID, mode: BuildMode, operation: String) -> Bool {
-    guard !strategy.isReference, let module = Self.moduleNames[strategy.rawValue], let loop = Self.loops[operation]
-    else { return false }
+    guard !strategy.isReference, let loop = Self.loops[operation] else { return false }
+    let module = Self.moduleName(of: strategy)
     if mode == .app {
       let name = "App" + module
       return symbol.hasPrefix("$s" + Self.mangled(name)) && symbol.contains(Self.appLoopsMark)
@@ -259,15 +259,12 @@ struct CodeSize {
   /// the visitors' per-kind `accept`.
   private static let syntheticDispatch = ["accept"]
 
-  /// Each strategy's module, by its registry name: `classic-visitor` is
-  /// `ClassicVisitor`.
-  private static let moduleNames: [String: String] = Dictionary(
-    uniqueKeysWithValues: [
-      "naive", "protocol-getter", "classic-visitor", "generic-visitor", "enum-switch", "class-hierarchy",
-      "cast-chain", "type-eraser", "handler-table",
-    ].map { name in
-      (name, name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())
-    })
+  /// A strategy's module, from its registry name, as every strategy's is
+  /// named (`classic-visitor` is `ClassicVisitor`), so that a strategy
+  /// `new-strategy` added is found without a list to extend.
+  private static func moduleName(of strategy: StrategyID) -> String {
+    StrategyName.module(ofRegistryName: strategy.rawValue)
+  }
 
   /// An identifier as Swift mangles it: its length, then itself.
   private static func mangled(_ identifier: String) -> String { "\(identifier.utf8.count)\(identifier)" }

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Checks that a scaffolded strategy works, as Guides/Strategies.md, "Adding a
+# strategy", promises: `dispatch-bench new-strategy MyPattern`, then a release
+# build, the parity tests and `run --strategies my-pattern --quick`; then
+# removes the scaffold.
+#
+#   bash Benchmarks/Scripts/scaffold-check.sh [--name NAME] [--from STRATEGY] [--build-path DIR]
+#
+# It scaffolds in this tree, not in a copy, so that both builds are
+# incremental: a copy elsewhere would rebuild every module from nothing, its
+# sources having other paths. What it changes is what `new-strategy --dry-run`
+# lists: those files are copied aside first and put back on exit (however the
+# script ends), and what did not exist is deleted, so uncommitted work in
+# them is kept. The release build goes to --build-path (default .build): CI
+# passes the second build of its code-bytes check, so the release build its
+# smoke run uses is left as it was and is not rebuilt. The tests build in
+# .build, as `swift test` does.
+# Exit statuses: 0 the scaffold built, passed and ran; 64 bad usage; any
+# other, the step that failed.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+usage="usage: bash Benchmarks/Scripts/scaffold-check.sh [--name NAME] [--from STRATEGY] [--build-path DIR]"
+name=MyPattern
+from=protocol-getter
+build_path=.build
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --name) name=${2:?"$usage"}; shift 2 ;;
+    --from) from=${2:?"$usage"}; shift 2 ;;
+    --build-path) build_path=${2:?"$usage"}; shift 2 ;;
+    -h|--help) echo "$usage"; exit 0 ;;
+    *) echo "error: unknown argument $1" >&2; echo "$usage" >&2; exit 64 ;;
+  esac
+done
+
+step() { echo "== scaffold-check: $*"; }
+started=$SECONDS
+
+step "swift build -c release --build-path $build_path --product dispatch-bench (before the scaffold)"
+swift build -c release --build-path "$build_path" --product dispatch-bench
+bench="$build_path/release/dispatch-bench"
+
+# What the scaffold will write, one path after two spaces a line.
+plan=$("$bench" new-strategy "$name" --from "$from" --dry-run)
+paths=$(printf '%s\n' "$plan" | sed -n 's/^  \([^ ]*\).*$/\1/p')
+strategy=$(printf '%s\n' "$plan" | sed -n '1s/,.*$//p')
+
+for path in $paths; do
+  case "$path" in
+    /*|*..*) echo "scaffold-check: new-strategy planned $path, outside the package" >&2; exit 1 ;;
+  esac
+done
+
+# Put back what the scaffold changed, delete what it made, and check the tree
+# is as it was.
+backup=$(mktemp -d)
+before=$(git status --porcelain 2>/dev/null || true)
+restore() {
+  status=$?
+  set +e
+  for path in $paths; do
+    if [ -e "$backup/$path" ]; then
+      cp -p "$backup/$path" "$path"
+    else
+      rm -rf "${path%/}"
+    fi
+  done
+  rm -rf "$backup"
+  after=$(git status --porcelain 2>/dev/null || true)
+  if [ "$after" != "$before" ]; then
+    echo "scaffold-check: the tree is not as it was before the scaffold; git status:" >&2
+    echo "$after" >&2
+    status=1
+  fi
+  echo "== scaffold-check: removed the scaffold; $((SECONDS - started)) s in all"
+  exit "$status"
+}
+for path in $paths; do
+  if [ -e "$path" ]; then
+    mkdir -p "$backup/$(dirname "$path")"
+    cp -p "$path" "$backup/$path"
+  fi
+done
+trap restore EXIT
+
+step "dispatch-bench new-strategy $name --from $from"
+"$bench" new-strategy "$name" --from "$from"
+
+step "swift build -c release --build-path $build_path --product dispatch-bench"
+swift build -c release --build-path "$build_path" --product dispatch-bench
+
+step "the parity tests, and the generated files and the table of strategies up to date"
+swift test --filter "ParityTests|GoldenTests|SyntheticGeneratorTests|StrategyListTests"
+
+step "dispatch-bench run --strategies $strategy --quick"
+scratch="$backup/quick.csv"
+"$bench" run --strategies "$strategy" --quick --quiet --format csv --output "$scratch" >/dev/null
+# Timed in every domain and both modes, beside the floor.
+python3 - "$scratch" "$strategy" <<'PYTHON'
+import csv, sys
+path, strategy = sys.argv[1], sys.argv[2]
+rows = list(csv.DictReader(line for line in open(path) if not line.startswith("#")))
+timed = {(row["domain"], row["mode"]) for row in rows if row["strategy"] == strategy and row["median_ns"] not in ("", "n/a")}
+wanted = {(domain, mode) for domain in ("share", "feed") for mode in ("boundary", "app")} | {("synthetic", "app")}
+missing = sorted(wanted - timed)
+if missing:
+    sys.exit(f"scaffold-check: {strategy} was not timed in {missing}")
+print(f"scaffold-check: {strategy} timed in {len(timed)} domain and mode pairs, {sum(row['strategy'] == strategy for row in rows)} rows")
+PYTHON
