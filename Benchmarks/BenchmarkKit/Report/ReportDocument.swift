@@ -101,6 +101,13 @@ struct ReportDocument {
   /// The charts of one section: the run's rows grouped by everything but
   /// the section's dimension, one chart per group that varies in it.
   private func charts(varying section: ChartSection) -> [Chart] {
+    groups(varying: section).map { chart(of: $0, in: section) }
+  }
+
+  /// The strategies' rows the section plots, grouped by everything but its
+  /// dimension: the groups that vary in it, or (for a section that falls
+  /// back) every group when none does.
+  private func groups(varying section: ChartSection) -> [[TimingRow]] {
     let strategyRows = run.rows.filter {
       !$0.key.strategy.isReference && (section.axis == .kinds) == ($0.key.feed.domain == PlannedSynthetic.domain)
         && section.value($0) != nil
@@ -110,55 +117,39 @@ struct ReportDocument {
     if section.fallsBackToEveryGroup && groups.isEmpty {
       groups = OrderedGroups(strategyRows) { section.group($0.key) }.groups
     }
-    return groups.map { _, rows in
-      let key = rows[0].key
-      let categories = section.order(unique(rows.map { section.category($0.key) }))
-      let strategies = ResultsTable.orderedStrategies(rows)
-      func row(_ category: String, _ strategy: StrategyID) -> TimingRow? {
-        rows.first { section.category($0.key) == category && $0.key.strategy == strategy }
-      }
-      let series = strategies.map { strategy in
-        let found = categories.map { row($0, strategy).flatMap(section.value) }
-        return ChartSeries(
-          name: strategy.rawValue, values: found.map { $0?.value },
-          lower: found.map { $0?.interval?.lowerBound }, upper: found.map { $0?.interval?.upperBound })
-      }
-      var title = section.title(key)
-      if section.axis == .sizes, let smallest = categories.first.flatMap(Int.init),
-        let largest = categories.last.flatMap(Int.init)
-      {
-        // The sizes are the x axis; the title still names them.
-        title += " · \(smallest.groupedDigits) to \(largest.groupedDigits) elements"
-      }
-      let chartTitle = "\(section.chartPrefix): \(title)"
-      let svg: String
-      switch section.axis {
-      case .bars(let label):
-        svg = GroupedBarChart(
-          title: chartTitle, caption: caption, categoryAxisLabel: label,
-          valueAxisLabel: section.valueLabel, categories: categories, series: series
-        ).svg()
-      case .sizes:
-        svg = LineChart(
-          title: chartTitle, caption: caption, xAxisLabel: "feed size (elements, log scale)",
-          yAxisLabel: section.valueLabel, xValues: categories.compactMap { Double($0) }, series: series
-        ).svg()
-      case .kinds:
-        svg = LineChart(
-          title: chartTitle, caption: caption, xAxisLabel: "kinds (log scale)",
-          yAxisLabel: section.valueLabel + " (log scale)", xValues: categories.compactMap { Double($0) },
-          series: series, logarithmicY: true
-        ).svg()
-      }
-      let floors = section.showsFloor ? categories.map { floor(of: key, operation: $0) } : nil
-      let table = markdownTable(
-        firstColumn: section.firstColumn, rows: categories.map(section.label), strategies: strategies,
-        floors: floors,
-        describe: section.valueLabel == ChartSection.operations.valueLabel
-          ? describe : { row in row.codeBytes.map { $0.groupedDigits } ?? "" },
-        cell: { index, strategy in row(categories[index], strategy) })
-      return Chart(name: section.fileName(key, slug), title: title, svg: svg, table: table)
+    return groups.map(\.members)
+  }
+
+  /// One group's chart and the table behind it.
+  private func chart(of rows: [TimingRow], in section: ChartSection) -> Chart {
+    let key = rows[0].key
+    let categories = section.order(unique(rows.map { section.category($0.key) }))
+    let strategies = ResultsTable.orderedStrategies(rows)
+    func row(_ category: String, _ strategy: StrategyID) -> TimingRow? {
+      rows.first { section.category($0.key) == category && $0.key.strategy == strategy }
     }
+    let series = strategies.map { strategy in
+      let found = categories.map { row($0, strategy).flatMap(section.value) }
+      return ChartSeries(
+        name: strategy.rawValue, values: found.map { $0?.value },
+        lower: found.map { $0?.interval?.lowerBound }, upper: found.map { $0?.interval?.upperBound })
+    }
+    var title = section.title(key)
+    if section.axis == .sizes, let smallest = categories.first.flatMap(Int.init),
+      let largest = categories.last.flatMap(Int.init)
+    {
+      // The sizes are the x axis; the title still names them.
+      title += " · \(smallest.groupedDigits) to \(largest.groupedDigits) elements"
+    }
+    let svg = section.svg(title: title, caption: caption, categories: categories, series: series)
+    let floors = section.showsFloor ? categories.map { floor(of: key, operation: $0) } : nil
+    let table = markdownTable(
+      firstColumn: section.firstColumn, rows: categories.map(section.label), strategies: strategies,
+      floors: floors,
+      describe: section.valueLabel == ChartSection.operations.valueLabel
+        ? describe : { row in row.codeBytes.map { $0.groupedDigits } ?? "" },
+      cell: { index, strategy in row(categories[index], strategy) })
+    return Chart(name: section.fileName(key, slug), title: title, svg: svg, table: table)
   }
 
   // MARK: Helpers
@@ -208,123 +199,5 @@ struct ReportDocument {
 
   func fileName(_ path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
-  }
-}
-
-/// A section of the report: the dimension its charts vary (operation, feed
-/// size or kind layout) with everything else held fixed.
-struct ChartSection: Sendable {
-  enum Axis: Sendable, Equatable {
-    /// Grouped bars, one group per category, the axis so labelled.
-    case bars(String)
-    /// Lines against feed size, on a log axis.
-    case sizes
-    /// Lines against the number of kinds, both axes logarithmic.
-    case kinds
-  }
-
-  var heading: String
-  var introduction: String = ""
-  var chartPrefix: String
-  var firstColumn: String
-  var axis: Axis
-  /// Whether the table has a floor column (one floor per category).
-  var showsFloor = false
-  /// Whether, when no group varies in the dimension, every group gets a
-  /// chart anyway (a run of one operation still shows its bars).
-  var fallsBackToEveryGroup = false
-  /// The rows one chart holds: the key without the dimension and strategy.
-  var group: @Sendable (ResultKey) -> [String]
-  /// The dimension's value of a row.
-  var category: @Sendable (ResultKey) -> String
-  var order: @Sendable ([String]) -> [String] = { $0 }
-  var label: @Sendable (String) -> String = { $0 }
-  var title: @Sendable (ResultKey) -> String
-  var fileName: @Sendable (ResultKey, (String) -> String) -> String
-  /// What a chart plots of a row, with its interval where it has one, and
-  /// the value axis's label.
-  var value: @Sendable (TimingRow) -> (value: Double, interval: ClosedRange<Double>?)? = { row in
-    (row.median, row.statistics.intervalLow...row.statistics.intervalHigh)
-  }
-  var valueLabel = "median ns per element"
-
-  static let all = [operations, sizes, layouts, kinds, codeSize]
-
-  /// One operation of the synthetic domain at every number of kinds.
-  static let kinds = ChartSection(
-    heading: "Kinds scaling",
-    introduction: "The synthetic domain: each pattern's time per element as the number of kinds grows "
-      + "(both axes logarithmic).\n\n",
-    chartPrefix: "Kinds scaling", firstColumn: "kinds", axis: .kinds,
-    group: { [$0.feed.domain, $0.operation, String($0.feed.size), $0.feed.layout, $0.mode.rawValue] },
-    category: { String($0.feed.kinds) },
-    order: { $0.sorted { Int($0)! < Int($1)! } },
-    title: { "\($0.operation) · \($0.feed.size.groupedDigits) elements" + modeSuffix($0) },
-    fileName: { key, slug in "kinds-\(slug(key.operation))-\(key.feed.size)\(modeSlug(key)).svg" })
-
-  /// Machine code against the number of kinds.
-  static let codeSize = ChartSection(
-    heading: "Code size",
-    introduction: "Bytes of the machine code each pattern's operation runs for N kinds (`code_bytes`, from the "
-      + "binary's symbols), against N. Code size does not depend on the feed, so these charts name no feed "
-      + "size.\n\n",
-    chartPrefix: "Code size", firstColumn: "kinds", axis: .kinds,
-    group: { [$0.feed.domain, $0.operation, $0.feed.layout, $0.mode.rawValue] },
-    category: { String($0.feed.kinds) },
-    order: { $0.sorted { Int($0)! < Int($1)! } },
-    title: { "\($0.operation) · machine code for N kinds" + modeSuffix($0) },
-    fileName: { key, slug in "code-bytes-\(slug(key.operation))\(modeSlug(key)).svg" },
-    value: { row in row.codeBytes.map { (Double($0), nil) } },
-    valueLabel: "bytes of machine code")
-
-  /// Every strategy on every operation of one feed.
-  static let operations = ChartSection(
-    heading: "Every operation",
-    introduction: "Median nanoseconds per element of each strategy, with the 95% interval of the median; "
-      + "the floor is the cheapest kind-dependent loop on the same feed.\n\n",
-    chartPrefix: "Every operation", firstColumn: "operation", axis: .bars("operation"), showsFloor: true,
-    fallsBackToEveryGroup: true,
-    group: { [$0.feed.domain, String($0.feed.size), $0.feed.layout, String($0.feed.kinds), $0.mode.rawValue] },
-    category: \.operation,
-    title: { key in
-      "\(key.feed.domain) · \(key.feed.size.groupedDigits) elements · \(key.feed.layout) · \(key.feed.kindsText)"
-        + modeSuffix(key)
-    },
-    fileName: { key, slug in
-      "operations-\(slug(key.feed.domain))-\(key.feed.size)-\(slug(key.feed.layout))\(modeSlug(key)).svg"
-    })
-
-  /// One operation at several feed sizes.
-  static let sizes = ChartSection(
-    heading: "Size scaling", chartPrefix: "Size scaling", firstColumn: "size", axis: .sizes,
-    group: { [$0.feed.domain, $0.operation, $0.feed.layout, String($0.feed.kinds), $0.mode.rawValue] },
-    category: { String($0.feed.size) },
-    order: { $0.sorted { Int($0)! < Int($1)! } },
-    label: { Int($0)!.groupedDigits },
-    title: { "\($0.operation) · \($0.feed.layout) · \($0.feed.kindsText)" + modeSuffix($0) },
-    fileName: { key, slug in
-      "sizes-\(slug(key.operation))-\(slug(key.feed.layout))-\(key.feed.kinds)\(modeSlug(key)).svg"
-    })
-
-  /// One operation under several kind layouts.
-  static let layouts = ChartSection(
-    heading: "Distribution sensitivity", chartPrefix: "Distribution sensitivity",
-    firstColumn: "distribution", axis: .bars("kind distribution"),
-    group: { [$0.feed.domain, $0.operation, String($0.feed.size), $0.mode.rawValue] },
-    category: \.feed.layout,
-    order: { present in
-      let known = ["uniform", "clustered", "skewed", "single"]
-      return known.filter(present.contains) + present.filter { !known.contains($0) }.sorted()
-    },
-    title: { "\($0.operation) · \($0.feed.size.groupedDigits) elements" + modeSuffix($0) },
-    fileName: { key, slug in "distributions-\(slug(key.operation))-\(key.feed.size)\(modeSlug(key)).svg" })
-
-  /// Every heading names its mode, boundary as well as app.
-  private static func modeSuffix(_ key: ResultKey) -> String {
-    " · \(key.mode.heading)"
-  }
-
-  private static func modeSlug(_ key: ResultKey) -> String {
-    key.mode == .boundary ? "" : "-\(key.mode)"
   }
 }
