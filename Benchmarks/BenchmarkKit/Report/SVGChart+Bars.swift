@@ -125,9 +125,9 @@ struct GroupedBarChart {
       svg.begin("g", [("class", "series"), ("data-series", series.name), ("fill", colors[seriesIndex])])
       for categoryIndex in categories.indices {
         let x = columns.barLeft(series: seriesIndex, category: categoryIndex)
-        if bar(&svg, series, at: categoryIndex, x: x, width: columns.barWidth, scale: scale, color: colors[seriesIndex]) {
-          drewBar = true
-        }
+        let drew = bar(
+          &svg, series, at: categoryIndex, x: x, width: columns.barWidth, scale: scale, color: colors[seriesIndex])
+        drewBar = drewBar || drew
       }
       svg.end()
     }

@@ -42,91 +42,105 @@ struct LineChart {
   func svg() -> String {
     var xScale = self.xScale
     var yScale = self.yScale
-    let width = Self.width
-    let left = max(64, ChartFrame.tickLabelWidth(yScale) + 36)
-    let right = width - 28
-
-    let names = series.map(\.name)
-    let legend = ChartFrame.legendLayout(names: names, left: left, right: right, top: 48, swatchWidth: 24)
-    let plotTop = 48 + Double(legend.rows) * ChartFrame.legendRowHeight + 14
-    let plotBottom = plotTop + Self.plotHeight
-    let axisLabelY = plotBottom + 38
-    let captionLines = ChartFrame.wrap(caption, width: width - 32, size: ChartFrame.captionSize)
-    let captionTop = axisLabelY + 24
-    let height = captionTop + Double(max(captionLines.count - 1, 0)) * 15 + 14
+    let layout = ChartLayout(
+      width: Self.width, left: max(64, ChartFrame.tickLabelWidth(yScale) + 36), right: Self.width - 28,
+      legend: series.map(\.name), swatchWidth: 24, plotHeight: Self.plotHeight, labelBand: 22, caption: caption)
     // Points at the ends of the x range stand clear of the y axis.
-    xScale.start = left + Self.xInset
-    xScale.end = right - Self.xInset
-    yScale.start = plotBottom
-    yScale.end = plotTop
+    xScale.start = layout.left + Self.xInset
+    xScale.end = layout.right - Self.xInset
+    yScale.start = layout.plotBottom
+    yScale.end = layout.plotTop
+    return ChartFrame.document(
+      title: title, caption: caption, series: series, layout: layout, valueScale: yScale,
+      valueAxisLabel: yAxisLabel, swatchWidth: 24, swatch: Self.legendSwatch,
+      marks: { svg, colors in
+        xGrid(&svg, scale: xScale, top: layout.plotTop, bottom: layout.plotBottom)
+        lines(&svg, xScale: xScale, yScale: yScale, layout: layout, colors: colors)
+      },
+      axis: { svg in
+        xAxis(
+          &svg, scale: xScale, left: layout.left, right: layout.right, y: layout.plotBottom,
+          labelY: layout.axisLabelY)
+      })
+  }
 
-    var svg = SVGDocument()
-    ChartFrame.open(&svg, width: width, height: height, title: title, caption: caption)
-    let colors = ChartFrame.colors(series)
-    ChartFrame.legend(&svg, names: names, positions: legend.positions, swatchWidth: 24) { svg, index, x, y in
-      let style = LineStyle(index: index)
-      svg.element("line", [
-        ("x1", SVGDocument.number(x)), ("y1", SVGDocument.number(y)),
-        ("x2", SVGDocument.number(x + 24)), ("y2", SVGDocument.number(y)),
-        ("stroke", colors[index]), ("stroke-width", "2"),
-      ] + style.dashAttribute)
-      style.marker.draw(&svg, x: x + 12, y: y, color: colors[index], tooltip: nil)
-    }
-    ChartFrame.grid(&svg, scale: yScale, left: left, right: right)
-    xGrid(&svg, scale: xScale, top: plotTop, bottom: plotBottom)
+  /// A legend entry's swatch: a stretch of the series's line, with its marker.
+  private static func legendSwatch(_ svg: inout SVGDocument, color: String, index: Int, x: Double, y: Double) {
+    let style = LineStyle(index: index)
+    svg.element("line", [
+      ("x1", SVGDocument.number(x)), ("y1", SVGDocument.number(y)),
+      ("x2", SVGDocument.number(x + 24)), ("y2", SVGDocument.number(y)),
+      ("stroke", color), ("stroke-width", "2"),
+    ] + style.dashAttribute)
+    style.marker.draw(&svg, x: x + 12, y: y, color: color, tooltip: nil)
+  }
 
+  /// A point of a series where the chart places it, and the index of its x value.
+  private typealias Point = (x: Double, y: Double, index: Int)
+
+  /// Every series's line; "no data" when no point is drawn.
+  private func lines(
+    _ svg: inout SVGDocument, xScale: ChartScale, yScale: ChartScale, layout: ChartLayout, colors: [String]
+  ) {
     var drewPoint = false
     for (seriesIndex, series) in series.enumerated() {
-      let color = colors[seriesIndex]
-      let style = LineStyle(index: seriesIndex)
-      let points = xValues.indices.map { index -> (x: Double, y: Double, index: Int)? in
+      let points = xValues.indices.map { index -> Point? in
         guard let x = xScale.position(xValues[index]), let value = series.value(at: index),
           let y = yScale.position(value)
         else { return nil }
         return (x, y, index)
       }
-      svg.begin("g", [("class", "series"), ("data-series", series.name)])
-      var path = ""
-      var previousWasPoint = false
-      for point in points {
-        guard let point else {
-          previousWasPoint = false
-          continue
-        }
-        path += "\(previousWasPoint ? "L" : "M")\(SVGDocument.number(point.x)) \(SVGDocument.number(point.y))"
-        previousWasPoint = true
-      }
-      if !path.isEmpty {
-        svg.element("path", [
-          ("class", "line"), ("d", path), ("fill", "none"), ("stroke", color), ("stroke-width", "2"),
-          ("stroke-linejoin", "round"),
-        ] + style.dashAttribute)
-      }
-      for case let point? in points {
-        if let interval = series.interval(at: point.index), let upper = yScale.position(interval.upper) {
-          ChartFrame.whisker(
-            &svg, x: point.x, from: upper, to: yScale.clampedPosition(interval.lower), color: color)
-        }
-      }
-      for case let point? in points {
-        drewPoint = true
-        var tooltip = "\(series.name), \(ChartNumber.label(xValues[point.index])): "
-        tooltip += ChartNumber.label(series.value(at: point.index) ?? 0)
-        if let interval = series.interval(at: point.index) {
-          tooltip += " (\(ChartNumber.label(interval.lower)) to \(ChartNumber.label(interval.upper)))"
-        }
-        style.marker.draw(&svg, x: point.x, y: point.y, color: color, tooltip: tooltip)
-      }
-      svg.end()
+      if points.contains(where: { $0 != nil }) { drewPoint = true }
+      line(
+        &svg, series, points: points, style: LineStyle(index: seriesIndex), color: colors[seriesIndex],
+        yScale: yScale)
     }
-    if !drewPoint { ChartFrame.noData(&svg, x: (left + right) / 2, y: (plotTop + plotBottom) / 2) }
+    if !drewPoint {
+      ChartFrame.noData(&svg, x: (layout.left + layout.right) / 2, y: (layout.plotTop + layout.plotBottom) / 2)
+    }
+  }
 
-    ChartFrame.valueAxis(
-      &svg, scale: yScale, left: left, label: ChartFrame.axisLabel(yAxisLabel, logarithmic: yScale.logarithmic))
-    xAxis(&svg, scale: xScale, left: left, right: right, y: plotBottom, labelY: axisLabelY)
-    ChartFrame.caption(&svg, lines: captionLines, top: captionTop)
+  /// One series: its line through `points` (broken where there is none),
+  /// then its whiskers, then its markers on top.
+  private func line(
+    _ svg: inout SVGDocument, _ series: ChartSeries, points: [Point?], style: LineStyle, color: String,
+    yScale: ChartScale
+  ) {
+    svg.begin("g", [("class", "series"), ("data-series", series.name)])
+    let path = Self.path(through: points)
+    if !path.isEmpty {
+      svg.element("path", [
+        ("class", "line"), ("d", path), ("fill", "none"), ("stroke", color), ("stroke-width", "2"),
+        ("stroke-linejoin", "round"),
+      ] + style.dashAttribute)
+    }
+    for case let point? in points {
+      if let interval = series.interval(at: point.index), let upper = yScale.position(interval.upper) {
+        ChartFrame.whisker(
+          &svg, x: point.x, from: upper, to: yScale.clampedPosition(interval.lower), color: color)
+      }
+    }
+    for case let point? in points {
+      let tooltip = series.tooltip(at: point.index, category: ChartNumber.label(xValues[point.index]))
+      style.marker.draw(&svg, x: point.x, y: point.y, color: color, tooltip: tooltip)
+    }
     svg.end()
-    return svg.text
+  }
+
+  /// An SVG path through `points`: a move to the first of each run, a line
+  /// to the others; empty when there are none.
+  private static func path(through points: [Point?]) -> String {
+    var path = ""
+    var previousWasPoint = false
+    for point in points {
+      guard let point else {
+        previousWasPoint = false
+        continue
+      }
+      path += "\(previousWasPoint ? "L" : "M")\(SVGDocument.number(point.x)) \(SVGDocument.number(point.y))"
+      previousWasPoint = true
+    }
+    return path
   }
 
   /// Vertical grid lines at the x ticks.
