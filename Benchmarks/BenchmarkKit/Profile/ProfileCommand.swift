@@ -113,9 +113,7 @@ struct ProfileCommand {
         command: Self.spec.name)
     }
     let plan = options.matrix.plan()
-    let cells =
-      plan.feeds.flatMap { planned in planned.keys(in: plan.modes).map { ProfileCell.Cell(key: $0, seed: planned.feed.seed) } }
-      + plan.synthetic.flatMap { planned in planned.keys.map { ProfileCell.Cell(key: $0, seed: planned.seed) } }
+    let cells = Self.cells(of: plan)
     guard !cells.isEmpty else {
       throw .usage("no benchmark cases to profile: --filter or --strategies left nothing", command: Self.spec.name)
     }
@@ -125,6 +123,39 @@ struct ProfileCommand {
     }
     // A cell's feed is built in every valgrind run: refuse one that cannot fit.
     _ = try MemoryPlanner().schedules(for: plan)
+    try Self.checkValgrindCanRun()
+    let started = Timestamp.now()
+    let outputPath = options.output ?? "\(localResults)/\(started.fileName)-profile.csv"
+    try checkOutput(outputPath, force: options.force, creatingDirectory: options.output == nil)
+    turnOffAddressRandomization(console: console)
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let binary = try scratch.strippedCopy()
+    let tool = valgrindVersion()
+    if !options.quiet {
+      console.errorLine(
+        "dispatch-bench profile: \(cells.count.counted("benchmark case")) under \(tool) callgrind, \(jobs) at a time, writing \(outputPath)")
+    }
+
+    let results = try ValgrindRunner(binary: binary, scratch: scratch.path, jobs: jobs, console: console, quiet: options.quiet)
+      .profile(cells)
+    let profile = profileFile(rows: results, path: outputPath, started: started, tool: tool)
+    try write(profile)
+    console.write(ProfileOutput.render(profile, format: options.format))
+    if !options.quiet { console.errorLine("wrote \(outputPath) (\(results.count == 1 ? "1 row" : "\(results.count) rows"))") }
+    return ExitStatus.success
+  }
+
+  /// Every benchmark case of `plan`, the feeds' and the synthetic domain's,
+  /// with the seed of its feed.
+  private static func cells(of plan: RunPlan) -> [ProfileCell.Cell] {
+    plan.feeds.flatMap { planned in planned.keys(in: plan.modes).map { ProfileCell.Cell(key: $0, seed: planned.feed.seed) } }
+      + plan.synthetic.flatMap { planned in planned.keys.map { ProfileCell.Cell(key: $0, seed: planned.seed) } }
+  }
+
+  /// Refuses a build valgrind cannot run, and a machine without valgrind or
+  /// objcopy.
+  private static func checkValgrindCanRun() throws(CommandError) {
     if let sanitizer = Machine.sanitizer {
       // AddressSanitizer's shadow memory cannot be mapped under valgrind, and
       // the allocation columns count calls at the interposer, compiled out.
@@ -144,47 +175,41 @@ struct ProfileCommand {
         "objcopy is not installed (binutils): it gives valgrind a copy of the binary without DWARF 5 debug info. Install binutils",
         exitStatus: ExitStatus.unavailable)
     }
-    let started = Timestamp.now()
-    let outputPath = options.output ?? "\(localResults)/\(started.fileName)-profile.csv"
-    try checkOutput(outputPath, force: options.force, creatingDirectory: options.output == nil)
+  }
 
-    // Children inherit this: without it, start-up work differs by a few
-    // dozen instructions from run to run, and so would the counts.
+  /// Turns off address randomisation for this process and the children it
+  /// starts: without it, start-up work differs by a few dozen instructions
+  /// from run to run, and so would the counts. Says so when it cannot.
+  private func turnOffAddressRandomization(console: Console) {
     let randomization = dbms_disable_address_randomization()
     if randomization != 0 && !options.quiet {
       console.errorLine(
         "note: cannot turn off address randomisation (\(String(cString: strerror(randomization)))); counts may vary by a few instructions per run")
     }
-    let scratch = try Scratch()
-    defer { scratch.remove() }
-    let binary = try scratch.strippedCopy()
-    let tool = valgrindVersion()
-    if !options.quiet {
-      console.errorLine(
-        "dispatch-bench profile: \(cells.count.counted("benchmark case")) under \(tool) callgrind, \(jobs) at a time, writing \(outputPath)")
-    }
+  }
 
-    let results = try ValgrindRunner(binary: binary, scratch: scratch.path, jobs: jobs, console: console, quiet: options.quiet)
-      .profile(cells)
-    let machine = Machine.current()
-    let profile = ProfileFile(
-      path: outputPath,
+  /// The profile's file: its rows, and the run's identity, machine, seed
+  /// and command line.
+  private func profileFile(rows: [ProfileRow], path: String, started: Timestamp, tool: String) -> ProfileFile {
+    ProfileFile(
+      path: path,
       info: RunInfo(
         schemaVersion: Schema.profileVersion, runID: "\(started.fileName)-profile", timestamp: started.iso8601,
-        machine: machine, seed: options.matrix.seed, command: RunCommand.commandLine(arguments),
+        machine: Machine.current(), seed: options.matrix.seed, command: RunCommand.commandLine(arguments),
         baseline: StrategyID(Registry.baselineName)),
       tool: "\(tool) callgrind --branch-sim=yes; passes \(Self.passes.many) minus \(Self.passes.few)",
-      rows: results)
+      rows: rows)
+  }
+
+  /// Writes `profile` to its path, replacing a file there only with --force.
+  private func write(_ profile: ProfileFile) throws(CommandError) {
     do {
       try writeAtomically(
-        ProfileFile.document(info: profile.info, tool: profile.tool, rows: profile.rows), to: outputPath,
+        ProfileFile.document(info: profile.info, tool: profile.tool, rows: profile.rows), to: profile.path,
         overwrite: options.force)
     } catch {
       throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
     }
-    console.write(ProfileOutput.render(profile, format: options.format))
-    if !options.quiet { console.errorLine("wrote \(outputPath) (\(results.count == 1 ? "1 row" : "\(results.count) rows"))") }
-    return ExitStatus.success
   }
 
   private func valgrindVersion() -> String {
@@ -194,47 +219,5 @@ struct ProfileCommand {
       let text = try? readText(scratch)
     else { return "valgrind" }
     return text.split(separator: "\n").first.map(String.init) ?? "valgrind"
-  }
-}
-
-/// A temporary directory, removed with everything in it.
-struct Scratch {
-  let path: String
-
-  init() throws(CommandError) {
-    var template = Array("/tmp/dispatch-bench-XXXXXX".utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-      throw CommandError("cannot create a temporary directory in /tmp", exitStatus: ExitStatus.cannotCreate)
-    }
-    path = String(cString: made)
-  }
-
-  /// A copy of this executable in the directory without its debug
-  /// information (`objcopy --strip-debug`), symbols kept: valgrind 3.19
-  /// cannot read the DWARF 5 Swift 6 emits. Returns its path.
-  func strippedCopy() throws(CommandError) -> String {
-    let binary = "\(path)/dispatch-bench"
-    do {
-      guard try Spawn.run(["objcopy", "--strip-debug", executablePath(), binary]) == 0 else {
-        throw CommandError("objcopy could not copy \(executablePath())", exitStatus: ExitStatus.software)
-      }
-    } catch let error as CommandError {
-      throw error
-    } catch {
-      throw CommandError("cannot run objcopy: \(error)", exitStatus: ExitStatus.software)
-    }
-    return binary
-  }
-
-  func remove() {
-    guard let directory = opendir(path) else { return }
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name != "." && name != ".." { unlink("\(path)/\(name)") }
-    }
-    closedir(directory)
-    rmdir(path)
   }
 }
