@@ -18,50 +18,60 @@ struct ParsedArguments {
     while let argument = remaining.popFirst() {
       if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
         positionals.append(argument)
-        continue
-      }
-      if argument == "--" {
+      } else if argument == "--" {
         onlyPositionals = true
-        continue
-      }
-      if argument == "--help" || argument == "-h" {
+      } else if argument == "--help" || argument == "-h" {
         wantsHelp = true
-        continue
-      }
-      var name = argument
-      var inlineValue: String?
-      if let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        inlineValue = String(argument[argument.index(after: equals)...])
-      }
-      guard let option = spec.option(named: name) else {
-        var message = "unknown option '\(name)' for '\(spec.name)'"
-        if let suggestion = Suggestion.closest(to: name, among: spec.options.map(\.name)) {
-          message += " (did you mean '\(suggestion)'?)"
-        }
-        throw .usage(message, command: spec.name)
-      }
-      // A former name counts as the option's own.
-      name = option.name
-      guard !flags.contains(name), values[name] == nil else {
-        throw .usage("\(name) is given more than once", command: spec.name)
-      }
-      if option.valueName == nil {
-        guard inlineValue == nil else {
-          throw .usage("\(name) takes no value, but was given '\(inlineValue!)'", command: spec.name)
-        }
-        flags.insert(name)
-      } else if let inlineValue {
-        values[name] = inlineValue
-      } else if let next = remaining.first, !next.hasPrefix("--") {
-        values[name] = next
-        remaining.removeFirst()
       } else {
-        throw .usage(
-          "\(name) needs a value (example: \(option.example ?? "\(name) \(option.valueName!)"))",
-          command: spec.name)
+        try take(option: argument, from: &remaining)
       }
     }
+    try checkPositionals()
+  }
+
+  /// One option: a flag, or an option with its value (`--name=value`, or
+  /// `--name value`, the value then taken from `remaining`).
+  private mutating func take(option argument: String, from remaining: inout ArraySlice<String>)
+    throws(CommandError)
+  {
+    var name = argument
+    var inlineValue: String?
+    if let equals = argument.firstIndex(of: "=") {
+      name = String(argument[..<equals])
+      inlineValue = String(argument[argument.index(after: equals)...])
+    }
+    guard let option = spec.option(named: name) else {
+      var message = "unknown option '\(name)' for '\(spec.name)'"
+      if let suggestion = Suggestion.closest(to: name, among: spec.options.map(\.name)) {
+        message += " (did you mean '\(suggestion)'?)"
+      }
+      throw .usage(message, command: spec.name)
+    }
+    // A former name counts as the option's own.
+    name = option.name
+    guard !flags.contains(name), values[name] == nil else {
+      throw .usage("\(name) is given more than once", command: spec.name)
+    }
+    if option.valueName == nil {
+      guard inlineValue == nil else {
+        throw .usage("\(name) takes no value, but was given '\(inlineValue!)'", command: spec.name)
+      }
+      flags.insert(name)
+    } else if let inlineValue {
+      values[name] = inlineValue
+    } else if let next = remaining.first, !next.hasPrefix("--") {
+      values[name] = next
+      remaining.removeFirst()
+    } else {
+      throw .usage(
+        "\(name) needs a value (example: \(option.example ?? "\(name) \(option.valueName!)"))",
+        command: spec.name)
+    }
+  }
+
+  /// Refuses more or fewer positionals than the spec takes, unless help is
+  /// asked for.
+  private func checkPositionals() throws(CommandError) {
     guard wantsHelp || spec.positionals.contains(positionals.count) else {
       if positionals.count > spec.positionals.upperBound {
         let extra = positionals[spec.positionals.upperBound]
