@@ -1,0 +1,79 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue #24's limits, kept: no file in Benchmarks/BenchmarkKit over 300
+/// lines, and no function or initializer there over 60 (STYLE.md: functions
+/// do one thing). `SourceScan` documents how lines are counted.
+@Suite struct SourceSizeTests {
+  static let limits = (fileLines: 300, functionLines: 60)
+  static let directory = "Benchmarks/BenchmarkKit"
+
+  /// Every Swift file of BenchmarkKit, by path from the package root, with its text.
+  static func sources() throws -> [(path: String, text: String)] {
+    let root = Fixtures.packageRoot + "/"
+    return try Fixtures.files(under: root + directory).filter { $0.hasSuffix(".swift") }.map {
+      (String($0.dropFirst(root.count)), try String(contentsOfFile: $0, encoding: .utf8))
+    }
+  }
+
+  @Test func noFileIsOverTheLimit() throws {
+    let sources = try Self.sources()
+    #expect(!sources.isEmpty, "no Swift files under \(Self.directory)")
+    let long = sources.compactMap { path, text -> String? in
+      let lines = SourceScan(text).lineCount
+      return lines > Self.limits.fileLines ? "\(path): \(lines) lines" : nil
+    }
+    #expect(long.isEmpty, "over \(Self.limits.fileLines) lines; split by feature (Type+Feature.swift):\n\(long.joined(separator: "\n"))")
+  }
+
+  @Test func noFunctionIsOverTheLimit() throws {
+    let long = try Self.sources().flatMap { path, text in
+      SourceScan(text).functions.filter { $0.length > Self.limits.functionLines }.map {
+        "\(path):\($0.line): \($0.length) lines: \($0.declaration)"
+      }
+    }
+    #expect(long.isEmpty, "over \(Self.limits.functionLines) lines; split into functions that do one thing:\n\(long.joined(separator: "\n"))")
+  }
+
+  // MARK: The scan itself
+
+  @Test func measuresFromTheDeclarationToItsClosingBrace() {
+    let scan = SourceScan(
+      """
+      struct S {
+        @discardableResult private static func f(
+          _ x: Int = { 1 }()
+        ) -> Int
+        {
+          let s = "}}}" + #"\\"}"# + \"""
+            { "
+            \""" // }
+          /* } /* } */ { */
+          return "\\(x > 0 ? "}" : "{")".count
+        }
+        init?(y: Int) { func g() {} }
+        init() {}
+        var h: Int { Self.init(y: 1).map { _ in 0 } ?? 0 }
+      }
+      protocol P {
+        func q()
+      }
+
+      """)
+    #expect(scan.lineCount == 18)
+    // g shares init's line, and q has no body: neither is measured.
+    #expect(scan.functions.map(\.line) == [2, 12, 13])
+    #expect(scan.functions.map(\.length) == [10, 1, 1])
+  }
+
+  @Test(arguments: [
+    ("func f() {", true), ("  mutating func f() {", true), ("@inlinable public init(x: Int) {", true),
+    ("init<T>(_ t: T) {", true), ("@available(*, deprecated) convenience init?() {", true),
+    ("private(set) var initial = 0", false), ("let f = Self.init(x: 1)", false), ("// func f() {", false),
+    ("initialize()", false),
+  ])
+  func tellsADeclarationFromAUse(line: String, declares: Bool) {
+    #expect(SourceScan.declares(line[...]) == declares, "\(line)")
+  }
+}
