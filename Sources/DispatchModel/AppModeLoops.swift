@@ -168,6 +168,12 @@ struct AppTableFeed<S: DispatchStrategy> {
 /// A table view's reuse pool, as StrategyRegistry's `ReusePool`: one cell per
 /// reuse identifier, made on a miss from the class the strategy registers.
 /// Cells are kept as the base class in an array and handed out by index.
+///
+/// Written twice on purpose: `render` times the pool's `dequeue`, so each
+/// mode's pool lives where its loops are specialised (here, compiled into
+/// each app module; the registry's in the registry). One shared pool in the
+/// model, which the boundary mode builds without cross-module optimisation,
+/// would make the boundary mode's `dequeue` an unspecialised generic call.
 final class AppReusePool<S: DispatchStrategy> {
   private(set) var cells: [FeedCell] = []
   private var indices: [String: Int] = [:]
