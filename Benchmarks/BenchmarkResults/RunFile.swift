@@ -124,6 +124,15 @@ public struct TimingRow: Sendable {
   /// How `codeBytes` was counted; `nil` when there is no count.
   public var codeBytesMethod: CodeBytesMethod?
 
+  // The machine through the run (the same on every row of a run).
+
+  /// The largest share, over the run's launches, of a launch's samples that
+  /// took over 4× their row's median: time the process lost its CPU.
+  public var interruptedShare: Double?
+  /// The fastest launch's speed over the slowest's, from the floor and null
+  /// rows' medians in each launch: how far the machine's speed moved.
+  public var launchSpeedSpread: Double?
+
   public init(
     key: ResultKey, schedule: String, statistics: SampleStatistics, elementsPerSample: Int,
     checksum: String
@@ -282,6 +291,8 @@ extension Schema {
         .optionalNumber("branch_misses_per_element", \.row.branchMissesPerElement),
         .text("checksum", \.row.checksum),
         .boolean("suspect", \.row.suspect),
+        .optionalNumber("interrupted_share", \.row.interruptedShare, missing: ""),
+        .optionalNumber("launch_speed_spread", \.row.launchSpeedSpread, missing: ""),
       ])
   }
 

@@ -168,6 +168,8 @@ import Testing
     row.slice = 2_048
     row.codeBytes = 1_234
     row.codeBytesMethod = .callgrind
+    row.interruptedShare = 0.0125
+    row.launchSpeedSpread = 1.375
     return RunRecord(info: info, row: row)
   }
 

@@ -204,6 +204,11 @@ struct CompareCommand {
     let threshold = threshold ?? (tracked ? 0.02 : 0.05)
     let warnings = Comparison.warnings(base.info, new.info)
     for warning in warnings { console.errorLine("warning: \(warning)") }
+    for run in [base, new] {
+      if let reason = run.disturbance?.reason {
+        console.errorLine("warning: \(run.path) was timed on a disturbed machine (\(reason)): a change it shows may be the machine's, not the code's")
+      }
+    }
     if tracked, let fewest = launches.compactMap({ $0 }).min(), fewest < Comparison.minimumLaunches {
       console.errorLine(Self.thinDataNote(launches: fewest))
     }

@@ -50,6 +50,9 @@ struct MeasuredFile {
   var info: RunInfo
   var measure: Measure
   var rows: [Measured]
+  /// What a run's rows record of its machine (`nil` for profiles and older
+  /// runs).
+  var disturbance: MachineDisturbance?
 
   /// A run's times, or a profile's count of `metric` (instructions unless
   /// named).
@@ -59,6 +62,11 @@ struct MeasuredFile {
       path = file.path
       info = file.info
       measure = .time
+      disturbance = file.rows.first.flatMap { row in
+        row.interruptedShare.flatMap { share in
+          row.launchSpeedSpread.map { MachineDisturbance(interruptedShare: share, launchSpeedSpread: $0) }
+        }
+      }
       rows = file.rows.map { row in
         var measured = Measured(key: row.key, value: row.median, interval: row.interval)
         if let ratio = row.ratioToBaseline, let low = row.ratioToBaselineLow, let high = row.ratioToBaselineHigh {

@@ -33,6 +33,7 @@ struct RunAggregate {
   func rows(code: CodeSize?) -> RunResults {
     var results = results
     results.computeRatios()
+    results.recordDisturbance()
     if let code { results.countCode(byDirectCalls: code) }
     return results
   }
@@ -42,6 +43,7 @@ struct RunAggregate {
     var results = results
     results.info.complete = false
     results.computeRatios()
+    results.recordDisturbance()
     return results
   }
 }

@@ -71,6 +71,9 @@ struct RunCommand {
     }
     console.write(writer.rendered(results))
     note("wrote \(writer.outputPath) (\(results.rows.count.counted("row")))")
+    if let reason = results.disturbance?.reason {
+      note("the machine was disturbed during this run: \(reason); its rows say so (interrupted_share, launch_speed_spread), and compare warns of it")
+    }
     if let samplesPath = options.samplesPath { note("wrote \(samplesPath)") }
   }
 
