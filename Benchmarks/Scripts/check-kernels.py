@@ -283,7 +283,11 @@ class_test = re.compile(
 enum_functions = [
     name for name in functions
     if re.search(r"\bAppEnumSwitch\.AppLoops\.\w+Loop\(", name)
-    or re.search(r"^(?:static )?EnumSwitch\.(?:EnumSwitchStrategy|FeedController)\."
+    # The entry points and the controller's methods, and any specialisation
+    # of them (`function signature specialization <…> of static
+    # EnumSwitch.EnumSwitchStrategy.color(…)`, where the code is), in the
+    # strategy module and in its app-mode copy.
+    or re.search(r"(?<![\w.])(?:App)?EnumSwitch\.(?:EnumSwitchStrategy|FeedController)\."
                  r"(?:identifier|height|configure|color|applyBackground|shownCell)\(", name)
 ]
 if not any("EnumSwitch.FeedController.color" in n or "EnumSwitchStrategy.color" in n for n in enum_functions):
