@@ -38,11 +38,15 @@ import Testing
   /// Whether `quoted` is `printed` with some rows left out: the same lines
   /// in the same order, every header and separator kept.
   static func isQuote(_ quoted: [String], of printed: [String]) -> Bool {
+    // A header is the line above a separator; neither may be left out.
+    let kept = Set(printed.indices.filter { index in
+      printed[index].hasPrefix("|---") || (index + 1 < printed.count && printed[index + 1].hasPrefix("|---"))
+    })
     var remaining = quoted[...]
-    for line in printed {
+    for (index, line) in printed.enumerated() {
       if remaining.first == line {
         remaining.removeFirst()
-      } else if line.hasPrefix("|---") || line.hasPrefix("| situation") || line.hasPrefix("| operation") {
+      } else if kept.contains(index) {
         return false
       }
     }
@@ -98,5 +102,7 @@ import Testing
     #expect(!Self.isQuote(["| operation | x |", "|---|---|", "| c | 3 |", "| b | 2 |"], of: printed))
     #expect(!Self.isQuote(["| b | 2 |"], of: printed))
     #expect(!Self.isQuote(["| operation | x |", "|---|---|", "| d | 4 |"], of: printed))
+    // Any header, not only one the README happens to use.
+    #expect(!Self.isQuote(["|---|", "| 1 |"], of: ["| pattern |", "|---|", "| 1 |"]))
   }
 }
