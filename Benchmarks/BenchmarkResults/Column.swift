@@ -109,6 +109,18 @@ extension Column {
     }
   }
 
+  /// `true`, `false`, or empty where it does not apply; anything else reads
+  /// as empty.
+  public static func optionalBoolean(_ name: String, _ path: WritableKeyPath<Record, Bool?>) -> Column {
+    Column(name, .boolean, write: { $0[keyPath: path].map { $0 ? "true" : "false" } ?? "" }) { record, reader in
+      switch reader.text(name) {
+      case "true": record[keyPath: path] = true
+      case "false": record[keyPath: path] = false
+      default: record[keyPath: path] = nil
+      }
+    }
+  }
+
   /// `true` or `false`; anything else reads as `false`.
   public static func boolean(_ name: String, _ path: WritableKeyPath<Record, Bool>) -> Column {
     Column(name, .boolean, write: { $0[keyPath: path] ? "true" : "false" }) { record, reader in

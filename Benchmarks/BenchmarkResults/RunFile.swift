@@ -133,6 +133,21 @@ public struct TimingRow: Sendable {
   /// rows' medians in each launch: how far the machine's speed moved.
   public var launchSpeedSpread: Double?
 
+  // How the run chose this row's launches, and where its variance is.
+
+  /// The resolution adaptive launches aimed at (`run --target-resolution`);
+  /// `nil` for a fixed number of launches.
+  public var targetResolution: Double?
+  /// Whether `resolution` met `targetResolution`.
+  public var metTarget: Bool?
+  /// Of the variance of one launch's estimate of the tracked ratio, the share
+  /// that is between launches rather than sampling within one
+  /// (`LaunchLevels`); `nil` below three launches.
+  public var launchVarianceShare: Double?
+  /// The launches' estimates fall in two separate groups: the ratio depends
+  /// on a layout a launch draws.
+  public var bimodalLaunches: Bool?
+
   public init(
     key: ResultKey, schedule: String, statistics: SampleStatistics, elementsPerSample: Int,
     checksum: String
@@ -293,6 +308,10 @@ extension Schema {
         .boolean("suspect", \.row.suspect),
         .optionalNumber("interrupted_share", \.row.interruptedShare, missing: ""),
         .optionalNumber("launch_speed_spread", \.row.launchSpeedSpread, missing: ""),
+        .optionalNumber("target_resolution", \.row.targetResolution, missing: ""),
+        .optionalBoolean("met_target", \.row.metTarget),
+        .optionalNumber("launch_variance_share", \.row.launchVarianceShare, missing: ""),
+        .optionalBoolean("bimodal_launches", \.row.bimodalLaunches),
       ])
   }
 

@@ -170,6 +170,10 @@ import Testing
     row.codeBytesMethod = .callgrind
     row.interruptedShare = 0.0125
     row.launchSpeedSpread = 1.375
+    row.targetResolution = 0.04
+    row.metTarget = false
+    row.launchVarianceShare = 0.875
+    row.bimodalLaunches = true
     return RunRecord(info: info, row: row)
   }
 

@@ -182,7 +182,7 @@ struct CompareCommand {
   static func thinDataNote(launches: Int) -> String {
     "note: these runs have \(launches.counted("launch")) each, too few to tell a change from the layout a process draws: "
       + "no row is called regressed or improved. Compare runs of --launches \(Comparison.minimumLaunches) or more "
-      + "(the default run has 6), or time both builds in one run with --alternate-with and --launches \(Comparison.minimumLaunches) or more."
+      + "(the default run has at least 4), or time both builds in one run with --alternate-with and --launches \(Comparison.minimumLaunches) or more."
   }
 
   /// Two runs, row by row; exit status 2 on a regression.
@@ -190,7 +190,9 @@ struct CompareCommand {
     _ base: MeasuredFile, _ new: MeasuredFile, samples: [[ResultKey: [Double]]]?, console: Console
   ) throws(CommandError) -> Int32 {
     let launches = [base, new].map { run in Set(run.rows.compactMap { $0.tracked?.launches }).max() }
-    if let a = launches[0], let b = launches[1], a != b {
+    // Adaptive runs give each case its own launches, and each row's interval
+    // has its own degrees of freedom; two fixed designs must match.
+    if !base.adaptive && !new.adaptive, let a = launches[0], let b = launches[1], a != b {
       throw .dataError(
         "\(paths[0]) was timed in \(a) launch\(a == 1 ? "" : "es") and \(paths[1]) in \(b): launch-to-launch variation is estimated from the launches, so compare runs made with the same --launches"
       )

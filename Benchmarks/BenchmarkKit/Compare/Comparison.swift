@@ -53,6 +53,8 @@ struct MeasuredFile {
   /// What a run's rows record of its machine (`nil` for profiles and older
   /// runs).
   var disturbance: MachineDisturbance?
+  /// The run's launches were adaptive: each case has its own number.
+  var adaptive = false
 
   /// A run's times, or a profile's count of `metric` (instructions unless
   /// named).
@@ -62,6 +64,7 @@ struct MeasuredFile {
       path = file.path
       info = file.info
       measure = .time
+      adaptive = file.rows.contains { $0.targetResolution != nil }
       disturbance = file.rows.first.flatMap { row in
         row.interruptedShare.flatMap { share in
           row.launchSpeedSpread.map { MachineDisturbance(interruptedShare: share, launchSpeedSpread: $0) }

@@ -23,6 +23,7 @@ struct ReportDocument {
       }
     }
     markdown += operationCodeSize()
+    markdown += launchLevels()
     if let scaling {
       markdown += scaling.markdown(patterns: ResultsTable.orderedStrategies(run.rows).map(\.rawValue).filter {
         !StrategyID($0).isReference

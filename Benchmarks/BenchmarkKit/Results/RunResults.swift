@@ -99,6 +99,11 @@ private struct Ratios {
     if let null = medians[Self.reference(row, .null)], row.key.strategy != .null, row.key.strategy != .floor {
       row.netMedian = row.median - null
     }
+    let trackedKey = Self.reference(row, tracked(row))
+    if row.key.strategy != trackedKey.strategy, let levels = LaunchLevels(launchEstimates(row.key, over: trackedKey)) {
+      row.launchVarianceShare = levels.launchShare
+      row.bimodalLaunches = levels.bimodal
+    }
     if let ratio = row.key.strategy == baseline ? toFloor : toBaseline {
       row.tracked = tracked(row)
       row.trackedLogError = ratio.standardError

@@ -12,7 +12,7 @@ extension FeedRunner {
     let floor = PreparedFloor(kinds: kindIndices(planned.feed))
     var references: References = [:]
     var ready: [ReadyCase] = []
-    for mode in modes {
+    for mode in planned.modes ?? modes {
       if sampler.shouldStop() { throw .interrupted }
       let layout = perturbation(planned.feed.id, mode, names)
       let null = prepare(Registry.null, planned.feed, mode, counting: false)

@@ -14,7 +14,7 @@ extension FeedRunner {
     let names = timedNames(planned)
     let floor = PreparedFloor(kinds: kindIndices(planned.feed))
     var references: References = [:]
-    for mode in modes {
+    for mode in planned.modes ?? modes {
       if sampler.shouldStop() { throw .interrupted }
       let layout = perturbation(planned.feed.id, mode, names)
       defer { blackHole(layout.padding.count) }

@@ -49,12 +49,14 @@ struct LaunchFiles {
     return LaunchOutput(rows: file.rows, samples: samples.samples.values.flatMap { $0 }, machine: file.info.machine)
   }
 
-  /// Removes the directory and what `launches` launches left in it.
-  func remove(launches: Int) {
-    for index in 0..<launches {
-      unlink(rows(index))
-      unlink(samples(index))
-    }
+  /// Removes what launch `index` wrote, once read.
+  func remove(launch index: Int) {
+    unlink(rows(index))
+    unlink(samples(index))
+  }
+
+  /// Removes the plan and the directory.
+  func remove() {
     unlink(plan)
     rmdir(directory)
   }

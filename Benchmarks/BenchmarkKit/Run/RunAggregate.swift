@@ -16,6 +16,8 @@ import StrategyRegistry
 /// (`RunResults.computeRatios()`) and the bytes of its code.
 struct RunAggregate {
   private(set) var results: RunResults
+  /// What adaptive launches did, when the run's launches were adaptive.
+  var adaptive: AdaptiveSummary?
 
   init(info: RunInfo) { results = RunResults(info: info, rows: []) }
 
@@ -34,6 +36,7 @@ struct RunAggregate {
     var results = results
     results.computeRatios()
     results.recordDisturbance()
+    results.recordTarget(adaptive?.settings.targetResolution)
     if let code { results.countCode(byDirectCalls: code) }
     return results
   }
@@ -44,7 +47,25 @@ struct RunAggregate {
     results.info.complete = false
     results.computeRatios()
     results.recordDisturbance()
+    results.recordTarget(adaptive?.settings.targetResolution)
     return results
+  }
+}
+
+extension RunResults {
+  /// Records on every strategy row the target adaptive launches aimed at,
+  /// and whether its resolution met it.
+  mutating func recordTarget(_ target: Double?) {
+    guard let target else { return }
+    for index in rows.indices where !rows[index].key.strategy.isReference {
+      rows[index].targetResolution = target
+      rows[index].metTarget = rows[index].resolution.map { $0 <= target }
+    }
+  }
+
+  /// The benchmark cases with a strategy row that did not meet its target.
+  var casesShortOfTarget: [BenchmarkCase] {
+    Array(Set(rows.filter { $0.metTarget == false }.map(\.key.benchmarkCase))).sorted()
   }
 }
 

@@ -36,7 +36,10 @@ struct RunCommand {
     var run = RunAggregate(info: info)
     var alternate = options.alternate.map { RunAggregate(info: info.alternate($0.binary)) }
     Interrupts.install()
-    let launches = Launches(plan: launchPlan, alternate: options.alternate, shouldStop: shouldStop)
+    let reserve = RunEstimate(launchPlan.plan, sampling: launchPlan.sampling).probe(
+      probed: launchPlan.plan.strategies.count, probing: machine.buildConfiguration == "release", cores: machine.cores)
+    let launches = Launches(
+      plan: launchPlan, alternate: options.alternate, design: options.design, reserve: reserve, shouldStop: shouldStop)
     switch try launches.run(into: &run, alternate: &alternate, console: console) {
     case .completed: break
     case .disagreement: return ExitStatus.disagreement
@@ -71,10 +74,33 @@ struct RunCommand {
     }
     console.write(writer.rendered(results))
     note("wrote \(writer.outputPath) (\(results.rows.count.counted("row")))")
+    if let adaptive = run.adaptive { note(Self.summary(adaptive, results)) }
     if let reason = results.disturbance?.reason {
       note("the machine was disturbed during this run: \(reason); its rows say so (interrupted_share, launch_speed_spread), and compare warns of it")
     }
     if let samplesPath = options.samplesPath { note("wrote \(samplesPath)") }
+  }
+
+  /// What adaptive launches did, in a line: how many launches, and how many
+  /// cases fell short of the target and why.
+  static func summary(_ adaptive: AdaptiveSummary, _ results: RunResults) -> String {
+    let target = CSVNumber.text(adaptive.settings.targetResolution * 100) + "%"
+    let cases = Set(results.rows.map(\.key.benchmarkCase)).count
+    var text = "adaptive launches: \(adaptive.initialLaunches) of every case"
+    if let most = adaptive.laterLaunches.max(), let fewest = adaptive.laterLaunches.min() {
+      let cases = fewest == most ? most.counted("case") : "\(fewest) to \(most) cases"
+      text += ", then \(adaptive.laterLaunches.count.counted("more launch", plural: "more launches")) of \(cases), the widest first"
+    }
+    let short = results.casesShortOfTarget
+    guard !short.isEmpty else { return text + "; every case met the target resolution of \(target)" }
+    let why =
+      switch adaptive.stop {
+      case .allMet: ""
+      case .outOfTime: " within --max-time \(Progress.duration(adaptive.settings.maxTime))"
+      case .maxLaunches: " within --max-launches \(adaptive.settings.maxLaunches)"
+      }
+    return text
+      + "; \(short.count) of \(cases) cases did not meet the target resolution of \(target)\(why) (met_target says which rows)"
   }
 
   /// A debug build's timings measure unoptimised code rather than the

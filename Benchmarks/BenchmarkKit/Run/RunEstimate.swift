@@ -19,7 +19,11 @@ struct RunEstimate {
   /// each of `probed` strategies' code under callgrind, about 3.5 s each
   /// on one of `cores` (none when `probing` is false).
   func total(launches: Int, builds: Int, probed: Int, probing: Bool, cores: Int) -> Double {
-    let probe = probed == 0 || !probing ? 0 : 3.5 * Double(probed) / Double(max(1, cores))
-    return Double(builds) * (Double(launches) * perLaunch + checks) + probe
+    Double(builds) * (Double(launches) * perLaunch + checks) + probe(probed: probed, probing: probing, cores: cores)
+  }
+
+  /// The code-size count after the launches.
+  func probe(probed: Int, probing: Bool, cores: Int) -> Double {
+    probed == 0 || !probing ? 0 : 3.5 * Double(probed) / Double(max(1, cores))
   }
 }

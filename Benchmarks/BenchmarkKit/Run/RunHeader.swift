@@ -15,8 +15,8 @@ struct RunHeader {
     let feeds = plan.feeds.count + plan.synthetic.count
     let modes = plan.modes.map(\.rawValue).joined(separator: " and ")
     var lines = [
-      "dispatch-bench run: \(plan.caseCount.counted("benchmark case")) at \(plan.sizesText) elements, on \(feeds.counted("feed")) in \(modes) mode, \(options.launches.counted("launch", plural: "launches")), seed \(options.matrix.seed)",
-      "estimated duration: about \(Progress.duration(estimatedSeconds)) (a rough model: sampling time, building and checking per case and launch; progress revises it)",
+      "dispatch-bench run: \(plan.caseCount.counted("benchmark case")) at \(plan.sizesText) elements, on \(feeds.counted("feed")) in \(modes) mode, \(launchesText), seed \(options.matrix.seed)",
+      "estimated duration: about \(Progress.duration(estimatedSeconds))\(options.design.adaptive == nil ? "" : " for the first launches") (a rough model: sampling time, building and checking per case and launch; progress revises it)",
       "writing \(plan.rowCount.counted("row")), the floors and nulls included, to \(outputPath)",
     ]
     if let alternate = options.alternate {
@@ -26,6 +26,14 @@ struct RunHeader {
       "machine: \(machine.cpuModel), \(machine.cores) cores; \(machine.operatingSystem); Swift \(machine.swiftVersion), \(machine.buildConfiguration)"
     )
     return lines + countersNotes
+  }
+
+  /// `6 launches`, or what adaptive launches will do.
+  private var launchesText: String {
+    guard let adaptive = options.design.adaptive else {
+      return options.launches.counted("launch", plural: "launches")
+    }
+    return "\(adaptive.initialLaunches) launches of every case, then more of those whose ratios' resolution is over \(CSVNumber.text(adaptive.targetResolution * 100))% (up to \(adaptive.maxLaunches) launches, within \(Progress.duration(adaptive.maxTime)))"
   }
 
   /// The whole run's estimated seconds (`RunEstimate`).

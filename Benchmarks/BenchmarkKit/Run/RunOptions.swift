@@ -32,11 +32,8 @@ struct RunOptions {
           help:
             "Sampling time per benchmark case and launch, shared out among\nits \(SamplingSettings().passes) passes, once every contender has 30 samples\n(default: \(SamplingSettings().sampleTime); --quick: \(quickSampleTime)).",
           example: "--max-time-per-case 1", formerNames: ["--max-time-per-cell"]),
-        .value(
-          "--launches", "N",
-          "Time every case in N processes, each with its memory layout\nperturbed, so launch-to-launch variation enters every\ninterval (default: \(defaultLaunches); --quick: 1).",
-          example: "--launches 5"),
       ]
+      + LaunchDesign.options
       + OutputOptions.options(verb: "time", measurements: "numbers", fileSuffix: "", exports: [.gbench])
       + [
         .value(
@@ -83,12 +80,14 @@ struct RunOptions {
       "dispatch-bench run --filter 'share/*/*/uniform/100000' --list",
     ])
 
-  static let defaultLaunches = 6
   static let quickSampleTime = 0.05
 
   var matrix: RunMatrix
   var sampling: SamplingSettings
-  var launches: Int
+  /// How many launches each case gets (`--launches`, or adaptive).
+  var design: LaunchDesign
+  /// The launches that time every case.
+  var launches: Int { design.initialLaunches }
   var samplesPath: String?
   /// Another build whose launches alternate with this one's, and where its
   /// rows go (`--alternate-with`, `--alternate-output`).
@@ -116,7 +115,7 @@ struct RunOptions {
     if let seconds = try arguments.seconds("--max-time-per-case", in: 0.001...86_400) {
       sampling.sampleTime = seconds
     }
-    launches = try arguments.integer("--launches", in: 1...1_000) ?? (quick ? 1 : Self.defaultLaunches)
+    design = try LaunchDesign(arguments, quick: quick, command: Self.spec.name)
     samplesPath = arguments.value("--samples-csv")
     outputOptions = try OutputOptions(arguments)
     if let output = outputOptions.output, output == samplesPath {

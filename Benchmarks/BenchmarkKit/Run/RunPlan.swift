@@ -16,7 +16,7 @@ struct RunPlan: Equatable, Codable {
   var keys: [ResultKey] { feedKeys + synthetic.flatMap(\.keys) }
 
   /// The share and feed domains' rows, in every mode.
-  var feedKeys: [ResultKey] { feeds.flatMap { $0.keys(in: modes) } }
+  var feedKeys: [ResultKey] { feeds.flatMap { $0.keys(in: $0.modes(of: self)) } }
 
   /// Rows the run writes: one per strategy and benchmark case, and each
   /// case's floor and null.
@@ -26,7 +26,7 @@ struct RunPlan: Equatable, Codable {
   /// a feed in a mode, each for every selected strategy: the unit the
   /// run's header, its estimate and progress count in.
   var caseSizes: [Int] {
-    feeds.flatMap { Array(repeating: $0.feed.size, count: $0.operations.count * modes.count) }
+    feeds.flatMap { Array(repeating: $0.feed.size, count: $0.operations.count * $0.modes(of: self).count) }
       + synthetic.flatMap { Array(repeating: $0.size, count: $0.operations.count) }
   }
 
@@ -41,6 +41,37 @@ struct RunPlan: Equatable, Codable {
     let sizes = Set(feeds.map(\.feed.size) + synthetic.map(\.size)).sorted().map(\.groupedDigits)
     guard sizes.count > 1 else { return sizes.first ?? "no" }
     return sizes.dropLast().joined(separator: ", ") + " and " + sizes.last!
+  }
+
+  /// Every benchmark case of the plan, in the order a run writes them.
+  var cases: [BenchmarkCase] {
+    var seen = Set<BenchmarkCase>()
+    return keys.map(\.benchmarkCase).filter { seen.insert($0).inserted }
+  }
+
+  /// The plan of a launch that times only `cases` (an adaptive launch,
+  /// `AdaptiveLaunches`): each feed once per mode it still has a case in,
+  /// with only those cases' operations, so a feed is built only in the
+  /// modes, and only for the launches, it is timed in.
+  func restricted(to cases: Set<BenchmarkCase>) -> RunPlan {
+    var plan = self
+    plan.feeds = feeds.flatMap { planned in
+      planned.modes(of: self).compactMap { mode -> PlannedFeed? in
+        let operations = planned.operations.filter {
+          cases.contains(BenchmarkCase(feed: planned.feed.id, operation: $0.operation.rawValue, mode: mode))
+        }
+        guard !operations.isEmpty else { return nil }
+        return PlannedFeed(feed: planned.feed, operations: operations, modes: [mode])
+      }
+    }
+    plan.synthetic = synthetic.compactMap { planned in
+      var kept = planned
+      kept.operations = planned.operations.filter {
+        cases.contains(BenchmarkCase(feed: planned.feed, operation: $0, mode: .app))
+      }
+      return kept.operations.isEmpty ? nil : kept
+    }
+    return plan
   }
 
   /// What a launch does, in the plan's order: feeds built together, as many
@@ -81,6 +112,12 @@ struct PlannedFeed: Equatable, Codable {
   var feed: FeedSpec
   /// Each operation with the strategies timed on it, in registry order.
   var operations: [PlannedOperation]
+  /// The modes this feed is timed in, when not every mode of the plan (an
+  /// adaptive launch's plan, `RunPlan.restricted(to:)`).
+  var modes: [BuildMode]? = nil
+
+  /// The modes this feed is timed in, in `plan`.
+  func modes(of plan: RunPlan) -> [BuildMode] { modes ?? plan.modes }
 
   /// Every row this feed contributes in `modes`, the floor and the null of
   /// each case included, in the order a run writes them.

@@ -1,0 +1,201 @@
+@testable import BenchmarkKit
+import BenchmarkResults
+import DispatchModel
+import Foundation
+import StrategyRegistry
+import TestSupport
+import Testing
+
+@Suite struct AdaptiveLaunchesTests {
+  func design(_ arguments: [String]) throws(CommandError) -> LaunchDesign {
+    try RunOptions(ParsedArguments(arguments, spec: RunOptions.spec)).design
+  }
+
+  // MARK: The design a command line asks for
+
+  @Test func aRunIsAdaptiveUnlessGivenLaunchesOrQuick() throws {
+    #expect(try design([]) == .adaptive(AdaptiveSettings()))
+    #expect(try design(["--operations", "feed.color"]) == .adaptive(AdaptiveSettings()))
+    #expect(try design(["--launches", "6"]) == .fixed(6))
+    #expect(try design(["--quick"]) == .fixed(1))
+    #expect(try design(["--quick", "--launches", "3"]) == .fixed(3))
+    // An adaptive option makes even a quick run adaptive.
+    #expect(try design(["--quick", "--max-launches", "5"]).adaptive?.maxLaunches == 5)
+  }
+
+  @Test func adaptiveOptionsAreRead() throws {
+    let settings = try #require(
+      try design(["--target-resolution", "3%", "--max-time", "600", "--min-launches", "6", "--max-launches", "60"])
+        .adaptive)
+    #expect(abs(settings.targetResolution - 0.03) < 1e-12)
+    #expect(settings.maxTime == 600)
+    #expect(settings.initialLaunches == 6)
+    #expect(settings.maxLaunches == 60)
+    #expect(abs((try design(["--target-resolution", "2.5"]).adaptive?.targetResolution ?? 0) - 0.025) < 1e-12)
+  }
+
+  @Test(arguments: [
+    (["--launches", "6", "--target-resolution", "3"], "--launches fixes the number of launches; --target-resolution sets adaptive launches"),
+    (["--target-resolution", "fine"], #"--target-resolution: "fine" is not a percentage"#),
+    (["--target-resolution", "0"], #"--target-resolution: "0" is outside 0…100 (exclusive)"#),
+    (["--max-time", "soon"], #"--max-time: "soon" is not a number of seconds"#),
+    (["--min-launches", "1"], "--min-launches"),
+    (["--min-launches", "8", "--max-launches", "5"], "--max-launches 5 is fewer than --min-launches 8"),
+  ])
+  func badDesignsAreRefusedByName(arguments: [String], message: String) {
+    #expect {
+      _ = try design(arguments)
+    } throws: { error in
+      let error = error as? CommandError
+      return error?.exitStatus == 64 && error?.message.contains(message) == true
+    }
+  }
+
+  // MARK: Restricting a plan to some cases
+
+  @Test func aRestrictedPlanTimesOnlyItsCasesInOnlyTheirModes() throws {
+    let plan = try RunOptions(
+      ParsedArguments(
+        ["--operations", "feed.color,feed.identifier,synthetic.constant", "--sizes", "1000", "--kinds", "2,4"],
+        spec: RunOptions.spec)
+    ).matrix.plan()
+    let cases = plan.cases
+    #expect(Set(cases).count == cases.count)
+    let chosen = Set(
+      cases.filter {
+        ($0.operation == "feed.color" && $0.mode == .app) || ($0.operation == "synthetic.constant" && $0.feed.kinds == 4)
+      })
+    #expect(!chosen.isEmpty)
+    let restricted = plan.restricted(to: chosen)
+    #expect(Set(restricted.cases) == chosen)
+    #expect(restricted.feeds.allSatisfy { $0.modes == [.app] })
+    #expect(restricted.caseCount == chosen.count)
+    // Every key of the restricted plan is a key of the whole plan.
+    #expect(Set(restricted.keys).isSubset(of: Set(plan.keys)))
+    #expect(plan.restricted(to: []).caseCount == 0)
+    #expect(plan.restricted(to: Set(cases)).keys == plan.keys)
+  }
+
+  // MARK: Choosing the next launch's cases
+
+  private func state(_ operation: String, _ resolution: Double, launches: Int = 4) -> AdaptiveLaunches.CaseState {
+    AdaptiveLaunches.CaseState(
+      benchmarkCase: BenchmarkCase(
+        feed: FeedID(domain: "feed", size: 1_000, layout: "uniform", kinds: 6), operation: operation, mode: .app),
+      resolution: resolution, launches: launches)
+  }
+
+  private func adaptive(maxTime: Double = 1_000, maxLaunches: Int = 40) throws -> AdaptiveLaunches {
+    var settings = AdaptiveSettings()
+    settings.maxTime = maxTime
+    settings.maxLaunches = maxLaunches
+    let plan = try RunOptions(
+      ParsedArguments(["--operations", "feed.color,feed.identifier,feed.height", "--sizes", "1000", "--modes", "app"], spec: RunOptions.spec)
+    ).matrix.plan()
+    let launchPlan = LaunchPlan(
+      plan: plan, memory: MemoryPlan(budget: 1e12), sampling: SamplingSettings(), seed: 1, launches: 4, quiet: true)
+    return AdaptiveLaunches(settings: settings, plan: launchPlan, builds: 1, reserve: 0)
+  }
+
+  private func states(_ states: [AdaptiveLaunches.CaseState]) -> [BenchmarkCase: AdaptiveLaunches.CaseState] {
+    Dictionary(uniqueKeysWithValues: states.map { ($0.benchmarkCase, $0) })
+  }
+
+  @Test func theNextLaunchTimesTheUnsettledCasesWidestFirst() throws {
+    let all = states([state("feed.color", 0.12), state("feed.identifier", 0.02), state("feed.height", 0.06)])
+    let next = try adaptive().next(all, elapsed: 0, secondsPerEstimated: 1)
+    #expect(next.map(\.operation) == ["feed.color", "feed.height"])
+  }
+
+  @Test func settledOrFullyLaunchedCasesAreNotLaunchedAgain() throws {
+    let all = states([state("feed.color", 0.12, launches: 40), state("feed.identifier", 0.039)])
+    #expect(try adaptive().next(all, elapsed: 0, secondsPerEstimated: 1).isEmpty)
+  }
+
+  @Test func theTimeLeftKeepsTheWidestCasesOnly() throws {
+    let adaptive = try adaptive(maxTime: 10)
+    let all = states([state("feed.color", 0.12), state("feed.height", 0.06)])
+    let one = adaptive.seconds(of: [all.keys.first { $0.operation == "feed.color" }!], secondsPerEstimated: 1)
+    // Room for one case, not two: the wider is chosen.
+    let next = adaptive.next(all, elapsed: 10 - one * 1.05, secondsPerEstimated: 1)
+    #expect(next.map(\.operation) == ["feed.color"])
+    #expect(adaptive.next(all, elapsed: 10, secondsPerEstimated: 1).isEmpty)
+  }
+
+  // MARK: The levels of variance
+
+  /// Launch estimates with `medians` and a sampling interval of ±`half`.
+  private func launches(_ medians: [Double], half: Double = 0.005) -> [SampleStatistics] {
+    medians.map { median in
+      var statistics = SampleStatistics([median, median, median])
+      statistics.intervalLow = median - half
+      statistics.intervalHigh = median + half
+      return statistics
+    }
+  }
+
+  @Test func launchesThatAgreeLeaveTheVarianceWithinThem() throws {
+    let levels = try #require(LaunchLevels(launches([0.100, 0.101, 0.099, 0.100, 0.1005, 0.0995], half: 0.01)))
+    #expect(levels.launchShare < 0.2)
+    #expect(!levels.bimodal)
+  }
+
+  @Test func launchesInTwoGroupsAreBimodalAndTheLaunchDecides() throws {
+    let levels = try #require(LaunchLevels(launches([0.10, 0.101, 0.099, 0.40, 0.401, 0.399, 0.10, 0.40])))
+    #expect(levels.launchShare > 0.95)
+    #expect(levels.bimodal)
+  }
+
+  @Test func widelyScatteredLaunchesAreNotCalledBimodal() throws {
+    let spread = (0..<12).map { 0.1 + 0.02 * Double($0) }
+    let levels = try #require(LaunchLevels(launches(spread)))
+    #expect(levels.launchShare > 0.9)
+    #expect(!levels.bimodal)
+  }
+
+  @Test func levelsNeedThreeLaunches() {
+    #expect(LaunchLevels(launches([0.1, 0.4])) == nil)
+  }
+
+  // MARK: What the run writes
+
+  @Test func rowsRecordTheTargetAndWhetherTheyMetIt() throws {
+    var results = SampleRuns.results()
+    for index in results.rows.indices { results.rows[index].resolution = index % 2 == 0 ? 0.01 : 0.2 }
+    results.recordTarget(0.04)
+    let strategies = results.rows.filter { !$0.key.strategy.isReference }
+    #expect(strategies.allSatisfy { $0.targetResolution == 0.04 && $0.metTarget == ($0.resolution! <= 0.04) })
+    #expect(results.rows.filter(\.key.strategy.isReference).allSatisfy { $0.metTarget == nil })
+    guard case .run(let file) = try Schema.parse(results.document, path: "memory") else {
+      Issue.record("not a run file")
+      return
+    }
+    #expect(file.rows.map(\.metTarget) == results.rows.map(\.metTarget))
+    #expect(!results.casesShortOfTarget.isEmpty)
+  }
+
+  /// A small adaptive run end to end: two launches of every case, then more
+  /// of the cases short of an unreachable target, until each has its most
+  /// launches; every strategy row says it did not meet the target.
+  @Test func anAdaptiveRunLaunchesAgainOnlyWhatIsShortAndSaysSo() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let output = directory + "/adaptive.csv"
+    let result = try Subprocess.run([
+      "run", "--allow-debug-build", "--domains", "share", "--operations", "share.instagram", "--sizes", "100",
+      "--modes", "boundary", "--max-time-per-case", "0.001", "--min-launches", "2", "--max-launches", "3",
+      "--target-resolution", "0.0001", "--output", output,
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError.contains("2 launches of every case, then more of those whose ratios' resolution is over 0.0001%"))
+    #expect(result.standardError.contains("adaptive launches: 2 of every case, then 1 more launch of 1 case, the widest first"))
+    #expect(result.standardError.contains("1 of 1 cases did not meet the target resolution of 0.0001% within --max-launches 3"))
+    guard case .run(let file) = try Schema.load(output) else {
+      Issue.record("no run file")
+      return
+    }
+    let strategies = file.rows.filter { !$0.key.strategy.isReference }
+    #expect(strategies.allSatisfy { $0.launches == 3 && $0.metTarget == false && $0.launchVarianceShare != nil })
+    #expect(strategies.allSatisfy { $0.targetResolution == 0.000001 })
+  }
+}
