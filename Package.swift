@@ -141,7 +141,10 @@ let package = Package(
     // release build. Not public interface.
     .executableTarget(
       name: "generate-synthetic", path: "Benchmarks/Scripts",
-      exclude: ["aa-test.sh", "check-kernels.py", "compile-time.sh", "disturbed-check.sh", "sanitize.sh", "scaffold-check.sh"], sources: ["generate-synthetic.swift"],
+      exclude: [
+        "aa-test.sh", "check-kernels.py", "compile-time.sh", "disturbed-check.sh", "layouts-check.py",
+        "relink-layouts.sh", "sanitize.sh", "scaffold-check.sh", "timed_loops.py",
+      ], sources: ["generate-synthetic.swift"],
       swiftSettings: [.unsafeFlags(["-Onone"])]),
 
     // The results files: typed rows, one column table per file, the CSV
