@@ -58,6 +58,10 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timed_loops import APP_LOOP_NAME, KERNEL_NAME, SYNTHETIC_LOOP_NAME  # noqa: E402
+
 
 def strategy_modules(package):
     """The module names listed in `let strategyModules = [...]`, in order."""
@@ -94,9 +98,7 @@ demangled = subprocess.run(
 ).stdout
 
 function_start = re.compile(r"^[0-9a-f]+ <(.*)>:$")
-kernel_name = re.compile(
-    r"^(?:merged )?generic specialization <(\w+)\.(\w+)> of "
-    r"(?:closure #\d+ .* in )?static StrategyRegistry\.Kernels\.(\w+)<")
+kernel_name = KERNEL_NAME
 
 functions = {}
 current = None
@@ -170,7 +172,7 @@ for kernel, by_module in sorted(kernels.items()):
         failures.append(f"Kernels.{kernel}: the harness's calls differ between strategies:\n{detail}")
 
 # App mode: loops, and closures or specialisations of them, by module.
-app_loop_name = re.compile(r"\b(App\w+)\.AppLoops\.(\w+Loop)\(")
+app_loop_name = APP_LOOP_NAME
 app_loops = defaultdict(dict)  # loop -> app module -> calls (and tail calls)
 for name, body in functions.items():
     match = app_loop_name.search(name)
@@ -212,7 +214,7 @@ for loop, by_module in sorted(app_loops.items()):
             failures.append(f"{module}.AppLoops.{loop}: no result reaches BenchmarkSupport.blackHole")
 
 # Synthetic: each pattern's loops for each number of kinds, by module.
-synthetic_loop_name = re.compile(r"\b(Synthetic\w+)\.(Kinds\d+)\.Workload\.(\w+Loop)\(")
+synthetic_loop_name = SYNTHETIC_LOOP_NAME
 
 def calls_of(name):
     """The calls and tail calls of a function, by demangled target."""

@@ -29,6 +29,10 @@ package enum Fixtures {
   /// A directory as `report --scaling` reads it: compile times and edit costs.
   package static let scaling = runs + "/scaling"
 
+  /// An llbuild manifest cut from a release build's, for `Relink`
+  /// (relink/README.md says how).
+  package static let relinkManifest = directory + "/relink/release.yaml"
+
   /// Every file under `directory`, at any depth, by full path, in order.
   package static func files(under directory: String) throws -> [String] {
     try FileManager.default.subpathsOfDirectory(atPath: directory).sorted().map { directory + "/" + $0 }.filter {
