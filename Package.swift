@@ -143,7 +143,7 @@ let package = Package(
       name: "generate-synthetic", path: "Benchmarks/Scripts",
       exclude: [
         "aa-test.sh", "check-kernels.py", "compile-time.sh", "disturbed-check.sh", "layouts-check.py",
-        "relink-layouts.sh", "sanitize.sh", "scaffold-check.sh", "timed_loops.py",
+        "regression-check.sh", "relink-layouts.sh", "sanitize.sh", "scaffold-check.sh", "timed_loops.py",
       ], sources: ["generate-synthetic.swift"],
       swiftSettings: [.unsafeFlags(["-Onone"])]),
 

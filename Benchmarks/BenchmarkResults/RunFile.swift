@@ -148,6 +148,18 @@ public struct TimingRow: Sendable {
   /// on a layout a launch draws.
   public var bimodalLaunches: Bool?
 
+  // Builds and layouts (`run --builds`, `run --layouts`).
+
+  /// The build the row was timed in, as `--builds NAME=BINARY` named it;
+  /// `nil` for a run of one build.
+  public var build: String?
+  /// The layouts of one build (its code relinked in other function orders)
+  /// the row's interval is over; 1 for one binary.
+  public var layouts = 1
+  /// With layouts: the share of a launch estimate's variance that is
+  /// between layouts.
+  public var layoutVarianceShare: Double?
+
   public init(
     key: ResultKey, schedule: String, statistics: SampleStatistics, elementsPerSample: Int,
     checksum: String
@@ -312,6 +324,17 @@ extension Schema {
         .optionalBoolean("met_target", \.row.metTarget),
         .optionalNumber("launch_variance_share", \.row.launchVarianceShare, missing: ""),
         .optionalBoolean("bimodal_launches", \.row.bimodalLaunches),
+        Column("build", .text, write: { $0.row.build ?? "" }) { record, reader in
+          let text = reader.text("build")
+          record.row.build = text.isEmpty ? nil : text
+        },
+        Column("layouts", .number, write: { String($0.row.layouts) }) { record, reader throws(ResultsError) in
+          guard reader.has("layouts") else { return }
+          let layouts = try reader.integer("layouts")
+          guard layouts > 0 else { throw reader.failure("layouts", "must be at least 1") }
+          record.row.layouts = layouts
+        },
+        .optionalNumber("layout_variance_share", \.row.layoutVarianceShare, missing: ""),
       ])
   }
 

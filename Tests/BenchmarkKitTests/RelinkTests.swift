@@ -140,7 +140,7 @@ import Testing
     #expect(ELFSections.haveFunctionSections([.init(name: ".text", size: 0), own]))
     #expect(!ELFSections.haveFunctionSections([.init(name: ".text", size: 300), own]))
     #expect(!ELFSections.haveFunctionSections([.init(name: ".text", size: 0)]))
-    #expect(RelinkError.noFunctionSections("a.o").description.contains("`-Xfrontend -function-sections`"))
+    #expect(RelinkError.noFunctionSections("a.o").description.contains("remove the build directory (`swift package clean`)"))
   }
 
   @Test(arguments: [0, UInt64(UInt32.max), UInt64(UInt32.max) + 1])

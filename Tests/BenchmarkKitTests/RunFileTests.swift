@@ -174,6 +174,9 @@ import Testing
     row.metTarget = false
     row.launchVarianceShare = 0.875
     row.bimodalLaunches = true
+    row.build = "osize"
+    row.layouts = 4
+    row.layoutVarianceShare = 0.625
     return RunRecord(info: info, row: row)
   }
 

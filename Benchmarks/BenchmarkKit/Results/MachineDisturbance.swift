@@ -72,10 +72,16 @@ struct MachineDisturbance: Equatable {
   }
 
   /// Each launch's speed: the median, over the floor and null rows, of the
-  /// row's median in that launch over its median across launches.
+  /// row's median in that launch over its median across launches (of the
+  /// same layout, with `run --layouts`: a layout moves the floor and the null
+  /// as it moves any loop, and that is not the machine).
   private static func speedSpread(_ samples: [RawSample]) -> Double {
+    struct RowInLayout: Hashable {
+      var key: ResultKey
+      var layout: Int
+    }
     let reference = samples.filter { $0.key.strategy.isReference }
-    let byRow = Dictionary(grouping: reference, by: \.key)
+    let byRow = Dictionary(grouping: reference) { RowInLayout(key: $0.key, layout: $0.launch / LayoutBuilds.launchStride) }
     var relative: [Int: [Double]] = [:]
     for rowSamples in byRow.values {
       let byLaunch = Dictionary(grouping: rowSamples, by: \.launch).mapValues { median($0.map(\.nanosecondsPerElement)) }

@@ -6,6 +6,10 @@ struct RunResults {
   var info: RunInfo
   var rows: [TimingRow]
   var samples: [RawSample] = []
+  /// The layouts the run timed (`run --layouts`): its launches are numbered
+  /// apart by layout (`LayoutBuilds.launchStride`), and each ratio's
+  /// interval is over layouts. 1 for one build.
+  var layouts = 1
 
   /// Fills in each row's statistics from its samples (over every launch),
   /// its paired ratios to the baseline and to the floor of its case, what
@@ -21,7 +25,7 @@ struct RunResults {
       rows[index].statistics = SampleStatistics(values)
       rows[index].launches = byRow.byRound[rows[index].key]!.count
     }
-    let ratios = Ratios(rows: rows, byRound: byRow.byRound, baseline: info.baseline)
+    let ratios = Ratios(rows: rows, byRound: byRow.byRound, baseline: info.baseline, layouts: layouts)
     for index in rows.indices { ratios.fill(&rows[index]) }
   }
 
@@ -50,16 +54,19 @@ private struct Ratios {
   let byRound: [ResultKey: [Int: [Int: Double]]]
   let medians: [ResultKey: Double]
   let baseline: StrategyID
-  /// The run's typical launch variance of tracked log-ratios, which each
-  /// row's own is moderated toward.
+  let layouts: Int
+  /// The run's typical variance of tracked log-ratios between launches (with
+  /// layouts, between layouts' means), which each row's own is moderated
+  /// toward.
   private(set) var pooled: Double?
 
-  init(rows: [TimingRow], byRound: [ResultKey: [Int: [Int: Double]]], baseline: StrategyID) {
+  init(rows: [TimingRow], byRound: [ResultKey: [Int: [Int: Double]]], baseline: StrategyID, layouts: Int) {
     self.byRound = byRound
     self.baseline = baseline
+    self.layouts = layouts
     medians = Dictionary(rows.map { ($0.key, $0.median) }) { _, last in last }
     let variances = rows.compactMap { row in
-      PairedRatio.launchVariance(launchEstimates(row.key, over: Self.reference(row, tracked(row))).map(\.median))
+      PairedRatio.launchVariance(units(launchEstimates(row.key, over: Self.reference(row, tracked(row)))))
     }
     // The median, not the mean: a few layout-sensitive rows with launches in
     // two modes must not widen every calm row's interval.
@@ -77,18 +84,31 @@ private struct Ratios {
     row.key.strategy == baseline ? .floor : baseline
   }
 
-  /// Per-launch estimates of ln(row ÷ other), from paired rounds.
-  private func launchEstimates(_ key: ResultKey, over other: ResultKey) -> [SampleStatistics] {
+  /// Per-launch estimates of ln(row ÷ other), from paired rounds, by launch.
+  private func launchEstimates(_ key: ResultKey, over other: ResultKey) -> [(launch: Int, estimate: SampleStatistics)] {
     guard let mine = byRound[key], let theirs = byRound[other] else { return [] }
     return mine.keys.sorted().compactMap { launch in
-      theirs[launch].flatMap { PairedRatio.launchEstimate(mine[launch]!, over: $0) }
+      theirs[launch].flatMap { PairedRatio.launchEstimate(mine[launch]!, over: $0) }.map { (launch, $0) }
     }
   }
 
-  /// The row's paired ratio to `strategy`, over every launch.
+  /// The independent estimates a ratio combines: each launch's, or with
+  /// layouts, each layout's mean over its launches.
+  private func units(_ estimates: [(launch: Int, estimate: SampleStatistics)]) -> [Double] {
+    guard layouts > 1 else { return estimates.map(\.estimate.median) }
+    let byLayout = Dictionary(grouping: estimates) { $0.launch / LayoutBuilds.launchStride }
+    return byLayout.keys.sorted().map { layout in
+      let medians = byLayout[layout]!.map(\.estimate.median)
+      return medians.reduce(0, +) / Double(medians.count)
+    }
+  }
+
+  /// The row's paired ratio to `strategy`, over every launch (and layout).
   private func ratio(_ row: TimingRow, to strategy: StrategyID) -> PairedRatio? {
-    row.key.strategy == strategy
-      ? nil : PairedRatio.combine(launchEstimates(row.key, over: Self.reference(row, strategy)), pooledVariance: pooled)
+    guard row.key.strategy != strategy else { return nil }
+    let estimates = launchEstimates(row.key, over: Self.reference(row, strategy))
+    guard layouts > 1 else { return PairedRatio.combine(estimates.map(\.estimate), pooledVariance: pooled) }
+    return PairedRatio.combine(units: units(estimates), launches: estimates.count, pooledVariance: pooled)
   }
 
   func fill(_ row: inout TimingRow) {
@@ -100,9 +120,15 @@ private struct Ratios {
       row.netMedian = row.median - null
     }
     let trackedKey = Self.reference(row, tracked(row))
-    if row.key.strategy != trackedKey.strategy, let levels = LaunchLevels(launchEstimates(row.key, over: trackedKey)) {
+    let estimates = launchEstimates(row.key, over: trackedKey)
+    if row.key.strategy != trackedKey.strategy, let levels = LaunchLevels(estimates.map(\.estimate)) {
       row.launchVarianceShare = levels.launchShare
       row.bimodalLaunches = levels.bimodal
+    }
+    if layouts > 1, row.key.strategy != trackedKey.strategy {
+      row.layouts = Set(estimates.map { $0.launch / LayoutBuilds.launchStride }).count
+      row.layoutVarianceShare = LaunchLevels.layoutShare(
+        Dictionary(grouping: estimates) { $0.launch / LayoutBuilds.launchStride }.values.map { $0.map(\.estimate.median) })
     }
     if let ratio = row.key.strategy == baseline ? toFloor : toBaseline {
       row.tracked = tracked(row)

@@ -6,14 +6,16 @@ import DispatchModel
 /// build, each as a child process (`LaunchChild`), one after another, each
 /// with its layout perturbed by an environment padding of random length.
 ///
-/// With `--alternate-with`, each launch index runs twice, once in each
-/// binary, with the same padding, the other build first in every other
-/// pair; its rows and samples go to the other aggregate. Whatever the
-/// machine does over the run, both builds see it alike.
+/// With several builds (`--alternate-with`, `--builds`, `--layouts`), each
+/// launch index runs once in every build, with the same padding, the first
+/// build of each index rotating; each build's rows and samples go to its
+/// own aggregate, or, for layouts, to one aggregate with its launches
+/// numbered apart. Whatever the machine does over the run, every build
+/// sees it alike.
 struct Launches {
   var plan: LaunchPlan
-  /// Another build whose launches alternate with this one's.
-  var alternate: AlternateBuild?
+  /// The binaries each launch index runs in: this one alone, by default.
+  var builds: [TimedBuild]
   /// A fixed number of launches (`plan.launches`), or adaptive ones after them.
   var design: LaunchDesign
   /// Seconds the code-size count after the launches is expected to take,
@@ -24,68 +26,59 @@ struct Launches {
 
   /// A build whose launches a run starts, and the directory they share.
   fileprivate struct Build {
-    var binary: String
+    var timed: TimedBuild
     var files: LaunchFiles
-    var isAlternate: Bool
   }
 
-  func run(into run: inout RunAggregate, alternate other: inout RunAggregate?, console: Console)
-    throws(CommandError) -> LaunchOutcome
-  {
-    guard plan.launches > 1 || alternate != nil else {
-      var results = RunResults(info: run.results.info, rows: [])
+  func run(into aggregates: inout [RunAggregate], console: Console) throws(CommandError) -> LaunchOutcome {
+    guard plan.launches > 1 || builds.count > 1 || design.adaptive != nil else {
+      var results = RunResults(info: aggregates[0].results.info, rows: [])
       let outcome = LaunchRunner(plan: plan, launch: plan.launch(0), shouldStop: shouldStop)
         .run(into: &results, console: console)
-      run.add(LaunchOutput(results), launch: 0)
+      aggregates[0].add(LaunchOutput(results), launch: 0)
       return outcome
     }
     let started = MonotonicClock.now()
-    let this = Build(binary: executablePath(), files: try LaunchFiles.temporary(), isAlternate: false)
-    defer { this.files.remove() }
-    let that = try alternate.map { alternate throws(CommandError) in
-      Build(binary: alternate.binary, files: try LaunchFiles.temporary(), isAlternate: true)
-    }
-    defer { if let that { that.files.remove() } }
-    let builds = [this] + (that.map { [$0] } ?? [])
-    var sequence = LaunchSequence(builds: builds, seed: plan.seed)
-    try writePlan(plan, to: builds)
+    var made: [Build] = []
+    defer { for build in made { build.files.remove() } }
+    for timed in builds { made.append(Build(timed: timed, files: try LaunchFiles.temporary())) }
+    var sequence = LaunchSequence(builds: made, seed: plan.seed)
+    try writePlan(plan, to: made)
     // Seconds a launch took per second `RunEstimate` expected of it, in
     // each launch after the first (which also checks outputs).
     var costs: [Double] = []
-    let estimated = max(0.001, RunEstimate(plan.plan, sampling: plan.sampling).perLaunch) * Double(builds.count)
+    let estimated = max(0.001, RunEstimate(plan.plan, sampling: plan.sampling).perLaunch) * Double(made.count)
     for index in 0..<plan.launches {
       let began = MonotonicClock.now()
-      let outcome = try sequence.launch(index, with: self, into: &run, alternate: &other)
+      let outcome = try sequence.launch(index, with: self, into: &aggregates)
       if outcome != .completed { return outcome }
       if index > 0 { costs.append(Self.seconds(since: began) / estimated) }
     }
     guard let settings = design.adaptive else { return .completed }
-    let adaptive = AdaptiveLaunches(settings: settings, plan: plan, builds: builds.count, reserve: reserve)
+    let adaptive = AdaptiveLaunches(settings: settings, plan: plan, builds: made.count, reserve: reserve)
     return try launchAdaptively(
-      adaptive, &sequence, into: &run, alternate: &other, costs: SampleStatistics(costs).median, started: started)
+      adaptive, &sequence, into: &aggregates, costs: costs.isEmpty ? 1 : SampleStatistics(costs).median,
+      started: started)
   }
 
   /// Launches again the cases `adaptive` chooses, one launch index at a
   /// time, until it chooses none; records what it did in both aggregates.
   private func launchAdaptively(
-    _ adaptive: AdaptiveLaunches, _ sequence: inout LaunchSequence, into run: inout RunAggregate,
-    alternate other: inout RunAggregate?, costs: Double, started: UInt64
+    _ adaptive: AdaptiveLaunches, _ sequence: inout LaunchSequence, into aggregates: inout [RunAggregate],
+    costs: Double, started: UInt64
   ) throws(CommandError) -> LaunchOutcome {
     var summary = AdaptiveSummary(settings: adaptive.settings, initialLaunches: plan.launches)
-    defer {
-      run.adaptive = summary
-      other?.adaptive = summary
-    }
+    defer { for index in aggregates.indices { aggregates[index].adaptive = summary } }
     var index = plan.launches
     while true {
-      let states = AdaptiveLaunches.states([run.results] + (other.map { [$0.results] } ?? []))
+      let states = AdaptiveLaunches.states(aggregates.map(\.results))
       let cases = adaptive.next(states, elapsed: Self.seconds(since: started), secondsPerEstimated: costs)
       if cases.isEmpty {
         summary.stop = Self.stop(states, adaptive.settings)
         return .completed
       }
       try writePlan(adaptive.plan(for: cases, launch: index), to: sequence.builds)
-      let outcome = try sequence.launch(index, with: self, into: &run, alternate: &other)
+      let outcome = try sequence.launch(index, with: self, into: &aggregates)
       summary.laterLaunches.append(cases.count)
       if outcome != .completed { return outcome }
       index += 1
@@ -103,9 +96,10 @@ struct Launches {
 
   private static func seconds(since start: UInt64) -> Double { Double(MonotonicClock.now() - start) / 1e9 }
 
-  /// The launches of a run in order: each index in every build (the other
-  /// build first in every other index), each with its environment padded
-  /// by a length drawn from the run's seed.
+  /// The launches of a run in order: each index in every build (the first
+  /// build rotating from index to index: with two, the other build first
+  /// in every even index), each with its environment padded by a length
+  /// drawn from the run's seed.
   private struct LaunchSequence {
     var builds: [Build]
     var generator: SplitMix64
@@ -115,17 +109,15 @@ struct Launches {
       generator = SplitMix64(seed: seed ^ 0x6C61_756E_6368)
     }
 
-    mutating func launch(
-      _ index: Int, with launches: Launches, into run: inout RunAggregate, alternate other: inout RunAggregate?
-    ) throws(CommandError) -> LaunchOutcome {
+    mutating func launch(_ index: Int, with launches: Launches, into aggregates: inout [RunAggregate])
+      throws(CommandError) -> LaunchOutcome
+    {
       let padding = String(repeating: "x", count: Int(generator.next() % 4_096))
-      let order = builds.count == 2 && index % 2 == 0 ? builds.reversed() : builds
-      for build in order {
+      let first = (index + builds.count - 1) % builds.count
+      for build in builds[first...] + builds[..<first] {
         if launches.shouldStop() { return .interrupted }
         let (outcome, output) = try launches.launch(index, of: build, padding: padding)
-        if let output {
-          if build.isAlternate { other?.add(output, launch: index) } else { run.add(output, launch: index) }
-        }
+        if let output { aggregates[build.timed.aggregate].add(output, launch: build.timed.launchOffset + index) }
         if outcome != .completed { return outcome }
       }
       return .completed
@@ -148,11 +140,13 @@ struct Launches {
   fileprivate func launch(_ index: Int, of build: Build, padding: String)
     throws(CommandError) -> (LaunchOutcome, LaunchOutput?)
   {
-    let name = "launch \(index + 1)" + (index < plan.launches ? " of \(plan.launches)" : "") + (build.isAlternate ? " of \(build.binary)" : "")
+    let name =
+      "launch \(index + 1)" + (index < plan.launches ? " of \(plan.launches)" : "")
+      + (build.timed.label.map { " of \($0)" } ?? "")
     let status: Int32
     do {
       status = try Spawn.run(
-        [build.binary] + LaunchChild.arguments(launch: index, build.files),
+        [build.timed.binary] + LaunchChild.arguments(launch: index, build.files),
         environment: ["DISPATCH_BENCH_PADDING": padding], standardOutput: "/dev/null", standardError: nil)
     } catch {
       throw CommandError("cannot start \(name): \(error)", exitStatus: ExitStatus.software)
@@ -161,13 +155,13 @@ struct Launches {
     build.files.remove(launch: index)
     switch status {
     case ExitStatus.success where output != nil: return (.completed, output)
-    case ExitStatus.disagreement where build.isAlternate:
+    case ExitStatus.disagreement where build.timed.isOther:
       throw CommandError(
         "\(name) exited with status 1: its strategies disagree (its message is above), or it is not a build of dispatch-bench; nothing was written",
         exitStatus: ExitStatus.disagreement)
     case ExitStatus.disagreement: return (.disagreement, output)
     case ExitStatus.interrupted: return (.interrupted, output)
-    case ExitStatus.usage where build.isAlternate:
+    case ExitStatus.usage where build.timed.isOther:
       throw CommandError(
         "\(name) refused its arguments (exit status 64): it is a build of dispatch-bench from before launches read a plan file, or not a build of dispatch-bench; nothing was written",
         exitStatus: ExitStatus.software)

@@ -42,7 +42,8 @@ enum RelinkError: Error, Equatable, CustomStringConvertible {
       return "\(path) is not an x86-64 ELF object: relinking needs a Linux x86-64 release build (\(rebuild))"
     case .noFunctionSections(let path):
       return "\(path) was compiled without function sections, so its functions cannot be reordered: "
-        + "\(rebuild) from a Package.swift that passes `-Xfrontend -function-sections`"
+        + "an incremental build can keep objects compiled before Package.swift asked for them, so remove "
+        + "the build directory (`swift package clean`) and \(rebuild)"
     case .noLLD(let swiftc):
       return "no ld.lld beside \(swiftc): relinking needs the lld of the toolchain that built this "
         + "(swift.org's Linux toolchains have it in usr/bin)"

@@ -18,16 +18,29 @@ struct RunAggregate {
   private(set) var results: RunResults
   /// What adaptive launches did, when the run's launches were adaptive.
   var adaptive: AdaptiveSummary?
+  /// The name `--builds` gave this aggregate's build, for its rows' `build`.
+  var build: String?
 
-  init(info: RunInfo) { results = RunResults(info: info, rows: []) }
+  init(info: RunInfo, layouts: Int = 1, build: String? = nil) {
+    results = RunResults(info: info, rows: [])
+    results.layouts = layouts
+    self.build = build
+  }
 
-  /// Adds what launch `index` wrote.
+  /// Adds what launch `index` of the run wrote (with layouts, the layout's
+  /// launch numbered apart: `LayoutBuilds.launchStride`).
   mutating func add(_ output: LaunchOutput, launch index: Int) {
     if index == 0 {
       results.rows = output.rows
       results.info.machine = output.machine
     }
-    results.samples += output.samples
+    // A layout's launches are numbered apart in the run; the launch
+    // numbered its samples from its own index.
+    results.samples += output.samples.map { sample in
+      var sample = sample
+      sample.launch = index
+      return sample
+    }
   }
 
   /// The rows of a completed run, its code counted by direct calls in
@@ -37,6 +50,7 @@ struct RunAggregate {
     results.computeRatios()
     results.recordDisturbance()
     results.recordTarget(adaptive?.settings.targetResolution)
+    results.recordBuild(build)
     if let code { results.countCode(byDirectCalls: code) }
     return results
   }
@@ -48,6 +62,7 @@ struct RunAggregate {
     results.computeRatios()
     results.recordDisturbance()
     results.recordTarget(adaptive?.settings.targetResolution)
+    results.recordBuild(build)
     return results
   }
 }
@@ -61,6 +76,12 @@ extension RunResults {
       rows[index].targetResolution = target
       rows[index].metTarget = rows[index].resolution.map { $0 <= target }
     }
+  }
+
+  /// Records the build's name on every row.
+  mutating func recordBuild(_ build: String?) {
+    guard let build else { return }
+    for index in rows.indices { rows[index].build = build }
   }
 
   /// The benchmark cases with a strategy row that did not meet its target.

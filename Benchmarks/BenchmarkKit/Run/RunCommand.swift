@@ -33,22 +33,53 @@ struct RunCommand {
     RunHeader(plan: launchPlan, options: options, outputPath: writer.outputPath, machine: machine).lines.forEach(note)
 
     let info = RunInfo.started(started, machine: machine, seed: options.matrix.seed, command: Self.commandLine(arguments))
-    var run = RunAggregate(info: info)
-    var alternate = options.alternate.map { RunAggregate(info: info.alternate($0.binary)) }
+    var aggregates = options.builds.aggregates(info)
+    var layouts: (directory: String, binaries: [String])?
+    if case .layouts(let count) = options.builds { layouts = try LayoutBuilds.make(count, note: note) }
+    defer { if let layouts { LayoutBuilds.remove(layouts.directory) } }
+    let builds = options.builds.timedBuilds(this: executablePath(), layouts: layouts?.binaries ?? [])
+    return try launch(launchPlan, builds: builds, into: &aggregates, writer: writer, machine: machine, console: console)
+  }
+
+  /// Runs the launches of `builds` and writes what they measured.
+  private func launch(
+    _ launchPlan: LaunchPlan, builds: [TimedBuild], into aggregates: inout [RunAggregate], writer: RunWriter,
+    machine: Machine, console: Console
+  ) throws(CommandError) -> Int32 {
+    let note = self.note(console)
     Interrupts.install()
     let reserve = RunEstimate(launchPlan.plan, sampling: launchPlan.sampling).probe(
       probed: launchPlan.plan.strategies.count, probing: machine.buildConfiguration == "release", cores: machine.cores)
     let launches = Launches(
-      plan: launchPlan, alternate: options.alternate, design: options.design, reserve: reserve, shouldStop: shouldStop)
-    switch try launches.run(into: &run, alternate: &alternate, console: console) {
+      plan: launchPlan, builds: builds, design: options.design, reserve: reserve, shouldStop: shouldStop)
+    switch try launches.run(into: &aggregates, console: console) {
     case .completed: break
     case .disagreement: return ExitStatus.disagreement
     case .interrupted:
-      if let path = options.alternate?.output { note("\(path) was not written: the run was interrupted") }
-      return try writer.writePartial(run.partialRows(), console: console)
+      for path in writer.otherOutputs { note("\(path) was not written: the run was interrupted") }
+      return try writer.writePartial(aggregates[0].partialRows(), console: console)
     }
-    try write(run, alternate, with: writer, machine: machine, console: console)
+    if case .named(let named) = options.builds {
+      try writeBuilds(named, aggregates, with: writer, console: console)
+    } else {
+      try write(aggregates[0], aggregates.count > 1 ? aggregates[1] : nil, with: writer, machine: machine, console: console)
+    }
     return ExitStatus.success
+  }
+
+  /// Writes each build of `--builds` to its own file, its code counted by
+  /// direct calls (none of them is this binary, whose code callgrind reads).
+  private func writeBuilds(
+    _ builds: [NamedBuild], _ aggregates: [RunAggregate], with writer: RunWriter, console: Console
+  ) throws(CommandError) {
+    let note = self.note(console)
+    for (build, aggregate) in zip(builds, aggregates) {
+      let results = aggregate.rows(code: CodeSize(file: build.binary))
+      let path = build.output(writer.outputPath)
+      try writer.write(results, to: path)
+      note("wrote \(path) (\(results.rows.count.counted("row")) of build \(build.name), \(build.binary))")
+      if let adaptive = aggregate.adaptive { note("build \(build.name): " + Self.summary(adaptive, results)) }
+    }
   }
 
   /// Writes the other build's rows and this build's, then, with the

@@ -17,10 +17,18 @@ struct RunHeader {
     var lines = [
       "dispatch-bench run: \(plan.caseCount.counted("benchmark case")) at \(plan.sizesText) elements, on \(feeds.counted("feed")) in \(modes) mode, \(launchesText), seed \(options.matrix.seed)",
       "estimated duration: about \(Progress.duration(estimatedSeconds))\(options.design.adaptive == nil ? "" : " for the first launches") (a rough model: sampling time, building and checking per case and launch; progress revises it)",
-      "writing \(plan.rowCount.counted("row")), the floors and nulls included, to \(outputPath)",
+      "writing \(plan.rowCount.counted("row")), the floors and nulls included, to \(outputPath)"
+        + (options.builds.named == nil ? "" : " for each build"),
     ]
-    if let alternate = options.alternate {
+    switch options.builds {
+    case .this: break
+    case .alternate(let alternate):
       lines.append("and the same rows of \(alternate.binary), its launches alternating with these, to \(alternate.output)")
+    case .named(let builds):
+      lines.append("in \(builds.count) builds, their launches alternating, each to its own file:")
+      for build in builds { lines.append("  \(build.name): \(build.binary) → \(build.output(outputPath))") }
+    case .layouts(let count):
+      lines.append("in \(count) layouts of this build (its code relinked in \(count) function orders), their launches alternating; each row's interval over layouts")
     }
     lines.append(
       "machine: \(machine.cpuModel), \(machine.cores) cores; \(machine.operatingSystem); Swift \(machine.swiftVersion), \(machine.buildConfiguration)"
@@ -39,7 +47,7 @@ struct RunHeader {
   /// The whole run's estimated seconds (`RunEstimate`).
   var estimatedSeconds: Double {
     RunEstimate(plan.plan, sampling: plan.sampling).total(
-      launches: plan.launches, builds: options.alternate == nil ? 1 : 2, probed: plan.plan.strategies.count,
+      launches: plan.launches, builds: options.builds.count, probed: plan.plan.strategies.count,
       probing: machine.buildConfiguration == "release" && CodeSizeProbe.unavailable() == nil, cores: machine.cores)
   }
 

@@ -39,14 +39,8 @@ struct RunOptions {
         .value(
           "--samples-csv", "PATH", "Also write every raw sample to this CSV.",
           example: "--samples-csv results/base-samples.csv"),
-        .value(
-          "--alternate-with", "BINARY",
-          "Also time BINARY, another build of dispatch-bench, in this\nrun: its launches alternate with this binary's, so both\nsee the machine in the same states. Its CSV goes to the\nfile that --alternate-output names; compare it with --output.",
-          example: "--alternate-with /tmp/base/dispatch-bench"),
-        .value(
-          "--alternate-output", "PATH", "Where the rows of --alternate-with's binary go (required\nwith it).",
-          example: "--alternate-output results/base.csv"),
-      ],
+      ]
+      + BuildSet.options,
     discussion: """
       With no dimension given, runs the default suite: every operation on 100,000
       uniform elements, then a size sweep (--sizes) and a distribution sweep on
@@ -89,9 +83,11 @@ struct RunOptions {
   /// The launches that time every case.
   var launches: Int { design.initialLaunches }
   var samplesPath: String?
+  /// The builds the run times (`--alternate-with`, `--builds`, `--layouts`).
+  var builds: BuildSet
   /// Another build whose launches alternate with this one's, and where its
   /// rows go (`--alternate-with`, `--alternate-output`).
-  var alternate: AlternateBuild?
+  var alternate: AlternateBuild? { builds.alternate }
   /// --output, --force, --format, --quiet, --list and --allow-debug-build,
   /// read as this type's own: `options.force`.
   var outputOptions: OutputOptions
@@ -121,22 +117,8 @@ struct RunOptions {
     if let output = outputOptions.output, output == samplesPath {
       throw .usage("--output and --samples-csv name the same file", command: Self.spec.name)
     }
-    switch (arguments.value("--alternate-with"), arguments.value("--alternate-output")) {
-    case (nil, nil): alternate = nil
-    case (.some, nil): throw .usage("--alternate-with needs --alternate-output PATH", command: Self.spec.name)
-    case (nil, .some): throw .usage("--alternate-output needs --alternate-with BINARY", command: Self.spec.name)
-    case (let binary?, let output?):
-      // Resolved once, so the file checked is the file run and read.
-      guard let resolved = Self.resolvedPath(binary), access(resolved, X_OK) == 0, !isDirectory(resolved) else {
-        throw arguments.badValue("--alternate-with", binary, "is not an executable file")
-      }
-      for (flag, other) in [("--output", outputOptions.output), ("--samples-csv", samplesPath)] {
-        if let other, Self.canonicalPath(other) == Self.canonicalPath(output) {
-          throw .usage("--alternate-output and \(flag) name the same file, \(output)", command: Self.spec.name)
-        }
-      }
-      alternate = AlternateBuild(binary: resolved, output: output)
-    }
+    builds = try BuildSet(
+      arguments, output: outputOptions.output, samples: samplesPath, command: Self.spec.name)
   }
 
   /// `path` with every symbolic link, `.` and `..` resolved, or `nil` when

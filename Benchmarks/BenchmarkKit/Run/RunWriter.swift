@@ -25,8 +25,18 @@ struct RunWriter {
     if let samplesPath = options.samplesPath {
       try checkOutput(samplesPath, force: options.force, creatingDirectory: false)
     }
-    if let alternate = options.alternate {
-      try checkOutput(alternate.output, force: options.force, creatingDirectory: false)
+    for path in otherOutputs {
+      try checkOutput(path, force: options.force, creatingDirectory: options.output == nil)
+    }
+  }
+
+  /// The files besides `--output` the run writes: `--alternate-output`, or
+  /// each build's of `--builds` (then none is written to `--output` itself).
+  var otherOutputs: [String] {
+    switch options.builds {
+    case .alternate(let build): [build.output]
+    case .named(let builds): builds.map { $0.output(outputPath) }
+    case .this, .layouts: []
     }
   }
 
@@ -46,8 +56,13 @@ struct RunWriter {
 
   /// Writes `--alternate-with`'s rows to `--alternate-output`.
   func write(_ results: RunResults, of build: AlternateBuild) throws(CommandError) {
+    try write(results, to: build.output)
+  }
+
+  /// Writes another build's rows to `path`.
+  func write(_ results: RunResults, to path: String) throws(CommandError) {
     do {
-      try writeAtomically(results.document, to: build.output, overwrite: options.force)
+      try writeAtomically(results.document, to: path, overwrite: options.force)
     } catch {
       throw CommandError("cannot write results: \(error)", exitStatus: ExitStatus.cannotCreate)
     }

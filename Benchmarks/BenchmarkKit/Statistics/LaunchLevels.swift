@@ -39,6 +39,21 @@ struct LaunchLevels: Equatable {
     bimodal = Self.isBimodal(launches.map(\.median), within: within)
   }
 
+  /// With layouts: of the variance of one launch's estimate, the share
+  /// between layouts (τ²ₗ ÷ (τ²ₗ + the launches' variance within a layout),
+  /// τ²ₗ the layouts' means' variance less what their launches explain);
+  /// `nil` below two layouts with two launches each.
+  static func layoutShare(_ layouts: [[Double]]) -> Double? {
+    let usable = layouts.filter { $0.count >= 2 }
+    guard usable.count >= 2, usable.count == layouts.count else { return nil }
+    let means = usable.map { $0.reduce(0, +) / Double($0.count) }
+    guard let between = PairedRatio.launchVariance(means) else { return nil }
+    let within = usable.map { PairedRatio.launchVariance($0) ?? 0 }.reduce(0, +) / Double(usable.count)
+    let launchesPerLayout = Double(usable.map(\.count).reduce(0, +)) / Double(usable.count)
+    let tau = max(0, between - within / launchesPerLayout)
+    return tau + within > 0 ? tau / (tau + within) : 0
+  }
+
   /// The smallest difference between two groups of launches, as a ratio,
   /// that counts as two layouts rather than noise.
   static let smallestSeparation = log(1.03)

@@ -38,6 +38,9 @@ struct PairedRatio: Equatable {
   var launchDeviation: Double?
   /// The degrees of freedom of `launchDeviation`.
   var degrees: Double?
+  /// The independent estimates combined: the launches, or with layouts the
+  /// layouts.
+  var units = 1
 
   /// The weight, in degrees of freedom, of the run's pooled launch variance
   /// in each row's moderated variance.
@@ -48,7 +51,7 @@ struct PairedRatio: Equatable {
 
   /// The standard error of `logEstimate`.
   var standardError: Double {
-    if let launchDeviation { return launchDeviation / Double(launches).squareRoot() }
+    if let launchDeviation { return launchDeviation / Double(units).squareRoot() }
     return (logHigh - logLow) / (2 * 1.96)
   }
 
@@ -88,12 +91,21 @@ struct PairedRatio: Equatable {
   /// moderating the variance toward `pooledVariance` when given.
   static func combine(_ launches: [SampleStatistics], pooledVariance: Double?) -> PairedRatio? {
     guard let first = launches.first else { return nil }
-    guard launches.count >= 2, let variance = launchVariance(launches.map(\.median)) else {
+    guard launches.count >= 2 else {
       return PairedRatio(
         logEstimate: first.median, logLow: first.intervalLow, logHigh: first.intervalHigh, launches: 1)
     }
-    let n = Double(launches.count)
-    let mean = launches.map(\.median).reduce(0, +) / n
+    return combine(units: launches.map(\.median), launches: launches.count, pooledVariance: pooledVariance)
+  }
+
+  /// Combines two or more independent estimates of one log-ratio (launches,
+  /// or with layouts, each layout's mean over its launches): their mean, and
+  /// Student's t over them, their variance moderated toward
+  /// `pooledVariance` when given. `launches` is what the estimate rests on.
+  static func combine(units: [Double], launches: Int, pooledVariance: Double?) -> PairedRatio? {
+    guard units.count >= 2, let variance = launchVariance(units) else { return nil }
+    let n = Double(units.count)
+    let mean = units.reduce(0, +) / n
     var degrees = n - 1
     var moderated = variance
     if let pooledVariance {
@@ -102,8 +114,10 @@ struct PairedRatio: Equatable {
     }
     let deviation = moderated.squareRoot()
     let halfWidth = StudentT.quantile(degrees: degrees) * deviation / n.squareRoot()
-    return PairedRatio(
-      logEstimate: mean, logLow: mean - halfWidth, logHigh: mean + halfWidth, launches: launches.count,
+    var ratio = PairedRatio(
+      logEstimate: mean, logLow: mean - halfWidth, logHigh: mean + halfWidth, launches: launches,
       launchDeviation: deviation, degrees: degrees)
+    ratio.units = units.count
+    return ratio
   }
 }
