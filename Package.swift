@@ -142,7 +142,7 @@ let package = Package(
     .executableTarget(
       name: "generate-synthetic", path: "Benchmarks/Scripts",
       exclude: [
-        "aa-test.sh", "check-kernels.py", "compile-time.sh", "disturbed-check.sh", "layouts-check.py",
+        "aa-test.sh", "build-matrix.sh", "check-kernels.py", "compile-time.sh", "disturbed-check.sh", "layouts-check.py",
         "regression-check.sh", "relink-layouts.sh", "sanitize.sh", "scaffold-check.sh", "timed_loops.py",
       ], sources: ["generate-synthetic.swift"],
       swiftSettings: [.unsafeFlags(["-Onone"])]),
@@ -208,4 +208,24 @@ let cTargets: Set = ["CAllocationCounter", "CMeasurementSupport"]
 for target in package.targets
 where (target.type == .regular || target.type == .executable) && !cTargets.contains(target.name) {
   target.swiftSettings = (target.swiftSettings ?? []) + functionSections
+}
+
+// The build matrix (Benchmarks/Scripts/build-matrix.sh, Guides/Builds.md):
+// with DISPATCH_BENCH_LIBRARY_EVOLUTION=1 in the environment, the model and
+// the strategy modules are built with library evolution, as the types behind
+// a binary framework's boundary are (resilient layouts, no cross-module
+// specialisation). Their app-mode modules are not: an app's own code is
+// never built so. A module that holds a type of its own name (NullStrategy)
+// cannot be checked from its textual interface, and clients here read the
+// binary module, so that check is skipped. Unset, nothing changes.
+if Context.environment["DISPATCH_BENCH_LIBRARY_EVOLUTION"] == "1" {
+  let resilient = Set(harnessModules + ["DispatchModel", "JSON"])
+  for target in package.targets where resilient.contains(target.name) {
+    target.swiftSettings =
+      (target.swiftSettings ?? []) + [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"])]
+  }
+  // So that the rows' build_flags say it.
+  for target in package.targets where target.name == "BenchmarkKit" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.define("DISPATCH_BENCH_LIBRARY_EVOLUTION")]
+  }
 }

@@ -8,6 +8,8 @@ struct Answer {
   var profile: ProfileFile?
   /// Edit costs and compile times; `nil` parts print `–`.
   var scaling: ScalingTables?
+  /// Each build's run of a build matrix (`--builds`).
+  var builds: [AnswerRows] = []
 
   var run: RunFile { rows.run }
   var baseline: StrategyID { run.info.baseline }
@@ -35,6 +37,9 @@ struct Answer {
     case .modes: return try [modesTable()]
     case .kinds: return try kindsTables()
     case .code: return try codeTables()
+    case .builds:
+      guard !builds.isEmpty else { throw SectionUnavailable(reason: "pass each build's run with --builds") }
+      return [BuildsAnswer(builds: builds).table()]
     }
   }
 }

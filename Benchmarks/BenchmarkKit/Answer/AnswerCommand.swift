@@ -24,6 +24,10 @@ struct AnswerCommand {
         "Compile time per pattern (compile-time.sh's CSV): the\npatterns section's compile column.",
         example: "--compile-time results/reference/scaling/compile-time.csv"),
       .value(
+        "--builds", "RUN.csv,...",
+        "Each build's run of a build matrix (run --builds, one file\nper build): the builds section.",
+        example: "--builds results/reference/builds/run.release.csv,results/reference/builds/run.osize.csv"),
+      .value(
         "--section", "LIST",
         "The sections to print, in order (default: every one the\nfiles given allow; see below).",
         example: "--section decision,stakes"),
@@ -58,6 +62,7 @@ struct AnswerCommand {
   var profilePath: String?
   var editCostPath: String?
   var compileTimePath: String?
+  var buildPaths: [String]
   /// `nil`: every section the files allow.
   var sections: [AnswerSection]?
   /// `nil`: 100,000 when the run has it, else its largest size.
@@ -70,6 +75,7 @@ struct AnswerCommand {
     profilePath = arguments.value("--profile")
     editCostPath = arguments.value("--edit-cost")
     compileTimePath = arguments.value("--compile-time")
+    buildPaths = try arguments.list("--builds", item: "file") ?? []
     sections = try arguments.names("--section", from: AnswerSection.allCases.map(\.rawValue), kind: "section")?
       .compactMap(AnswerSection.init(rawValue:))
     size = try arguments.integer("--size", in: 1...Int.max)
@@ -87,7 +93,7 @@ struct AnswerCommand {
         needsEditCosts = needsEditCosts || section == .decision || section == .patterns
       } catch {
         guard sections == nil else { throw .dataError(error.reason) }
-        if section != .counts || profilePath != nil {
+        if (section != .counts || profilePath != nil) && (section != .builds || !buildPaths.isEmpty) {
           console.errorLine("note: no \(section) section: \(error.reason)")
         }
       }
@@ -128,6 +134,14 @@ struct AnswerCommand {
     }
     let sizes = Set(run.rows.map(\.key.feed.size))
     let size = size ?? (sizes.contains(RunMatrix.primarySize) ? RunMatrix.primarySize : sizes.max()!)
-    return Answer(rows: AnswerRows(run: run, size: size, layout: layout), profile: profile, scaling: scaling)
+    var builds: [AnswerRows] = []
+    for buildPath in buildPaths {
+      guard case .run(let file) = try loadResults(buildPath) else {
+        throw .usage("--builds: \(buildPath) is a profile, not a run CSV", command: Self.spec.name)
+      }
+      builds.append(AnswerRows(run: file, size: size, layout: layout))
+    }
+    return Answer(
+      rows: AnswerRows(run: run, size: size, layout: layout), profile: profile, scaling: scaling, builds: builds)
   }
 }

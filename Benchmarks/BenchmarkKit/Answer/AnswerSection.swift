@@ -21,13 +21,15 @@ enum AnswerSection: String, CaseIterable {
   case kinds
   /// Bytes of machine code each operation runs.
   case code
+  /// The answer in each build of a build matrix (`--builds`).
+  case builds
 
   /// The sections that compare with the enum by name, and so need a run
   /// whose baseline it is.
   var speaksOfTheEnum: Bool {
     switch self {
     case .decision, .stakes, .ranges, .counts: true
-    case .patterns, .modes, .kinds, .code: false
+    case .patterns, .modes, .kinds, .code, .builds: false
     }
   }
 
@@ -42,6 +44,7 @@ enum AnswerSection: String, CaseIterable {
     case .modes: "every ratio to the baseline, in both modes"
     case .kinds: "the synthetic domain at every number of kinds"
     case .code: "bytes of machine code each operation runs"
+    case .builds: "does the answer hold in your build? one row per build\nand mode (needs --builds)"
     }
   }
 

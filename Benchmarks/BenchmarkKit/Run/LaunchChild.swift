@@ -1,4 +1,5 @@
 import BenchmarkResults
+import BenchmarkSupport
 
 /// One launch of a run with `--launches` above 1 (or `--alternate-with`): a
 /// child process of the same executable, or of the other build, that runs
@@ -40,8 +41,12 @@ enum LaunchChild {
         seed: plan.seed, command: "", baseline: RunInfo.formerBaseline),
       rows: [])
     Interrupts.install()
-    let outcome = LaunchRunner(plan: plan, launch: plan.launch(index), keepingLastBatch: true)
-      .run(into: &results, console: console)
+    let launch = plan.launch(index)
+    // The launch runs below `stackPadding` bytes of unused stack.
+    let outcome = withUnsafeTemporaryAllocation(byteCount: launch.stackPadding + 16, alignment: 16) { padding in
+      blackHole(padding.baseAddress)
+      return LaunchRunner(plan: plan, launch: launch, keepingLastBatch: true).run(into: &results, console: console)
+    }
     if outcome == .disagreement { return ExitStatus.disagreement }
     results.info.complete = outcome == .completed
     do {

@@ -26,6 +26,16 @@ struct LaunchContext {
     Self.mixed(seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15) ^ 0x7061_7373, cases)
   }
 
+  /// Bytes of stack this launch leaves unused below its first frame, a
+  /// multiple of 16 under 4,096 drawn from the run's seed and the launch:
+  /// the stack's alignment against cache lines and pages moves from launch to
+  /// launch, as the environment's size moves where the stack starts
+  /// (Mytkowicz et al., "Producing Wrong Data Without Doing Anything
+  /// Obviously Wrong!", ASPLOS 2009).
+  var stackPadding: Int {
+    Int(Self.mixed(seed ^ (UInt64(index) &* 0xA24B_AED4_963E_E407) ^ 0x7374_6163_6B, []) % 256) * 16
+  }
+
   /// `seed` and the cases' names folded together (FNV-1a's step), then one
   /// draw of SplitMix64 from the result.
   private static func mixed(_ seed: UInt64, _ cases: [BenchmarkCase]) -> UInt64 {

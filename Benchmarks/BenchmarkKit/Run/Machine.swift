@@ -34,12 +34,32 @@ extension Machine {
   public static let sanitizer: String? = dbac_sanitizer().map { String(cString: $0) }
 
   static var currentBuildFlags: String {
-    // SwiftPM builds debug with -Onone and release with -O.
-    let optimization = isDebugBuild ? "-Onone" : "-O"
     // A sanitizer's checks are in every timing: the flags say so, and
     // compare names the difference.
     let sanitize = sanitizer.map { " -sanitize=\($0)" } ?? ""
-    return "\(optimization)\(sanitize) model+strategies:-disable-cmo registry:-disable-llvm-merge-functions-pass"
+    return "\(optimization)\(sanitize) model+strategies:-disable-cmo\(evolution) registry:-disable-llvm-merge-functions-pass"
+  }
+
+  /// SwiftPM builds debug with -Onone and release with -O; the build matrix
+  /// (Benchmarks/Scripts/build-matrix.sh) overrides a release build's with
+  /// `-Xswiftc -Osize` or `-Xswiftc -Onone`, and says so with a define.
+  private static var optimization: String {
+    #if DISPATCH_BENCH_OSIZE
+    return "-Osize"
+    #elseif DISPATCH_BENCH_ONONE
+    return "-Onone"
+    #else
+    return isDebugBuild ? "-Onone" : "-O"
+    #endif
+  }
+
+  /// The build matrix's library-evolution build (Package.swift).
+  private static var evolution: String {
+    #if DISPATCH_BENCH_LIBRARY_EVOLUTION
+    return ",-enable-library-evolution"
+    #else
+    return ""
+    #endif
   }
 
   /// The compiler version this binary was built with, read from `#if

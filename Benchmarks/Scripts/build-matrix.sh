@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Does the answer hold in your build? Builds dispatch-bench four ways and
+# times them in one run (`run --builds`, their launches alternating):
+#
+#   release    SwiftPM's release build, as the reference run is made (-O)
+#   osize      the same with -Osize, as many apps ship
+#   onone      the same with -Onone, as a developer runs a debug build all day
+#   evolution  the model and the strategy modules built with
+#              -enable-library-evolution, as types behind a binary
+#              framework's boundary (Package.swift, DISPATCH_BENCH_LIBRARY_EVOLUTION)
+#
+# Each build goes to its own scratch path, .build-matrix/<name> (a cold
+# build each, about 1.5 to 3 minutes on 2 cores). Then one run times the
+# answer's operations in both modes; each build's rows go to
+# DIRECTORY/run.<name>.csv, with its name in the build column, and
+# `dispatch-bench answer --builds` prints the README's table from them.
+#
+# Usage: bash Benchmarks/Scripts/build-matrix.sh [DIRECTORY] [-- RUN OPTIONS...]
+#   (default DIRECTORY results/local/builds; default run options below)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+directory=${1:-results/local/builds}
+shift || true
+[ "${1:-}" = "--" ] && shift
+run_options=("$@")
+if [ ${#run_options[@]} -eq 0 ]; then
+  run_options=(--operations feed.identifier,feed.color,feed.configure,share.instagram --sizes 100000
+    --distributions uniform --max-time 900)
+fi
+mkdir -p "$directory"
+
+build() {
+  local name=$1
+  shift
+  local started=$SECONDS
+  "$@" swift build -c release --product dispatch-bench --scratch-path ".build-matrix/$name" "${flags[@]}" >/dev/null
+  echo "built $name in $((SECONDS - started)) s: .build-matrix/$name/release/dispatch-bench"
+}
+
+flags=()
+swift build -c release --product dispatch-bench >/dev/null
+echo "release: .build/release/dispatch-bench"
+flags=(-Xswiftc -Osize -Xswiftc -DDISPATCH_BENCH_OSIZE)
+build osize env
+flags=(-Xswiftc -Onone -Xswiftc -DDISPATCH_BENCH_ONONE)
+build onone env
+flags=()
+build evolution env DISPATCH_BENCH_LIBRARY_EVOLUTION=1
+
+# Copies, so that a later build in .build cannot change what was timed.
+bin="$directory/bin"
+mkdir -p "$bin"
+for name in release osize onone evolution; do
+  mkdir -p "$bin/$name"
+  if [ "$name" = release ]; then source=.build/release/dispatch-bench; else source=".build-matrix/$name/release/dispatch-bench"; fi
+  cp "$source" "$bin/$name/dispatch-bench"
+done
+
+started=$SECONDS
+.build/release/dispatch-bench run \
+  --builds "release=$bin/release/dispatch-bench,osize=$bin/osize/dispatch-bench,onone=$bin/onone/dispatch-bench,evolution=$bin/evolution/dispatch-bench" \
+  "${run_options[@]}" --output "$directory/run.csv" --force --format csv >/dev/null
+echo "timed the four builds in $((SECONDS - started)) s"
+rm -rf "$bin"
+.build/release/dispatch-bench answer --builds "$directory"/run.release.csv,"$directory"/run.osize.csv,"$directory"/run.onone.csv,"$directory"/run.evolution.csv \
+  --section builds --format markdown
