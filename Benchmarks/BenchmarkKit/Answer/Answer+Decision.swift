@@ -52,10 +52,10 @@ extension Answer {
       ],
     ]
     return QuotedTable(
-      title: "Which pattern, when (\(rows.size.groupedDigits) elements; 95% intervals over launches)",
+      title: "Which pattern, when (\(rows.size.groupedDigits) elements; 95% intervals over \(rows.intervalLevels))",
       columns: [
         .init("situation"), .init("pick"),
-        .init("measured (\(rows.size.groupedDigits) elements; 95% intervals over launches)", terminal: "measured"),
+        .init("measured (\(rows.size.groupedDigits) elements; 95% intervals over \(rows.intervalLevels))", terminal: "measured"),
         .init("extensibility"),
       ], rows: lines, asRecords: true)
   }

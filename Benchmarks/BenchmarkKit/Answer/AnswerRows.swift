@@ -62,6 +62,12 @@ struct AnswerRows {
     row(strategy, operation.rawValue, mode)
   }
 
+  /// What the run's intervals are over: `launches`, or `layouts and
+  /// launches` for a run of `--layouts`.
+  var intervalLevels: String {
+    run.rows.contains { $0.layouts > 1 } ? "layouts and launches" : "launches"
+  }
+
   /// The median ns per element of a row, when the run has it.
   func nanoseconds(_ strategy: StrategyID, _ operation: String, _ mode: BuildMode, kinds: Int? = nil) -> Double? {
     row(strategy, operation, mode, kinds: kinds)?.median

@@ -206,6 +206,11 @@ struct CompareCommand {
     let threshold = threshold ?? (tracked ? 0.02 : 0.05)
     let warnings = Comparison.warnings(base.info, new.info)
     for warning in warnings { console.errorLine("warning: \(warning)") }
+    if let shift = SpeedShift(base, new), shift.moved {
+      console.errorLine(
+        "warning: the machine's speed moved between these runs (\(paths[1]) over \(paths[0]), median time per domain: \(shift.text)): on a machine whose speed swings, the cheap rows' ratios move with it, and a change below may be the machine's. Time both builds in one run with --alternate-with, whose launches see the same states"
+      )
+    }
     for run in [base, new] {
       if let reason = run.disturbance?.reason {
         console.errorLine("warning: \(run.path) was timed on a disturbed machine (\(reason)): a change it shows may be the machine's, not the code's")

@@ -123,7 +123,9 @@ private struct Ratios {
     let estimates = launchEstimates(row.key, over: trackedKey)
     if row.key.strategy != trackedKey.strategy, let levels = LaunchLevels(estimates.map(\.estimate)) {
       row.launchVarianceShare = levels.launchShare
-      row.bimodalLaunches = levels.bimodal
+      // With layouts the launches group by layout: layout_variance_share
+      // says how much, and two groups would be the layouts, not a finding.
+      row.bimodalLaunches = layouts > 1 ? nil : levels.bimodal
     }
     if layouts > 1, row.key.strategy != trackedKey.strategy {
       row.layouts = Set(estimates.map { $0.launch / LayoutBuilds.launchStride }).count

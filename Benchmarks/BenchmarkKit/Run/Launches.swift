@@ -2,9 +2,14 @@ import BenchmarkResults
 import DispatchModel
 
 /// Runs a plan's launches and hands what each wrote to the aggregates: a
-/// single launch in this process (`LaunchRunner`); more, or with another
-/// build, each as a child process (`LaunchChild`), one after another, each
-/// with its layout perturbed by an environment padding of random length.
+/// single launch in this process (`LaunchRunner`); more, adaptive ones, or
+/// with other builds, each as a child process (`LaunchChild`), one after
+/// another, each with its layout perturbed by an environment padding of
+/// random length (and, in the child, its stack's: `LaunchContext`).
+///
+/// A fixed design runs `plan.launches` launches of every case; an adaptive
+/// one runs those, then launches again only the cases `AdaptiveLaunches`
+/// chooses, until it chooses none.
 ///
 /// With several builds (`--alternate-with`, `--builds`, `--layouts`), each
 /// launch index runs once in every build, with the same padding, the first

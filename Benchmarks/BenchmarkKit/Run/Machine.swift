@@ -102,14 +102,24 @@ extension Machine {
     return "\(name), kernel \(text(system.release)), \(text(system.machine))"
   }
 
+  /// The first processor's model name, with its family, model and stepping
+  /// (`AMD EPYC (family 25, model 17, stepping 1)`): a virtual machine may
+  /// name only the vendor's line, and two generations of one line predict
+  /// branches differently, which moves the cheap rows' ratios.
   static func cpuModelName() -> String {
     guard let info = try? readText("/proc/cpuinfo") else { return "unknown CPU" }
-    for line in info.split(separator: "\n") where line.hasPrefix("model name") {
-      if let colon = line.firstIndex(of: ":") {
-        return String(line[line.index(after: colon)...]).trimming(" \t")
-      }
+    var fields: [String: String] = [:]
+    for line in info.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.isEmpty && !fields.isEmpty { break }
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      let key = String(line[..<colon]).trimming(" \t")
+      if fields[key] == nil { fields[key] = String(line[line.index(after: colon)...]).trimming(" \t") }
     }
-    return "unknown CPU"
+    guard let name = fields["model name"] else { return "unknown CPU" }
+    let details = [("family", "cpu family"), ("model", "model"), ("stepping", "stepping")].compactMap { label, key in
+      fields[key].map { "\(label) \($0)" }
+    }
+    return details.isEmpty ? name : "\(name) (\(details.joined(separator: ", ")))"
   }
 
   static func processorCount() -> Int {
