@@ -112,6 +112,13 @@ import Testing
     #expect(try adaptive().next(all, elapsed: 0, secondsPerEstimated: 1).isEmpty)
   }
 
+  @Test func aCaseWhoseVarianceIsBetweenLayoutsIsNotLaunchedAgain() throws {
+    var bound = state("feed.color", 0.12)
+    bound.layoutBound = true
+    let all = states([bound, state("feed.height", 0.06)])
+    #expect(try adaptive().next(all, elapsed: 0, secondsPerEstimated: 1).map(\.operation) == ["feed.height"])
+  }
+
   @Test func theTimeLeftKeepsTheWidestCasesOnly() throws {
     let adaptive = try adaptive(maxTime: 10)
     let all = states([state("feed.color", 0.12), state("feed.height", 0.06)])

@@ -100,6 +100,15 @@ import Testing
     #expect(try #require(getter.layoutVarianceShare) > 0.9)
   }
 
+  @Test func aCaseWhoseLayoutsDisagreeIsBoundByThemOnceEachHasFourLaunches() throws {
+    let disagree = results(layouts: 3, launches: 4) { layout, launch in 18 + 2 * Double(layout) + 0.01 * Double(launch) }
+    #expect(AdaptiveLaunches.states([disagree]).values.allSatisfy { $0.layoutBound })
+    let fewLaunches = results(layouts: 3, launches: 2) { layout, launch in 18 + 2 * Double(layout) + 0.01 * Double(launch) }
+    #expect(AdaptiveLaunches.states([fewLaunches]).values.allSatisfy { !$0.layoutBound })
+    let agree = results(layouts: 3, launches: 4) { _, launch in 20 + 0.2 * Double(launch % 2) }
+    #expect(AdaptiveLaunches.states([agree]).values.allSatisfy { !$0.layoutBound })
+  }
+
   @Test func layoutsThatAgreeGiveANarrowIntervalAndNoLayoutShare() throws {
     let results = results(layouts: 3, launches: 4) { _, launch in 20 + 0.2 * Double(launch % 2) }
     let getter = try #require(results.rows.first { $0.key.strategy == "protocol-getter" })

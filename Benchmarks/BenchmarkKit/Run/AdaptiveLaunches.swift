@@ -28,7 +28,15 @@ struct AdaptiveLaunches {
     var resolution: Double
     /// The fewest launches any of its rows has.
     var launches: Int
+    /// With layouts: its widest row has half or more of its variance
+    /// between layouts, and each layout has had `layoutBoundLaunches`
+    /// launches, so more launches of the same layouts would not narrow it.
+    var layoutBound = false
   }
+
+  /// Launches per layout after which a case whose variance is between
+  /// layouts is not launched again.
+  static let layoutBoundLaunches = 4
 
   /// What each case needs, from the rows of every build so far: its widest
   /// row, and its fewest launches.
@@ -40,6 +48,11 @@ struct AdaptiveLaunches {
         guard let resolution = row.resolution else { continue }
         let benchmarkCase = row.key.benchmarkCase
         var state = states[benchmarkCase] ?? CaseState(benchmarkCase: benchmarkCase, resolution: 0, launches: .max)
+        if resolution > state.resolution {
+          state.layoutBound =
+            row.layouts > 1 && (row.layoutVarianceShare ?? 0) >= 0.5
+            && row.launches >= row.layouts * layoutBoundLaunches
+        }
         state.resolution = max(state.resolution, resolution)
         state.launches = min(state.launches, row.launches)
         states[benchmarkCase] = state
@@ -58,7 +71,9 @@ struct AdaptiveLaunches {
   ///     `RunEstimate` expected, measured on the launches so far.
   func next(_ states: [BenchmarkCase: CaseState], elapsed: Double, secondsPerEstimated: Double) -> [BenchmarkCase] {
     let wanted = states.values
-      .filter { $0.resolution > settings.targetResolution && $0.launches < settings.maxLaunches }
+      .filter {
+        $0.resolution > settings.targetResolution && $0.launches < settings.maxLaunches && !$0.layoutBound
+      }
       .sorted { $0.resolution != $1.resolution ? $0.resolution > $1.resolution : $0.benchmarkCase < $1.benchmarkCase }
     var chosen: [BenchmarkCase] = []
     for state in wanted {
@@ -102,5 +117,8 @@ struct AdaptiveSummary: Equatable {
     case outOfTime
     /// Every case still wide has its most launches.
     case maxLaunches
+    /// Every case still wide that more launches could narrow has its most
+    /// launches; the others' variance is between layouts.
+    case layouts
   }
 }

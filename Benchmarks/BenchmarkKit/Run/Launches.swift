@@ -96,7 +96,11 @@ struct Launches {
   {
     let wide = states.values.filter { $0.resolution > settings.targetResolution }
     if wide.isEmpty { return .allMet }
-    return wide.allSatisfy { $0.launches >= settings.maxLaunches } ? .maxLaunches : .outOfTime
+    let launchable = wide.filter { !$0.layoutBound }
+    if launchable.allSatisfy({ $0.launches >= settings.maxLaunches }) {
+      return launchable.count < wide.count ? .layouts : .maxLaunches
+    }
+    return .outOfTime
   }
 
   private static func seconds(since start: UInt64) -> Double { Double(MonotonicClock.now() - start) / 1e9 }

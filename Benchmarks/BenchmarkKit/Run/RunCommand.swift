@@ -129,6 +129,8 @@ struct RunCommand {
       case .allMet: ""
       case .outOfTime: " within --max-time \(Progress.duration(adaptive.settings.maxTime))"
       case .maxLaunches: " within --max-launches \(adaptive.settings.maxLaunches)"
+      case .layouts:
+        " (more launches could not narrow the rest: their variance is between layouts, so more layouts would)"
       }
     return text
       + "; \(short.count) of \(cases) cases did not meet the target resolution of \(target)\(why) (met_target says which rows)"
