@@ -146,6 +146,20 @@ struct ParsedArguments {
     return result
   }
 
+  /// A percentage strictly between 0 and `limit` (`3`, `3%` or `2.5`), as a
+  /// fraction: `3` → 0.03.
+  func fraction(_ option: String, percentBelow limit: Double) throws(CommandError) -> Double? {
+    guard let text = value(option) else { return nil }
+    let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+    guard let percent = Double(digits), percent.isFinite else {
+      throw badValue(option, text, "is not a percentage")
+    }
+    guard percent > 0 && percent < limit else {
+      throw badValue(option, text, "is outside 0…\(format(limit)) (exclusive)")
+    }
+    return percent / 100
+  }
+
   /// A positive number of seconds.
   func seconds(_ option: String, in range: ClosedRange<Double>) throws(CommandError) -> Double? {
     guard let text = value(option) else { return nil }

@@ -80,16 +80,7 @@ struct CompareCommand {
   init(_ arguments: ParsedArguments) throws(CommandError) {
     paths = arguments.positionals
     baseline = arguments.value("--baseline-strategy").map { StrategyID($0) }
-    if let text = arguments.value("--threshold") {
-      let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
-      guard let percent = Double(digits), percent.isFinite else {
-        throw arguments.badValue("--threshold", text, "is not a percentage")
-      }
-      guard percent > 0 && percent < 1000 else {
-        throw arguments.badValue("--threshold", text, "is outside 0…1000 (exclusive)")
-      }
-      threshold = percent / 100
-    }
+    threshold = try arguments.fraction("--threshold", percentBelow: 1_000)
     if let text = arguments.value("--samples") {
       let list = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
       guard list.count == paths.count, !list.contains(where: \.isEmpty) else {

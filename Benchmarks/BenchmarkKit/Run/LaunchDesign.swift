@@ -87,16 +87,7 @@ struct AdaptiveSettings: Equatable, Codable {
   init() {}
 
   init(_ arguments: ParsedArguments, command: String) throws(CommandError) {
-    if let text = arguments.value("--target-resolution") {
-      let trimmed = text.hasSuffix("%") ? String(text.dropLast()) : text
-      guard let percent = Double(trimmed), percent.isFinite else {
-        throw arguments.badValue("--target-resolution", text, "is not a percentage")
-      }
-      guard percent > 0 && percent < 100 else {
-        throw arguments.badValue("--target-resolution", text, "is outside 0…100 (exclusive)")
-      }
-      targetResolution = percent / 100
-    }
+    targetResolution = try arguments.fraction("--target-resolution", percentBelow: 100) ?? targetResolution
     if let seconds = try arguments.seconds("--max-time", in: 1...604_800) { maxTime = seconds }
     initialLaunches = try arguments.integer("--min-launches", in: 2...1_000) ?? initialLaunches
     maxLaunches = try arguments.integer("--max-launches", in: 2...1_000) ?? max(maxLaunches, initialLaunches)
