@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Relinks the release build's objects in K function orders, as `run
 # --layouts K` does (BenchmarkKit's Relink.swift; Guides/Method.md,
-# "Relinking in other function orders"): for seeds 1..K, DIR/layout-N/<name>
+# "Relinking in other function orders"): for seeds 1..K (or N..N+K-1 with
+# --first-seed N), DIR/layout-SEED/<name>
 # is SwiftPM's own link command from .build/release.yaml with its output
 # replaced, -use-ld=lld (when missing), the build directory as a run path and
 # `-Xlinker --shuffle-sections=.text.*=N`. The same checks, in the same order,
 # and the same one-sentence refusals as Relink. For CI, which checks the
 # layouts with layouts-check.py without a command-line flag of its own.
 #
-# Usage: relink-layouts.sh [--dry-run] [--executable PATH] K DIR
+# Usage: relink-layouts.sh [--dry-run] [--executable PATH] [--first-seed N] K DIR
 #   --executable  the build to relink (default .build/release/dispatch-bench)
+#   --first-seed  seeds N..N+K-1 instead of 1..K, as run --first-layout-seed
 #   --dry-run     check, and print each link command as a JSON array, one a
 #                 line, without linking (RelinkTests compares them with Relink's)
 # Prints each layout's path and how long its link took. Exits 1 with the
@@ -20,12 +22,17 @@ exec python3 - "$root" "$@" <<'PY'
 import json, os, struct, subprocess, sys, time
 
 root, args = sys.argv[1], sys.argv[2:]
-usage = "usage: relink-layouts.sh [--dry-run] [--executable PATH] K DIR"
+usage = "usage: relink-layouts.sh [--dry-run] [--executable PATH] [--first-seed N] K DIR"
 dry_run = "--dry-run" in args
 args = [a for a in args if a != "--dry-run"]
 executable = f"{root}/.build/release/dispatch-bench"
 if args[:1] == ["--executable"] and len(args) > 1:
     executable, args = args[1], args[2:]
+first = 1
+if args[:1] == ["--first-seed"] and len(args) > 1:
+    if not args[1].isdigit() or not 1 <= int(args[1]) <= 1_000_000:
+        sys.exit(f"relink-layouts.sh: --first-seed {args[1]} is not a whole number from 1 to 1,000,000\n{usage}")
+    first, args = int(args[1]), args[2:]
 if len(args) != 2 or not args[0].isdigit():
     sys.exit(usage)
 count, directory = int(args[0]), args[1]
@@ -126,8 +133,8 @@ if swift_objects:
         refuse(f"{swift_objects[0]} was compiled without function sections, so its functions cannot be reordered: "
                f"{rebuild} from a Package.swift that passes `-Xfrontend -function-sections`")
 
-# Relink.arguments(seed:output:) and layouts(count:in:).
-for seed in range(1, count + 1):
+# Relink.arguments(seed:output:) and layouts(seeds:in:).
+for seed in range(first, first + count):
     output = f"{directory}/layout-{seed}/{product}"
     link = list(command)
     link[link.index("-o") + 1] = output

@@ -15,7 +15,10 @@ import Testing
 
   @Test func aRunTimesThisBuildUnlessToldOtherwise() throws {
     #expect(try builds([]) == .this)
-    #expect(try builds(["--layouts", "4"]) == .layouts(4))
+    #expect(try builds(["--layouts", "4"]) == .layouts(LayoutSeeds(count: 4)))
+    let second = try builds(["--layouts", "4", "--first-layout-seed", "5"])
+    #expect(second == .layouts(LayoutSeeds(count: 4, first: 5)))
+    if case .layouts(let seeds) = second { #expect(seeds.seeds == 5...8 && seeds.text == "seeds 5 to 8") }
     let named = try builds(["--builds", "release=/bin/sh,debug=/bin/true"])
     #expect(named.named?.map(\.name) == ["release", "debug"])
     #expect(named.count == 2)
@@ -32,6 +35,9 @@ import Testing
     (["--layouts", "4", "--alternate-with", "/bin/sh", "--alternate-output", "/tmp/x.csv"],
      "--alternate-with and --layouts cannot be used together"),
     (["--layouts", "2", "--alternate-output", "/tmp/x.csv"], "--alternate-output needs --alternate-with BINARY"),
+    (["--first-layout-seed", "5"], "--first-layout-seed needs --layouts K"),
+    (["--layouts", "2", "--first-layout-seed", "0"], "--first-layout-seed"),
+    (["--layouts", "2", "--first-layout-seed", "x"], "--first-layout-seed"),
   ])
   func badBuildsAreRefusedByName(arguments: [String], message: String) {
     #expect {
@@ -51,7 +57,7 @@ import Testing
   }
 
   @Test func layoutsShareOneAggregateWithTheirLaunchesNumberedApart() {
-    let timed = BuildSet.layouts(3).timedBuilds(this: "/this", layouts: ["/l1", "/l2", "/l3"])
+    let timed = BuildSet.layouts(LayoutSeeds(count: 3)).timedBuilds(this: "/this", layouts: ["/l1", "/l2", "/l3"])
     #expect(timed.map(\.aggregate) == [0, 0, 0])
     #expect(timed.map(\.launchOffset) == [0, LayoutBuilds.launchStride, 2 * LayoutBuilds.launchStride])
     #expect(timed.allSatisfy { !$0.isOther })

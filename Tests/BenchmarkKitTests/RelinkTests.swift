@@ -179,7 +179,7 @@ import Testing
     let directory = NSTemporaryDirectory() + "layouts-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let relink = try Relink(executable: Self.release)
-    let binaries = try relink.layouts(count: 2, in: directory)
+    let binaries = try relink.layouts(seeds: 1...2, in: directory)
     #expect(binaries == [1, 2].map { "\(directory)/layout-\($0)/dispatch-bench" })
 
     let layouts = try binaries.map { binary in
@@ -209,5 +209,21 @@ import Testing
       try JSONDecoder().decode([String].self, from: Data($0.utf8))
     }
     #expect(commands == [1, 2].map { relink.arguments(seed: UInt64($0), output: binaries[$0 - 1]) })
+
+    // --first-seed 5, as run --first-layout-seed 5: seeds 5 and 6, each in
+    // its own layout-SEED directory.
+    let later = try Subprocess.run(
+      [
+        Fixtures.packageRoot + "/Benchmarks/Scripts/relink-layouts.sh", "--dry-run", "--executable", Self.release,
+        "--first-seed", "5", "2", directory,
+      ], program: "/bin/bash")
+    #expect(later.status == 0, "\(later.standardError)")
+    let laterCommands = try later.standardOutput.split(separator: "\n").map {
+      try JSONDecoder().decode([String].self, from: Data($0.utf8))
+    }
+    #expect(
+      laterCommands == [5, 6].map {
+        relink.arguments(seed: UInt64($0), output: "\(directory)/layout-\($0)/dispatch-bench")
+      })
   }
 }

@@ -17,7 +17,7 @@ enum BuildSet: Equatable {
   case this
   case alternate(AlternateBuild)
   case named([NamedBuild])
-  case layouts(Int)
+  case layouts(LayoutSeeds)
 
   static let options: [OptionSpec] = [
     .value(
@@ -35,6 +35,10 @@ enum BuildSet: Equatable {
       "--layouts", "K",
       "Time K layouts of this build: its own objects relinked by\nld.lld in K function orders (seeds 1 to K), the same\nmachine code at other addresses, their launches\nalternating; each row's interval is over layouts and\nlaunches (needs a release build's objects, Linux).",
       example: "--layouts 4"),
+    .value(
+      "--first-layout-seed", "N",
+      "With --layouts K, relink with seeds N to N+K-1 instead of\n1 to K: another sample of K layouts, as another build\nof the same code would be (default 1).",
+      example: "--first-layout-seed 5"),
   ]
 
   init(_ arguments: ParsedArguments, output: String?, samples: String?, command: String) throws(CommandError) {
@@ -42,8 +46,11 @@ enum BuildSet: Equatable {
     if given.count > 1 {
       throw .usage("\(given[0]) and \(given[1]) cannot be used together", command: command)
     }
+    let firstSeed = try arguments.integer("--first-layout-seed", in: LayoutSeeds.firstSeeds)
     if let layouts = try arguments.integer("--layouts", in: 2...64) {
-      self = .layouts(layouts)
+      self = .layouts(LayoutSeeds(count: layouts, first: firstSeed ?? 1))
+    } else if firstSeed != nil {
+      throw .usage("--first-layout-seed needs --layouts K", command: command)
     } else if let list = try arguments.list("--builds", item: "build") {
       self = .named(try Self.named(list, arguments: arguments, command: command))
     } else if let alternate = try Self.alternate(arguments, output: output, samples: samples, command: command) {
@@ -72,7 +79,7 @@ enum BuildSet: Equatable {
     case .this: 1
     case .alternate: 2
     case .named(let builds): builds.count
-    case .layouts(let layouts): layouts
+    case .layouts(let layouts): layouts.count
     }
   }
 
@@ -122,6 +129,24 @@ enum BuildSet: Equatable {
       return AlternateBuild(binary: resolved, output: alternateOutput)
     }
   }
+}
+
+/// The seeds of `--layouts K` (`--first-layout-seed N`): K consecutive
+/// seeds of ld.lld's `--shuffle-sections`, each one function order. Two runs
+/// with disjoint seeds time two independent samples of K layouts, as two
+/// builds of the same code would be.
+struct LayoutSeeds: Equatable {
+  /// The first seeds `--first-layout-seed` accepts: any K seeds from them
+  /// stay far below the linker's limit.
+  static let firstSeeds = 1...1_000_000
+
+  var count: Int
+  var first = 1
+
+  var seeds: ClosedRange<Int> { first...(first + count - 1) }
+
+  /// `seeds 1 to 4`, as the run's messages say it.
+  var text: String { "seeds \(seeds.lowerBound) to \(seeds.upperBound)" }
 }
 
 /// A build of `dispatch-bench` named by `--builds NAME=BINARY`.

@@ -23,9 +23,10 @@ enum LayoutBuilds {
   /// samples, so one aggregate holds every layout's launches apart.
   static let launchStride = 1_000
 
-  /// Relinks `count` layouts of the running executable into a new private
-  /// directory; returns the directory and the binaries, seed 1 first.
-  static func make(_ count: Int, note: (String) -> Void) throws(CommandError) -> (directory: String, binaries: [String]) {
+  /// Relinks the layouts of `seeds` of the running executable into a new
+  /// private directory; returns the directory and the binaries, first seed
+  /// first.
+  static func make(_ seeds: LayoutSeeds, note: (String) -> Void) throws(CommandError) -> (directory: String, binaries: [String]) {
     let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
     var template = Array("\(base)/dispatch-bench-layouts.XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else {
@@ -34,10 +35,10 @@ enum LayoutBuilds {
     let directory = String(cString: made)
     let started = MonotonicClock.now()
     do {
-      let binaries = try Relink(executable: executablePath()).layouts(count: count, in: directory)
+      let binaries = try Relink(executable: executablePath()).layouts(seeds: seeds.seeds, in: directory)
       let seconds = Double(MonotonicClock.now() - started) / 1e9
       note(
-        "made \(count) layouts of this build: its objects relinked by ld.lld with --shuffle-sections seeds 1 to \(count), in \(CSVNumber.text((seconds * 10).rounded() / 10)) s (\(directory))"
+        "made \(seeds.count) layouts of this build: its objects relinked by ld.lld with --shuffle-sections \(seeds.text), in \(CSVNumber.text((seconds * 10).rounded() / 10)) s (\(directory))"
       )
       return (directory, binaries)
     } catch {
@@ -77,8 +78,8 @@ extension BuildSet {
     case .this: [RunAggregate(info: info)]
     case .alternate(let other): [RunAggregate(info: info), RunAggregate(info: info.alternate(other.binary))]
     case .named(let builds): builds.map { RunAggregate(info: info.build($0), build: $0.name) }
-    case .layouts(let count):
-      [RunAggregate(info: info, layouts: count)]
+    case .layouts(let seeds):
+      [RunAggregate(info: info, layouts: seeds.count)]
     }
   }
 }

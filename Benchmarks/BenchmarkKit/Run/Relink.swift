@@ -94,12 +94,12 @@ extension Relink {
     unlink(log)
   }
 
-  /// Relinks seeds 1 through `count` into `directory/layout-N/<executable's
+  /// Relinks each of `seeds` into `directory/layout-SEED/<executable's
   /// name>`, making the directories, and returns the binaries' paths in
   /// seed order.
-  func layouts(count: Int, in directory: String) throws(RelinkError) -> [String] {
+  func layouts(seeds: ClosedRange<Int>, in directory: String) throws(RelinkError) -> [String] {
     var binaries: [String] = []
-    for seed in stride(from: 1, through: count, by: 1) {
+    for seed in seeds {
       let layout = "\(directory)/layout-\(seed)"
       for path in [directory, layout] {
         do { try makeDirectory(path) } catch { throw .cannotCreate(path, reason: error.reason) }

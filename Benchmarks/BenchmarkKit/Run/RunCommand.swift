@@ -35,7 +35,7 @@ struct RunCommand {
     let info = RunInfo.started(started, machine: machine, seed: options.matrix.seed, command: Self.commandLine(arguments))
     var aggregates = options.builds.aggregates(info)
     var layouts: (directory: String, binaries: [String])?
-    if case .layouts(let count) = options.builds { layouts = try LayoutBuilds.make(count, note: note) }
+    if case .layouts(let seeds) = options.builds { layouts = try LayoutBuilds.make(seeds, note: note) }
     defer { if let layouts { LayoutBuilds.remove(layouts.directory) } }
     let builds = options.builds.timedBuilds(this: executablePath(), layouts: layouts?.binaries ?? [])
     return try launch(launchPlan, builds: builds, into: &aggregates, writer: writer, machine: machine, console: console)

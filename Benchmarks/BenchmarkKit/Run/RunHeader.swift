@@ -27,8 +27,8 @@ struct RunHeader {
     case .named(let builds):
       lines.append("in \(builds.count) builds, their launches alternating, each to its own file:")
       for build in builds { lines.append("  \(build.name): \(build.binary) → \(build.output(outputPath))") }
-    case .layouts(let count):
-      lines.append("in \(count) layouts of this build (its code relinked in \(count) function orders), their launches alternating; each row's interval over layouts")
+    case .layouts(let seeds):
+      lines.append("in \(seeds.count) layouts of this build (its code relinked in \(seeds.count) function orders, \(seeds.text)), their launches alternating; each row's interval over layouts")
     }
     lines.append(
       "machine: \(machine.cpuModel), \(machine.cores) cores; \(machine.operatingSystem); Swift \(machine.swiftVersion), \(machine.buildConfiguration)"
