@@ -49,6 +49,43 @@ import Testing
     return (try write(a, changed: both), try write(b, changed: true))
   }
 
+  /// `--show drift` says where the tail is: the baseline's own rows apart
+  /// from the ratios to it, and the rows an adaptive run left short of its
+  /// target apart from those it took there, each with its share of the
+  /// largest moves.
+  @Test func driftSaysWhereItsTailComesFrom() throws {
+    guard case .run(let a) = try Schema.load(Fixtures.pairA), case .run(let b) = try Schema.load(Fixtures.pairB) else {
+      throw ResultsError("the fixtures are not runs")
+    }
+    // The row that drifts most in the fixture pair is the enum's own
+    // feed.render against the floor (drift.txt); mark it short of its
+    // target in the second run, every other row met.
+    let shortKey = try #require(b.rows.first { $0.key.strategy.rawValue == "enum-switch" && $0.key.operation == "feed.render" }?.key)
+    func write(_ file: RunFile, shortOfTarget: ResultKey?) throws -> String {
+      let rows = file.rows.map { row in
+        var row = row
+        row.metTarget = row.key != shortOfTarget
+        return row
+      }
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("drift-\(UUID()).csv").path
+      try RunFile.document(info: file.info, rows: rows).write(toFile: path, atomically: true, encoding: .utf8)
+      return path
+    }
+    let (pathA, pathB) = (try write(a, shortOfTarget: nil), try write(b, shortOfTarget: shortKey))
+    defer { for path in [pathA, pathB] { try? FileManager.default.removeItem(atPath: path) } }
+    let result = AnswerTests.main(["compare", pathA, pathB, "--show", "drift"])
+    #expect(result.status == 0, "\(result.errors)")
+    let floorTracked = a.rows.filter { !$0.key.strategy.isReference && $0.tracked == .floor }.count
+    #expect(floorTracked > 0 && floorTracked < 18)
+    #expect(result.output.contains("strategy rows by what they track:\n  ratios to the baseline: \(18 - floorTracked) rows;"))
+    #expect(result.output.contains("  the baseline's own, to the floor: \(floorTracked) rows;"))
+    #expect(
+      result.output.contains(
+        "strategy rows by the target resolution of adaptive launches:\n  met in both runs: 17 rows; median"))
+    // The one short row is the largest move of the 18 (the top 5% is one row).
+    #expect(result.output.contains("  short of it in either run: 1 row; median 4.47%, p95 4.47%, max 4.47%; 1 of the largest 1\n"))
+  }
+
   @Test func twoBuildsWhoseCodeDiffersFail() throws {
     let (a, b) = try Self.pair { $0.codeBytes = $0.codeBytes! + 1 }
     defer { for path in [a, b] { try? FileManager.default.removeItem(atPath: path) } }

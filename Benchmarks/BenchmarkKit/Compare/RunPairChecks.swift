@@ -10,8 +10,8 @@ enum CompareShow: String, CaseIterable {
   /// Each row's change with a verdict (the default).
   case verdicts
   /// The A/A measure: the median, 95th percentile and largest |B/A - 1| of
-  /// the rows' tracked ratios, overall and by domain, and the rows that
-  /// drift most.
+  /// the rows' tracked ratios, overall, by domain, by what they track and by
+  /// whether they met their target, and the rows that drift most.
   case drift
   /// B's median time over A's, per domain: the machine's speed.
   case speed
@@ -60,7 +60,7 @@ extension ResultKey {
 enum RunPairChecks {
   /// How far two runs' tracked ratios (to the baseline; the baseline's own
   /// to the floor) drift apart: strategy rows, then the floor and the null,
-  /// then the strategy rows of each domain.
+  /// then the strategy rows of each domain, then where the tail comes from.
   static func drift(_ a: RunFile, _ b: RunFile) -> CheckReport {
     func tracked(_ run: RunFile) -> [ResultKey: Double] {
       var ratios: [ResultKey: Double] = [:]
@@ -96,7 +96,38 @@ enum RunPairChecks {
         text += "  \(domain): \(rows.count) rows; " + spread(rows.map(\.drift)) + "\n"
       }
     }
+    text += tailGroups(a, b, strategyRows, drifts: drifts)
     return CheckReport(text: text)
+  }
+
+  /// Where the tail of a drift comes from: the baseline's own rows are
+  /// tracked against the floor, a loop of a nanosecond or two that moves
+  /// with a process's layout; and rows an adaptive run left short of its
+  /// target are wider than the rest. Each group with how many of the
+  /// largest 5% of moves it holds; a grouping all rows fall on one side of
+  /// is left out.
+  private static func tailGroups(
+    _ a: RunFile, _ b: RunFile, _ strategyRows: [ResultKey],
+    drifts: ([ResultKey]) -> [(drift: Double, key: ResultKey)]
+  ) -> String {
+    let (baseRows, newRows) = (a.byKey, b.byKey)
+    let againstFloor = Set(strategyRows.filter { baseRows[$0]?.tracked == .floor })
+    let short = Set(strategyRows.filter { baseRows[$0]?.metTarget == false || newRows[$0]?.metTarget == false })
+    let largest = Set(drifts(strategyRows).prefix(max(1, strategyRows.count / 20)).map(\.key))
+    let groupings: [(title: String, members: Set<ResultKey>, inside: String, outside: String)] = [
+      ("strategy rows by what they track:", againstFloor, "the baseline's own, to the floor", "ratios to the baseline"),
+      ("strategy rows by the target resolution of adaptive launches:", short, "short of it in either run", "met in both runs"),
+    ]
+    var text = ""
+    for grouping in groupings where !grouping.members.isEmpty && grouping.members.count < strategyRows.count {
+      text += grouping.title + "\n"
+      for (name, isMember) in [(grouping.outside, false), (grouping.inside, true)] {
+        let keys = strategyRows.filter { grouping.members.contains($0) == isMember }
+        text += "  \(name): \(keys.count.counted("row")); " + spread(drifts(keys).map(\.drift))
+          + "; \(keys.filter { largest.contains($0) }.count) of the largest \(largest.count)\n"
+      }
+    }
+    return text
   }
 
   /// `median 0.86%, p95 4.91%, max 20.10%` of drifts sorted largest first.
