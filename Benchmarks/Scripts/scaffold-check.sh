@@ -11,10 +11,9 @@
 # sources having other paths. What it changes is what `new-strategy --dry-run`
 # lists: those files are copied aside first and put back on exit (however the
 # script ends), and what did not exist is deleted, so uncommitted work in
-# them is kept. The release build goes to --build-path (default .build): CI
-# passes the second build of its code-bytes check, so the release build its
-# smoke run uses is left as it was and is not rebuilt. The tests build in
-# .build, as `swift test` does.
+# them is kept. The release build goes to --build-path (default .build; CI
+# runs this after everything that needs .build/release, so it builds there,
+# incrementally). The tests build in .build, as `swift test` does.
 # Exit statuses: 0 the scaffold built, passed and ran; 64 bad usage; any
 # other, the step that failed.
 set -euo pipefail
