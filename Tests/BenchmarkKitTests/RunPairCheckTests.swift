@@ -49,6 +49,45 @@ import Testing
     return (try write(a, changed: both), try write(b, changed: true))
   }
 
+  /// `--show launch-speed` says which launch was slow and whether the
+  /// machine was: samples of the fixture's share.instagram rows over five
+  /// launches, launch 3 with every row 1.3× slower (the machine), launch 4
+  /// with only the floor and null slower (their layout).
+  @Test func launchSpeedNamesTheSlowLaunchAndWhatMoved() throws {
+    guard case .run(let run) = try Schema.load(Fixtures.pairA) else { throw ResultsError("the fixture is not a run") }
+    let rows = run.rows.filter { $0.key.operation == "share.instagram" }
+    #expect(rows.contains { $0.key.strategy.isReference } && rows.contains { !$0.key.strategy.isReference })
+    var samples: [RawSample] = []
+    for row in rows {
+      for launch in 0..<5 {
+        let factor = launch == 3 || (launch == 4 && row.key.strategy.isReference) ? 1.3 : 1.0
+        for round in 0..<5 {
+          samples.append(
+            RawSample(
+              key: row.key, index: launch * 5 + round, launch: launch, round: round, elementsPerSample: 1_000,
+              nanosecondsPerElement: row.median * factor * (1 + 0.001 * Double(round))))
+        }
+      }
+    }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("speed-\(UUID()).csv").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try SamplesFile.document(runID: run.info.runID, samples: samples).write(toFile: path, atomically: true, encoding: .utf8)
+    let result = AnswerTests.main(["compare", Fixtures.pairA, "--samples", path, "--show", "launch-speed"])
+    #expect(result.status == 0, "\(result.errors)")
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("5 launches, ") == true)
+    #expect(lines.contains("launch  floor and null  strategy rows"))
+    #expect(lines.contains("     3           1.30×          1.30×  the machine: every row"))
+    #expect(lines.contains("     4           1.30×          1.00×  the floor and null alone"))
+    #expect(lines.contains("     0           1.00×          1.00×"))
+    #expect(result.output.contains("launch speed spread: 1.300×"))
+    #expect(result.output.contains("or more in 1 launch:\nthe machine's speed moved there, not the code's.\n"))
+    #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")
+    #expect(LaunchSpeed.note(reference: 0.85, strategies: 0.88) == LaunchSpeed.machineNote)
+    #expect(LaunchSpeed.note(reference: 1.0, strategies: 1.2) == "the strategy rows alone")
+    #expect(LaunchSpeed.note(reference: 1.05, strategies: 0.97) == nil)
+  }
+
   /// `--show drift` says where the tail is: the baseline's own rows apart
   /// from the ratios to it, and the rows an adaptive run left short of its
   /// target apart from those it took there, each with its share of the
@@ -114,6 +153,7 @@ import Testing
     ([Fixtures.pairA, Fixtures.pairB, "--show", "drift", "--format", "markdown"], 64, "--format goes with verdicts and ratios"),
     ([Fixtures.pairA, Fixtures.pairB, "--show", "ratios", "--operations", "feed.color"], 65, "no share or feed rows"),
     ([Fixtures.pairA, "--show", "launch-spread"], 64, "--show launch-spread reads the run's raw samples: pass --samples"),
+    ([Fixtures.pairA, "--show", "launch-speed"], 64, "--show launch-speed reads the run's raw samples: pass --samples"),
     ([Fixtures.pairA, Fixtures.pairB, "--show", "launch-spread"], 64, "--show launch-spread reads one run"),
     ([AnswerTests.run, Fixtures.runVersion1, "--show", "drift"], 65, "the runs have no rows in common"),
     ([AnswerTests.run, Fixtures.runVersion1, "--show", "speed"], 65, "has no strategy rows in common with"),

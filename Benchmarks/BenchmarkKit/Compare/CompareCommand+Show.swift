@@ -15,7 +15,7 @@ extension CompareCommand {
     static let options: [OptionSpec] = [
       .choice(
         "--show", "WHAT",
-        "With two runs: verdicts (default); drift, how far their\nratios drift apart (the A/A measure); speed, new over base\nper domain; code-bytes, exit 2 unless every row's\ncode_bytes and method are equal (two builds of one source);\nor ratios, each row's ratio and interval in both, side by side.\nWith one run and --samples: launch-spread, each row's spread\nover launches against its error within one.",
+        "With two runs: verdicts (default); drift, how far their\nratios drift apart (the A/A measure); speed, new over base\nper domain; code-bytes, exit 2 unless every row's\ncode_bytes and method are equal (two builds of one source);\nor ratios, each row's ratio and interval in both, side by side.\nWith one run and --samples: launch-spread, each row's spread\nover launches against its error within one; or launch-speed,\neach launch's speed, the floor and null apart from the rest.",
         choices: CompareShow.allCases.map(\.rawValue), example: "--show drift"),
       .value(
         "--operations", "LIST",
@@ -36,8 +36,8 @@ extension CompareCommand {
       if check != .verdicts && runs != check.runs {
         throw .usage("--show \(check.rawValue) reads \(check.runs == 1 ? "one run" : "two runs")", command: command)
       }
-      if check == .launchSpread && arguments.value("--samples") == nil {
-        throw .usage("--show launch-spread reads the run's raw samples: pass --samples", command: command)
+      if check.readsSamples && arguments.value("--samples") == nil {
+        throw .usage("--show \(check.rawValue) reads the run's raw samples: pass --samples", command: command)
       }
       if operations != nil && check != .ratios {
         throw .usage("--operations goes with --show ratios", command: command)
@@ -68,6 +68,9 @@ extension CompareCommand {
       if check == .launchSpread, let samples {
         return try print(LaunchSpread.report(samples[0], baseline: runs[0].info.baseline), console: console)
       }
+      if check == .launchSpeed, let samples {
+        return try print(LaunchSpeed.report(samples[0]), console: console)
+      }
       let (a, b) = (runs[0], runs[1])
       let report =
         switch check {
@@ -77,7 +80,7 @@ extension CompareCommand {
         case .codeBytes: RunPairChecks.codeBytes(a, b, requireCallgrind: requireCallgrind)
         case .ratios:
           RunPairChecks.ratios(a, b, operations: operations, format: format == .markdown ? .markdown : .table)
-        case .launchSpread: CheckReport(text: "")
+        case .launchSpread, .launchSpeed: CheckReport(text: "")
         }
       return try print(report, console: console)
     }

@@ -25,9 +25,16 @@ enum CompareShow: String, CaseIterable {
   /// One run's launch-to-launch spread against its within-launch error,
   /// from its raw samples (`--samples`).
   case launchSpread = "launch-spread"
+  /// One run's speed launch by launch, the reference rows and the strategy
+  /// rows apart, from its raw samples (`--samples`): which launches made a
+  /// run disturbed, and whether the machine did.
+  case launchSpeed = "launch-speed"
 
   /// How many runs it reads.
-  var runs: Int { self == .launchSpread ? 1 : 2 }
+  var runs: Int { readsSamples ? 1 : 2 }
+
+  /// Whether it reads one run's raw samples (`--samples`).
+  var readsSamples: Bool { self == .launchSpread || self == .launchSpeed }
 }
 
 /// The result of a check: what to print, or why it failed (exit status 65

@@ -76,12 +76,22 @@ struct MachineDisturbance: Equatable {
   /// same layout, with `run --layouts`: a layout moves the floor and the null
   /// as it moves any loop, and that is not the machine).
   private static func speedSpread(_ samples: [RawSample]) -> Double {
+    let speeds = launchSpeeds(samples.filter { $0.key.strategy.isReference }).values.filter { $0 > 0 }
+    guard let fastest = speeds.min(), let slowest = speeds.max() else { return 1 }
+    return slowest / fastest
+  }
+
+  /// Each launch's time relative to the run's, from `samples`: the median,
+  /// over the rows in it, of the row's median in that launch over the row's
+  /// median across its layout's launches (1.25: the launch ran 25% slower).
+  /// `compare --show launch-speed` prints it for the reference rows and the
+  /// strategy rows apart: when both moved together, the machine did.
+  static func launchSpeeds(_ samples: [RawSample]) -> [Int: Double] {
     struct RowInLayout: Hashable {
       var key: ResultKey
       var layout: Int
     }
-    let reference = samples.filter { $0.key.strategy.isReference }
-    let byRow = Dictionary(grouping: reference) { RowInLayout(key: $0.key, layout: $0.launch / LayoutBuilds.launchStride) }
+    let byRow = Dictionary(grouping: samples) { RowInLayout(key: $0.key, layout: $0.launch / LayoutBuilds.launchStride) }
     var relative: [Int: [Double]] = [:]
     for rowSamples in byRow.values {
       let byLaunch = Dictionary(grouping: rowSamples, by: \.launch).mapValues { median($0.map(\.nanosecondsPerElement)) }
@@ -89,9 +99,7 @@ struct MachineDisturbance: Equatable {
       guard across > 0 else { continue }
       for (launch, value) in byLaunch { relative[launch, default: []].append(value / across) }
     }
-    let speeds = relative.values.map { median($0) }.filter { $0 > 0 }
-    guard let fastest = speeds.min(), let slowest = speeds.max() else { return 1 }
-    return slowest / fastest
+    return relative.mapValues { median($0) }
   }
 
   private static func median(_ values: [Double]) -> Double {
