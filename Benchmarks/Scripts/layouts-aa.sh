@@ -7,10 +7,10 @@
 #   plain     two plain runs of the build
 #   layouts   two `--layouts 4` runs, both of seeds 1-4
 #   disjoint  `--layouts 4` (seeds 1-4), then `--first-layout-seed 5` (5-8):
-#             two independent samples of four layouts, as two builds of the
-#             same code would draw
+#             two independent samples of four layouts, as two builds whose
+#             code differs elsewhere would draw
 #   rebuilt   plain runs of two relinks of the build (seeds 9 and 10), each
-#             one layout: what two builds of the same code give a plain run
+#             one layout: what two such builds give two plain runs
 #
 # Usage: bash Benchmarks/Scripts/layouts-aa.sh [DIRECTORY] [-- RUN OPTIONS]
 #   (default DIRECTORY results/local/layouts-aa; RUN OPTIONS replace the
@@ -18,7 +18,7 @@
 # Writes DIRECTORY/PAIR-a.csv and PAIR-b.csv, PAIR-drift.txt and
 # PAIR-compare.txt for each pair, durations.txt and summary.txt (one line a
 # pair: run times, drift median, p95 and largest, compare's exit status).
-# About 9 minutes; run it with nothing else running on the machine. Needs a
+# About 7 minutes; run it with nothing else running on the machine. Needs a
 # Linux release build with function sections, as for `run --layouts`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -65,8 +65,8 @@ import Testing
     }
   }
 
-  /// Equal counts for two builds of the same source are checked in CI
-  /// (`compare --show code-bytes` on two release builds).
+  /// Equal counts for the release build and a relink of it are checked in
+  /// CI (`compare --show code-bytes` on quick runs of both).
   @Test(.enabled(if: hasRelease)) func sixtyFourKindsTakeMoreCodeThanTwoForEveryPattern() throws {
     let code = try Self.load()
     func bytes(_ strategy: String, _ kinds: Int, _ operation: String) throws -> Int {

@@ -77,15 +77,29 @@ import Testing
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("5 launches, ") == true)
     #expect(lines.contains("launch  floor and null  strategy rows"))
-    #expect(lines.contains("     3           1.30×          1.30×  the machine: every row"))
+    #expect(lines.contains("     3           1.30×          1.30×  the machine: both moved"))
     #expect(lines.contains("     4           1.30×          1.00×  the floor and null alone"))
     #expect(lines.contains("     0           1.00×          1.00×"))
     #expect(result.output.contains("launch speed spread: 1.300×"))
     #expect(result.output.contains("or more in 1 launch:\nthe machine's speed moved there, not the code's.\n"))
     #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")
-    #expect(LaunchSpeed.note(reference: 0.85, strategies: 0.88) == LaunchSpeed.machineNote)
-    #expect(LaunchSpeed.note(reference: 1.0, strategies: 1.2) == "the strategy rows alone")
-    #expect(LaunchSpeed.note(reference: 1.05, strategies: 0.97) == nil)
+    #expect(LaunchSpeed.Move(reference: 0.85, strategies: 0.88) == .machine)
+    #expect(LaunchSpeed.Move(reference: 1.0, strategies: 1.2) == .strategiesAlone)
+    #expect(LaunchSpeed.Move(reference: 1.2, strategies: 0.8) == .apart)
+    #expect(LaunchSpeed.Move(reference: 1.05, strategies: 0.97) == .none)
+
+    // Two layouts of one launch each (a --quick run of --layouts 2): no
+    // launch has another of its layout to be measured against.
+    let single = samples.filter { $0.launch < 2 }.map { sample in
+      var sample = sample
+      sample.launch *= LayoutBuilds.launchStride
+      return sample
+    }
+    try SamplesFile.document(runID: run.info.runID, samples: single).write(toFile: path, atomically: true, encoding: .utf8)
+    let refused = AnswerTests.main(["compare", Fixtures.pairA, "--samples", path, "--show", "launch-speed"])
+    #expect(refused.status == 65)
+    #expect(refused.errors.contains("the samples hold one launch in a layout"), "\(refused.errors)")
+    #expect(refused.errors.contains("--launches 2 or more"))
   }
 
   /// `--show drift` says where the tail is: the baseline's own rows apart
@@ -116,13 +130,24 @@ import Testing
     #expect(result.status == 0, "\(result.errors)")
     let floorTracked = a.rows.filter { !$0.key.strategy.isReference && $0.tracked == .floor }.count
     #expect(floorTracked > 0 && floorTracked < 18)
-    #expect(result.output.contains("strategy rows by what they track:\n  ratios to the baseline: \(18 - floorTracked) rows;"))
-    #expect(result.output.contains("  the baseline's own, to the floor: \(floorTracked) rows;"))
-    #expect(
-      result.output.contains(
-        "strategy rows by the target resolution of adaptive launches:\n  met in both runs: 17 rows; median"))
-    // The one short row is the largest move of the 18 (the top 5% is one row).
-    #expect(result.output.contains("  short of it in either run: 1 row; median 4.47%, p95 4.47%, max 4.47%; 1 of the largest 1\n"))
+    // Each group's line: its name, then its rows, median, p95 and largest
+    // (the pair has 18 strategy rows, under the 40 from which the largest
+    // 5% are counted).
+    func line(_ name: String) -> String? {
+      result.output.split(separator: "\n").map(String.init).first { $0.hasPrefix("  " + name + ":") }
+    }
+    #expect(result.output.contains("strategy rows by what they track (rows: median, p95, max):\n"))
+    #expect(line("ratios to the baseline")?.hasSuffix(" \(18 - floorTracked): 0.78%, 1.72%, 2.01%") == true)
+    #expect(line("the baseline's own, to the floor")?.hasSuffix(" \(floorTracked): 2.95%, 4.32%, 4.47%") == true)
+    #expect(result.output.contains("strategy rows by target (rows: median, p95, max):\n"))
+    #expect(line("met in both runs")?.contains(" 17: ") == true)
+    // The one short row is the largest move of the 18.
+    #expect(line("short of it in either run")?.hasSuffix("  1: 4.47%, 4.47%, 4.47%") == true)
+    #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("%, ") }.allSatisfy { $0.count <= 80 })
+
+    // Runs of a fixed design have no target: no grouping by it.
+    let fixed = AnswerTests.main(["compare", Fixtures.pairA, Fixtures.pairB, "--show", "drift"])
+    #expect(!fixed.output.contains("by target"))
   }
 
   @Test func twoBuildsWhoseCodeDiffersFail() throws {

@@ -110,28 +110,39 @@ enum RunPairChecks {
   /// Where the tail of a drift comes from: the baseline's own rows are
   /// tracked against the floor, a loop of a nanosecond or two that moves
   /// with a process's layout; and rows an adaptive run left short of its
-  /// target are wider than the rest. Each group with how many of the
-  /// largest 5% of moves it holds; a grouping all rows fall on one side of
-  /// is left out.
+  /// target are wider than the rest. Each group with its rows, median, 95th
+  /// percentile and largest drift, and, from 40 rows, how many of the
+  /// largest 5% of moves it holds. A grouping all rows fall on one side of
+  /// is left out, and the target's when either run has no target.
   private static func tailGroups(
     _ a: RunFile, _ b: RunFile, _ strategyRows: [ResultKey],
     drifts: ([ResultKey]) -> [(drift: Double, key: ResultKey)]
   ) -> String {
     let (baseRows, newRows) = (a.byKey, b.byKey)
-    let againstFloor = Set(strategyRows.filter { baseRows[$0]?.tracked == .floor })
+    let againstFloor = Set(strategyRows.filter { baseRows[$0]?.tracked == .floor && newRows[$0]?.tracked == .floor })
+    let bothAdaptive = strategyRows.allSatisfy { baseRows[$0]?.metTarget != nil && newRows[$0]?.metTarget != nil }
     let short = Set(strategyRows.filter { baseRows[$0]?.metTarget == false || newRows[$0]?.metTarget == false })
-    let largest = Set(drifts(strategyRows).prefix(max(1, strategyRows.count / 20)).map(\.key))
-    let groupings: [(title: String, members: Set<ResultKey>, inside: String, outside: String)] = [
-      ("strategy rows by what they track:", againstFloor, "the baseline's own, to the floor", "ratios to the baseline"),
-      ("strategy rows by the target resolution of adaptive launches:", short, "short of it in either run", "met in both runs"),
+    let top = strategyRows.count >= 40 ? strategyRows.count / 20 : 0
+    let largest = Set(drifts(strategyRows).prefix(top).map(\.key))
+    let groupings: [(title: String, members: Set<ResultKey>?, inside: String, outside: String)] = [
+      ("by what they track", againstFloor, "the baseline's own, to the floor", "ratios to the baseline"),
+      ("by target", bothAdaptive ? short : nil, "short of it in either run", "met in both runs"),
     ]
     var text = ""
-    for grouping in groupings where !grouping.members.isEmpty && grouping.members.count < strategyRows.count {
-      text += grouping.title + "\n"
+    for grouping in groupings {
+      guard let members = grouping.members, !members.isEmpty, members.count < strategyRows.count else { continue }
+      text += "strategy rows \(grouping.title) (rows: median, p95, max"
+        + (top > 0 ? "; of the \(top) largest" : "") + "):\n"
       for (name, isMember) in [(grouping.outside, false), (grouping.inside, true)] {
-        let keys = strategyRows.filter { grouping.members.contains($0) == isMember }
-        text += "  \(name): \(keys.count.counted("row")); " + spread(drifts(keys).map(\.drift))
-          + "; \(keys.filter { largest.contains($0) }.count) of the largest \(largest.count)\n"
+        let keys = strategyRows.filter { members.contains($0) == isMember }
+        let sorted: [Double] = drifts(keys).map(\.drift).sorted()
+        let figures: [String] = [
+          SampleStatistics.percentile(sorted, 0.5), SampleStatistics.percentile(sorted, 0.95), sorted.last!,
+        ].map { (value: Double) -> String in DecimalText.fixed(value * 100, 2) + "%" }
+        let label = name + ":" + String(repeating: " ", count: max(1, 34 - name.count - 1))
+        let inLargest: String = top > 0 ? "; \(keys.filter { largest.contains($0) }.count)" : ""
+        text += "  " + label + DecimalText.fixed(Double(keys.count), 0, width: 4) + ": "
+          + figures.joined(separator: ", ") + inLargest + "\n"
       }
     }
     return text

@@ -37,7 +37,7 @@ enum BuildSet: Equatable {
       example: "--layouts 4"),
     .value(
       "--first-layout-seed", "N",
-      "With --layouts K, relink with seeds N to N+K-1 instead of\n1 to K: another sample of K layouts, as another build\nof the same code would be (default 1).",
+      "With --layouts K, relink with seeds N to N+K-1 instead of\n1 to K: another sample of K layouts, as a build whose\ncode differs elsewhere would draw (default 1).",
       example: "--first-layout-seed 5"),
   ]
 
@@ -46,7 +46,7 @@ enum BuildSet: Equatable {
     if given.count > 1 {
       throw .usage("\(given[0]) and \(given[1]) cannot be used together", command: command)
     }
-    let firstSeed = try arguments.integer("--first-layout-seed", in: LayoutSeeds.firstSeeds)
+    let firstSeed = try arguments.integer("--first-layout-seed", in: LayoutSeeds.allowedFirstSeeds)
     if let layouts = try arguments.integer("--layouts", in: 2...64) {
       self = .layouts(LayoutSeeds(count: layouts, first: firstSeed ?? 1))
     } else if firstSeed != nil {
@@ -134,11 +134,11 @@ enum BuildSet: Equatable {
 /// The seeds of `--layouts K` (`--first-layout-seed N`): K consecutive
 /// seeds of ld.lld's `--shuffle-sections`, each one function order. Two runs
 /// with disjoint seeds time two independent samples of K layouts, as two
-/// builds of the same code would be.
+/// builds whose code differs elsewhere would be.
 struct LayoutSeeds: Equatable {
-  /// The first seeds `--first-layout-seed` accepts: any K seeds from them
-  /// stay far below the linker's limit.
-  static let firstSeeds = 1...1_000_000
+  /// The first seeds `--first-layout-seed` accepts: K ≤ 64 seeds from any
+  /// of them stay below `UInt32.max`, the largest `Relink` passes to lld.
+  static let allowedFirstSeeds = 1...1_000_000
 
   var count: Int
   var first = 1
