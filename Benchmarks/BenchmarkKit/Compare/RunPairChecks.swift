@@ -135,14 +135,11 @@ enum RunPairChecks {
         + (top > 0 ? "; of the \(top) largest" : "") + "):\n"
       for (name, isMember) in [(grouping.outside, false), (grouping.inside, true)] {
         let keys = strategyRows.filter { members.contains($0) == isMember }
-        let sorted: [Double] = drifts(keys).map(\.drift).sorted()
-        let figures: [String] = [
-          SampleStatistics.percentile(sorted, 0.5), SampleStatistics.percentile(sorted, 0.95), sorted.last!,
-        ].map { (value: Double) -> String in DecimalText.fixed(value * 100, 2) + "%" }
+        let (median, p95, largestDrift) = figures(drifts(keys).map(\.drift))
         let label = name + ":" + String(repeating: " ", count: max(1, 34 - name.count - 1))
-        let inLargest: String = top > 0 ? "; \(keys.filter { largest.contains($0) }.count)" : ""
+        let inLargest = top > 0 ? "; \(keys.filter { largest.contains($0) }.count)" : ""
         text += "  " + label + DecimalText.fixed(Double(keys.count), 0, width: 4) + ": "
-          + figures.joined(separator: ", ") + inLargest + "\n"
+          + "\(median), \(p95), \(largestDrift)" + inLargest + "\n"
       }
     }
     return text
@@ -150,11 +147,20 @@ enum RunPairChecks {
 
   /// `median 0.86%, p95 4.91%, max 20.10%` of drifts sorted largest first.
   private static func spread(_ drifts: [Double]) -> String {
+    let (median, p95, max) = figures(drifts)
+    return "median \(median), p95 \(p95), max \(max)"
+  }
+
+  /// The median, 95th percentile and largest of `drifts`, as percentages.
+  private static func figures(_ drifts: [Double]) -> (median: String, p95: String, max: String) {
     let sorted = drifts.sorted()
     let percent = { (value: Double) in DecimalText.fixed(value * 100, 2) + "%" }
-    return "median \(percent(SampleStatistics.percentile(sorted, 0.5))), "
-      + "p95 \(percent(SampleStatistics.percentile(sorted, 0.95))), max \(percent(sorted.last!))"
+    return (
+      percent(SampleStatistics.percentile(sorted, 0.5)), percent(SampleStatistics.percentile(sorted, 0.95)),
+      percent(sorted.last!)
+    )
   }
+
 
   /// B's median nanoseconds over A's for every strategy row both have, per
   /// domain: the median factor, its range and the rows. About 1 everywhere
