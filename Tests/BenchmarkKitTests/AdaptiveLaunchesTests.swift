@@ -122,11 +122,84 @@ import Testing
   @Test func theTimeLeftKeepsTheWidestCasesOnly() throws {
     let adaptive = try adaptive(maxTime: 10)
     let all = states([state("feed.color", 0.12), state("feed.height", 0.06)])
-    let one = adaptive.seconds(of: [all.keys.first { $0.operation == "feed.color" }!], secondsPerEstimated: 1)
+    let one = adaptive.seconds(of: [all.keys.first { $0.operation == "feed.color" }!], all, secondsPerEstimated: 1)
     // Room for one case, not two: the wider is chosen.
     let next = adaptive.next(all, elapsed: 10 - one * 1.05, secondsPerEstimated: 1)
     #expect(next.map(\.operation) == ["feed.color"])
     #expect(adaptive.next(all, elapsed: 10, secondsPerEstimated: 1).isEmpty)
+  }
+
+  // MARK: The rounds of a case launched again
+
+  @Test func roundsGoToLaunchesWhereLaunchesDecide() {
+    let sampling = SamplingSettings()
+    let rounds = { (share: Double, size: Int) in
+      AdaptiveLaunches.rounds(launchShare: share, size: size, sampling: sampling)
+    }
+    // Rounds that vary as much as launches do keep every round.
+    #expect(rounds(0, 100_000) == 30)
+    #expect(rounds(0.5, 100_000) == 30)
+    // Launches that decide: √(0.43 s ÷ 5 ms × 30 × 0.01 ÷ 0.99) ≈ 5.1,
+    // whole rounds in each of 5 passes.
+    #expect(rounds(0.99, 100_000) == 10)
+    #expect(rounds(1, 100_000) == sampling.passes)
+    // Fewer rounds as the launch's share grows, more as building a launch
+    // costs more; always a multiple of the passes, one round each at least.
+    let shares = stride(from: 0.0, through: 1.0, by: 0.05).map { $0 }
+    for size in [1_000, 10_000, 100_000, 1_000_000] {
+      let chosen = shares.map { rounds($0, size) }
+      #expect(zip(chosen, chosen.dropFirst()).allSatisfy { $0 >= $1 }, "\(size): \(chosen)")
+      #expect(chosen.allSatisfy { $0 % sampling.passes == 0 && $0 >= sampling.passes && $0 <= 30 })
+    }
+    for share in shares { #expect(rounds(share, 1_000) <= rounds(share, 1_000_000)) }
+  }
+
+  @Test func fewerRoundsKeepTheSliceARoundIsGiven() {
+    let sampling = SamplingSettings()
+    let fewer = sampling.sampling(rounds: 10)
+    #expect(fewer.minimumRounds == 10)
+    #expect(abs(fewer.sampleTime / Double(fewer.minimumRounds) - sampling.sampleTime / Double(sampling.minimumRounds)) < 1e-12)
+    #expect(fewer.minimumRoundsPerPass == 2)
+    // Never more rounds than every other launch's.
+    #expect(sampling.sampling(rounds: 60) == sampling)
+  }
+
+  @Test func aCaseLaunchedAgainCarriesItsRoundsIntoThePlanAndTheEstimate() throws {
+    let adaptive = try adaptive()
+    var decided = state("feed.color", 0.12)
+    decided.launchShare = 0.99
+    var calm = state("feed.height", 0.06)
+    calm.launchShare = 0.1
+    let unknown = state("feed.identifier", 0.08)
+    let all = states([decided, calm, unknown])
+    let cases = Array(all.keys)
+    let launchPlan = adaptive.plan(for: cases, all, launch: 4)
+    let rounds = Dictionary(
+      uniqueKeysWithValues: launchPlan.plan.feeds.flatMap { planned in
+        planned.operations.map { ($0.operation.rawValue, $0.rounds) }
+      })
+    #expect(rounds["feed.color"]! != nil && rounds["feed.color"]!! < 30)
+    #expect(rounds["feed.height"]! == nil)
+    #expect(rounds["feed.identifier"]! == nil)
+    // The plan a launch child reads carries them.
+    #expect(try LaunchPlan.decoded(launchPlan.encoded()) == launchPlan)
+    // Fewer rounds cost less sampling time.
+    let full = adaptive.plan(for: cases, [:], launch: 4)
+    #expect(RunEstimate(launchPlan.plan, sampling: launchPlan.sampling).perLaunch
+      < RunEstimate(full.plan, sampling: full.sampling).perLaunch)
+  }
+
+  @Test func aSyntheticFeedsCasesShareTheMostRoundsAnyIsGiven() throws {
+    let plan = try RunOptions(
+      ParsedArguments(["--operations", "synthetic.constant", "--sizes", "1000", "--kinds", "2,4"], spec: RunOptions.spec)
+    ).matrix.plan()
+    let cases = plan.cases
+    let given = Dictionary(uniqueKeysWithValues: cases.map { ($0, $0.feed.kinds == 2 ? 10 : 5) })
+    let restricted = plan.restricted(to: Set(cases), rounds: given)
+    #expect(restricted.synthetic.map(\.rounds) == [10, 5])
+    // A case given no rounds keeps every round.
+    let one = cases.first { $0.feed.kinds == 4 }!
+    #expect(plan.restricted(to: Set(cases), rounds: [one: 5]).synthetic.map(\.rounds) == [nil, 5])
   }
 
   // MARK: The levels of variance

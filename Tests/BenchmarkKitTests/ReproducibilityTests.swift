@@ -194,6 +194,32 @@ struct SyntheticCase {
     return runner
   }
 
+  @Test func aCaseGivenFewerRoundsTakesThemInEveryPass() throws {
+    // Contenders slower than a block's share of the time: each block takes
+    // exactly its minimum rounds.
+    let slow = { (_: Range<Int>, _: Int) in
+      let start = MonotonicClock.now()
+      while MonotonicClock.now() - start < 50_000 {}
+    }
+    let cases = (0..<2).map { index in
+      let benchmarkCase = BenchmarkCase(
+        feed: FeedID(domain: "feed", size: 1_000, layout: "uniform", kinds: 6), operation: "op\(index)", mode: .boundary)
+      let contenders = (0..<2).map { Contender(id: StrategyID("s\($0)"), count: 1_000, run: slow) }
+      return ReadyCase(
+        benchmarkCase: benchmarkCase, label: "case \(index)", contenders: contenders, shuffleSeed: UInt64(index),
+        rounds: index == 0 ? nil : 4
+      ) { measured, results in
+        for samples in measured.contenders {
+          results.samples += samples.rawSamples(ResultKey(benchmarkCase, samples.id), launch: 0)
+        }
+      }
+    }
+    var results = RunResults(info: SampleRuns.info, rows: [])
+    try runner(passes: 4).sample(cases, into: &results)
+    let rounds = Dictionary(grouping: results.samples) { $0.key.operation }.mapValues { Set($0.map(\.round)).count }
+    #expect(rounds == ["op0": 12, "op1": 4])
+  }
+
   @Test func everyCaseIsSampledInBlocksSpreadOverThePasses() throws {
     let log = CallLog()
     var results = RunResults(info: SampleRuns.info, rows: [])

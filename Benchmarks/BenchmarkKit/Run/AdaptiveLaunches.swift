@@ -28,6 +28,9 @@ struct AdaptiveLaunches {
     var resolution: Double
     /// The fewest launches any of its rows has.
     var launches: Int
+    /// Its widest row's `launch_variance_share`: how much of the variance
+    /// of one launch's estimate is between launches, not within one.
+    var launchShare: Double? = nil
     /// With layouts: its widest row has half or more of its variance
     /// between layouts, and each layout has had `layoutBoundLaunches`
     /// launches, so more launches of the same layouts would not narrow it.
@@ -49,6 +52,7 @@ struct AdaptiveLaunches {
         let benchmarkCase = row.key.benchmarkCase
         var state = states[benchmarkCase] ?? CaseState(benchmarkCase: benchmarkCase, resolution: 0, launches: .max)
         if resolution > state.resolution {
+          state.launchShare = row.launchVarianceShare
           state.layoutBound =
             row.layouts > 1 && (row.layoutVarianceShare ?? 0) >= 0.5
             && row.launches >= row.layouts * layoutBoundLaunches
@@ -77,26 +81,66 @@ struct AdaptiveLaunches {
       .sorted { $0.resolution != $1.resolution ? $0.resolution > $1.resolution : $0.benchmarkCase < $1.benchmarkCase }
     var chosen: [BenchmarkCase] = []
     for state in wanted {
-      let cost = seconds(of: chosen + [state.benchmarkCase], secondsPerEstimated: secondsPerEstimated)
+      let cost = seconds(of: chosen + [state.benchmarkCase], states, secondsPerEstimated: secondsPerEstimated)
       if elapsed + cost + reserve <= settings.maxTime { chosen.append(state.benchmarkCase) }
     }
     return chosen
   }
 
   /// The expected seconds of one launch index (in every build) of `cases`.
-  func seconds(of cases: [BenchmarkCase], secondsPerEstimated: Double) -> Double {
-    let estimate = RunEstimate(plan.plan.restricted(to: Set(cases)), sampling: plan.sampling)
+  func seconds(
+    of cases: [BenchmarkCase], _ states: [BenchmarkCase: CaseState], secondsPerEstimated: Double
+  ) -> Double {
+    let estimate = RunEstimate(
+      plan.plan.restricted(to: Set(cases), rounds: rounds(cases, states)), sampling: plan.sampling)
     return Double(builds) * (estimate.perLaunch * secondsPerEstimated + Self.launchOverhead)
+  }
+
+  /// The rounds each of `cases` is sampled in by a launch that times them
+  /// again, where fewer than every first launch's (`rounds(_:size:)`).
+  func rounds(_ cases: [BenchmarkCase], _ states: [BenchmarkCase: CaseState]) -> [BenchmarkCase: Int] {
+    var rounds: [BenchmarkCase: Int] = [:]
+    for benchmarkCase in cases {
+      guard let share = states[benchmarkCase]?.launchShare else { continue }
+      let chosen = Self.rounds(launchShare: share, size: benchmarkCase.feed.size, sampling: plan.sampling)
+      if chosen < plan.sampling.minimumRounds { rounds[benchmarkCase] = chosen }
+    }
+    return rounds
+  }
+
+  /// The rounds a launch of a case should sample it in, so that a second
+  /// of the run narrows the case's widest interval most: Kalibera and
+  /// Jones's optimal repetitions at the inner level of a two-level
+  /// experiment (ISMM 2013, §5), √(c_launch ÷ c_round × σ²_round ÷ τ²).
+  ///
+  /// A launch costs the case its building (`RunEstimate.building(size:)`)
+  /// and a round its share of the sampling time; of the variance of one
+  /// launch's estimate in `minimumRounds` rounds, `launchShare` is between
+  /// launches (τ²) and the rest within (σ²_round ÷ `minimumRounds`). Where
+  /// launches decide (a layout-sensitive row, share near 1), a few rounds
+  /// tell a launch's estimate as well as 30 and the time goes to launches;
+  /// where rounds vary as much as launches do, every round is kept. Whole
+  /// rounds in each pass, from one per pass to `minimumRounds`.
+  static func rounds(launchShare: Double, size: Int, sampling: SamplingSettings) -> Int {
+    let full = sampling.minimumRounds
+    guard launchShare > 0 else { return full }
+    guard launchShare < 1 else { return sampling.passes }
+    let perRound = sampling.sampleTime / Double(full)
+    let withinOverBetween = Double(full) * (1 - launchShare) / launchShare
+    let optimal = (RunEstimate.building(size: size) / perRound * withinOverBetween).squareRoot()
+    let perPass = Int((optimal / Double(sampling.passes)).rounded(.up))
+    return min(full, max(1, perPass) * sampling.passes)
   }
 
   /// Seconds a launch costs besides its cases: starting the process and
   /// reading the plan.
   static let launchOverhead = 0.2
 
-  /// The plan of launch `index` (from 0), which times `cases` only.
-  func plan(for cases: [BenchmarkCase], launch index: Int) -> LaunchPlan {
+  /// The plan of launch `index` (from 0), which times `cases` only, each
+  /// in the rounds `rounds(_:_:)` gives it.
+  func plan(for cases: [BenchmarkCase], _ states: [BenchmarkCase: CaseState], launch index: Int) -> LaunchPlan {
     var launchPlan = plan
-    launchPlan.plan = plan.plan.restricted(to: Set(cases))
+    launchPlan.plan = plan.plan.restricted(to: Set(cases), rounds: rounds(cases, states))
     launchPlan.launches = index + 1
     return launchPlan
   }
@@ -108,6 +152,12 @@ struct AdaptiveSummary: Equatable {
   /// The launches of every case, then each later launch's number of cases.
   var initialLaunches: Int
   var laterLaunches: [Int] = []
+  /// The rounds of each case launched again in fewer rounds than the first
+  /// launches' (`AdaptiveLaunches.rounds(launchShare:size:sampling:)`),
+  /// one entry per case and launch.
+  var fewerRounds: [Int] = []
+  /// The rounds of every other launch of a case (`SamplingSettings.minimumRounds`).
+  var fullRounds = SamplingSettings().minimumRounds
   /// Why the launches stopped.
   var stop: Stop = .allMet
 

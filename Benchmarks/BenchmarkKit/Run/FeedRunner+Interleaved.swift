@@ -24,7 +24,7 @@ extension FeedRunner {
         let timed = prepared.filter { entry.strategies.contains($0.name) }
         guard !timed.isEmpty else { continue }
         let rows = rows(planned, entry.operation, mode, owners: timed, references: shared, schedule: .interleaved)
-        ready.append(readyCase(rows, planned.feed, keeping: layout.padding))
+        ready.append(readyCase(rows, planned.feed, rounds: entry.rounds, keeping: layout.padding))
       }
     }
     return ready
@@ -32,12 +32,12 @@ extension FeedRunner {
 
   /// A case ready to sample, which keeps the launch's padding block until
   /// its rows are written.
-  private func readyCase(_ rows: CaseRows, _ feed: FeedSpec, keeping padding: [UInt8]) -> ReadyCase {
+  private func readyCase(_ rows: CaseRows, _ feed: FeedSpec, rounds: Int?, keeping padding: [UInt8]) -> ReadyCase {
     let mode = rows.benchmarkCase.mode
     return ReadyCase(
       benchmarkCase: rows.benchmarkCase,
       label: "\(feed.domain.rawValue) \(rows.operation.rawValue) · \(feed.size.groupedDigits) · \(feed.distribution) · \(mode)",
-      contenders: rows.contenders, shuffleSeed: launch.shuffleSeed(rows.benchmarkCase)
+      contenders: rows.contenders, shuffleSeed: launch.shuffleSeed(rows.benchmarkCase), rounds: rounds
     ) { measured, results in
       withExtendedLifetime(padding) { rows.append(measured, into: &results) }
     }

@@ -73,6 +73,7 @@ struct Launches {
     costs: Double, started: UInt64
   ) throws(CommandError) -> LaunchOutcome {
     var summary = AdaptiveSummary(settings: adaptive.settings, initialLaunches: plan.launches)
+    summary.fullRounds = plan.sampling.minimumRounds
     defer { for index in aggregates.indices { aggregates[index].adaptive = summary } }
     var index = plan.launches
     while true {
@@ -82,9 +83,11 @@ struct Launches {
         summary.stop = Self.stop(states, adaptive.settings)
         return .completed
       }
-      try writePlan(adaptive.plan(for: cases, launch: index), to: sequence.builds)
+      let launchPlan = adaptive.plan(for: cases, states, launch: index)
+      try writePlan(launchPlan, to: sequence.builds)
       let outcome = try sequence.launch(index, with: self, into: &aggregates)
       summary.laterLaunches.append(cases.count)
+      summary.fewerRounds += launchPlan.plan.caseShapes.compactMap(\.rounds)
       if outcome != .completed { return outcome }
       index += 1
     }

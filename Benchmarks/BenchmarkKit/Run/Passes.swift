@@ -9,6 +9,9 @@ struct ReadyCase {
   var label: String
   var contenders: [Contender]
   var shuffleSeed: UInt64
+  /// The rounds an adaptive launch samples the case in, when fewer than
+  /// every other launch's (`PlannedOperation.rounds`).
+  var rounds: Int? = nil
   /// Appends the case's samples and rows (checksums, footprints, and in the
   /// first launch allocations, counted now, after timing).
   var finish: (CaseSamples, inout RunResults) -> Void
@@ -29,20 +32,25 @@ extension FeedRunner {
   /// they all pair. Rows are written once every pass is done; after an
   /// interrupt, for every case with at least one whole block.
   func sample(_ cases: [ReadyCase], into results: inout RunResults) throws(RunFailure) {
-    let settings = sampler.settings
+    let samplers = cases.map { ready in
+      var sampler = sampler
+      if let rounds = ready.rounds { sampler.settings = sampler.settings.sampling(rounds: rounds) }
+      return sampler
+    }
     var measured: [CaseSamples] = []
-    for ready in cases {
+    for (ready, sampler) in zip(cases, samplers) {
       if sampler.shouldStop() { throw .interrupted }
       measured.append(sampler.calibrate(ready.contenders, shuffleSeed: ready.shuffleSeed))
     }
     var blocks = Array(repeating: 0, count: cases.count)
     var generator = SplitMix64(seed: launch.passSeed(cases.map(\.benchmarkCase)))
     var interrupted = false
-    passes: for _ in 0..<settings.passes {
+    passes: for _ in 0..<sampler.settings.passes {
       for index in Array(cases.indices).shuffled(using: &generator) {
         progress.begin(cases[index].label)
         var block = measured[index]
-        sampler.sample(
+        let settings = samplers[index].settings
+        samplers[index].sample(
           cases[index].contenders, into: &block, rounds: settings.minimumRoundsPerPass,
           seconds: settings.sampleTimePerPass)
         // An interrupted block is dropped whole.
@@ -52,7 +60,7 @@ extension FeedRunner {
         }
         measured[index] = block
         blocks[index] += 1
-        progress.end(worth: 1 / Double(settings.passes))
+        progress.end(worth: 1 / Double(sampler.settings.passes))
       }
     }
     for index in cases.indices where blocks[index] > 0 { cases[index].finish(measured[index], &results) }

@@ -121,6 +121,11 @@ struct RunCommand {
     if let most = adaptive.laterLaunches.max(), let fewest = adaptive.laterLaunches.min() {
       let cases = fewest == most ? most.counted("case") : "\(fewest) to \(most) cases"
       text += ", then \(adaptive.laterLaunches.count.counted("more launch", plural: "more launches")) of \(cases), the widest first"
+      if let fewest = adaptive.fewerRounds.min(), let most = adaptive.fewerRounds.max() {
+        let rounds = fewest == most ? "\(most)" : "\(fewest) to \(most)"
+        let of = adaptive.laterLaunches.reduce(0, +)
+        text += " (\(adaptive.fewerRounds.count) of their \(of) cases in \(rounds) rounds, not \(adaptive.fullRounds): their launches decide)"
+      }
     }
     let short = results.casesShortOfTarget
     guard !short.isEmpty else { return text + "; every case met the target resolution of \(target)" }

@@ -25,9 +25,15 @@ struct RunPlan: Equatable, Codable {
   /// The size of each benchmark case's feed, a case being operations timed on
   /// a feed in a mode, each for every selected strategy: the unit the
   /// run's header, its estimate and progress count in.
-  var caseSizes: [Int] {
-    feeds.flatMap { Array(repeating: $0.feed.size, count: $0.operations.count * $0.modes(of: self).count) }
-      + synthetic.flatMap { Array(repeating: $0.size, count: $0.operations.count) }
+  var caseSizes: [Int] { caseShapes.map(\.size) }
+
+  /// Each benchmark case's feed size and, where an adaptive launch samples
+  /// it in fewer rounds than the others, its rounds.
+  var caseShapes: [(size: Int, rounds: Int?)] {
+    feeds.flatMap { planned in
+      Array(repeating: planned.operations.map { (planned.feed.size, $0.rounds) }, count: planned.modes(of: self).count)
+        .flatMap { $0 }
+    } + synthetic.flatMap { planned in Array(repeating: (planned.size, planned.rounds), count: planned.operations.count) }
   }
 
   var caseCount: Int { caseSizes.count }
@@ -52,13 +58,19 @@ struct RunPlan: Equatable, Codable {
   /// The plan of a launch that times only `cases` (an adaptive launch,
   /// `AdaptiveLaunches`): each feed once per mode it still has a case in,
   /// with only those cases' operations, so a feed is built only in the
-  /// modes, and only for the launches, it is timed in.
-  func restricted(to cases: Set<BenchmarkCase>) -> RunPlan {
+  /// modes, and only for the launches, it is timed in. A case given
+  /// `rounds` is sampled in that many (a synthetic feed's cases in the most
+  /// any of them is given).
+  func restricted(to cases: Set<BenchmarkCase>, rounds: [BenchmarkCase: Int] = [:]) -> RunPlan {
     var plan = self
     plan.feeds = feeds.flatMap { planned in
       planned.modes(of: self).compactMap { mode -> PlannedFeed? in
-        let operations = planned.operations.filter {
-          cases.contains(BenchmarkCase(feed: planned.feed.id, operation: $0.operation.rawValue, mode: mode))
+        let operations = planned.operations.compactMap { entry -> PlannedOperation? in
+          let benchmarkCase = BenchmarkCase(feed: planned.feed.id, operation: entry.operation.rawValue, mode: mode)
+          guard cases.contains(benchmarkCase) else { return nil }
+          var kept = entry
+          kept.rounds = rounds[benchmarkCase]
+          return kept
         }
         guard !operations.isEmpty else { return nil }
         return PlannedFeed(feed: planned.feed, operations: operations, modes: [mode])
@@ -66,9 +78,11 @@ struct RunPlan: Equatable, Codable {
     }
     plan.synthetic = synthetic.compactMap { planned in
       var kept = planned
-      kept.operations = planned.operations.filter {
-        cases.contains(BenchmarkCase(feed: planned.feed, operation: $0, mode: .app))
-      }
+      let chosen = planned.operations.map { BenchmarkCase(feed: planned.feed, operation: $0, mode: .app) }
+        .filter { cases.contains($0) }
+      kept.operations = chosen.map(\.operation)
+      let given = chosen.map { rounds[$0] }
+      kept.rounds = given.contains(nil) ? nil : given.compactMap { $0 }.max()
       return kept.operations.isEmpty ? nil : kept
     }
     return plan
@@ -141,6 +155,10 @@ struct PlannedFeed: Equatable, Codable {
 struct PlannedOperation: Equatable, Codable {
   var operation: SpecOperation
   var strategies: [String]
+  /// The rounds an adaptive launch samples this case in, when fewer than
+  /// every other launch's (`AdaptiveLaunches.rounds(_:)`); nil: as many as
+  /// the sampling settings say.
+  var rounds: Int? = nil
 
   init(_ operation: SpecOperation, _ strategies: [String]) {
     self.operation = operation

@@ -40,6 +40,18 @@ struct SamplingSettings: Equatable, Codable {
   var minimumRoundsPerPass: Int { (minimumRounds + passes - 1) / passes }
   /// The sampling time of each block.
   var sampleTimePerPass: Double { sampleTime / Double(passes) }
+
+  /// These settings for a case an adaptive launch samples in `rounds`
+  /// rounds instead of `minimumRounds` (`AdaptiveLaunches.rounds(_:)`): its
+  /// sampling time shrinks with its rounds, so a round's share of it, and
+  /// with it the case's slice, stays what it is in every other launch.
+  func sampling(rounds: Int) -> SamplingSettings {
+    guard rounds < minimumRounds else { return self }
+    var settings = self
+    settings.sampleTime = sampleTime * Double(rounds) / Double(minimumRounds)
+    settings.minimumRounds = rounds
+    return settings
+  }
 }
 
 /// What one launch measured for one benchmark case.

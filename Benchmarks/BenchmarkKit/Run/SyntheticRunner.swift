@@ -18,6 +18,9 @@ struct PlannedSynthetic: Equatable, Codable {
   var seed: UInt64
   var operations: [String]
   var strategies: [String]
+  /// The rounds an adaptive launch samples this feed's cases in, when fewer
+  /// than every other launch's (`RunPlan.restricted(to:rounds:)`).
+  var rounds: Int? = nil
 
   static let domain = "synthetic"
 
@@ -62,7 +65,7 @@ extension FeedRunner {
         } + [Contender(id: .floor, count: floor.count) { floor.run(range: $0, repetitions: $1) }]
       return ReadyCase(
         benchmarkCase: benchmarkCase, label: "synthetic \(operation) · \(planned.size.groupedDigits) · \(planned.kinds) kinds",
-        contenders: contenders, shuffleSeed: launch.shuffleSeed(benchmarkCase)
+        contenders: contenders, shuffleSeed: launch.shuffleSeed(benchmarkCase), rounds: planned.rounds
       ) { measured, results in
         withExtendedLifetime(padding) {
           for samples in measured.contenders {
