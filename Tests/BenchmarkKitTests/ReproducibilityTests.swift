@@ -297,7 +297,13 @@ final class RangeLog: @unchecked Sendable {
   /// drawn around its truth with the given launch-level standard error. The
   /// default, 0.0115, is the median `tracked_log_se` of the strategy rows of
   /// a default run (7 launches) on the development machine.
-  func run(seed: UInt64, shift: [String: Double] = [:], launches: Int = 7, error: Double = 0.0115) -> MeasuredFile {
+  ///
+  /// `runLevel` adds a standard error common to the run, which the row's
+  /// own (`tracked_log_se`) does not include: a machine state the whole run
+  /// shares.
+  func run(
+    seed: UInt64, shift: [String: Double] = [:], launches: Int = 7, error: Double = 0.0115, runLevel: Double = 0
+  ) -> MeasuredFile {
     var generator = SplitMix64(seed: seed)
     let synthetic = SyntheticCase(trueRatio: 1)
     var rows: [Measured] = []
@@ -305,7 +311,9 @@ final class RangeLog: @unchecked Sendable {
       for (index, strategy) in Self.strategies.enumerated() {
         let key = SampleRuns.feed().key(operation.rawValue, StrategyID(strategy))
         let truth = (1 + Double(index) * 0.5) * (shift["\(operation.rawValue)/\(strategy)"] ?? 1)
-        let ratio = truth * exp(error * synthetic.normal(&generator))
+        var drawn = error * synthetic.normal(&generator)
+        if runLevel > 0 { drawn += runLevel * synthetic.normal(&generator) }
+        let ratio = truth * exp(drawn)
         var measured = Measured(key: key, value: ratio * 10, interval: ratio * 9...ratio * 11)
         measured.tracked = Tracked(
           reference: strategy == "enum-switch" ? .floor : "enum-switch", ratio: ratio, logError: error,
@@ -430,6 +438,113 @@ final class RangeLog: @unchecked Sendable {
     #expect(text.contains("\(strategies) unchanged of \(strategies) strategy rows"))
     #expect(text.contains("(\(references) floor and null rows), whose moves are the machine's"))
     #expect(text.contains("\(references) moved beyond the band"))
+  }
+
+  // MARK: Two runs that differ more than their launches allow
+
+  func median(_ values: [Double]) -> Double { SampleStatistics(values).median }
+
+  /// The widening of the `pair`th A/A pair of simulated runs.
+  func widening(pair: Int, runLevel: Double) -> Double {
+    let base = run(seed: UInt64(2 * pair), runLevel: runLevel)
+    let new = run(seed: UInt64(2 * pair + 1), runLevel: runLevel)
+    return RunLevel.widening(base, new)
+  }
+
+  @Test func runsThatDifferMoreThanTheirLaunchesAllowAreWidenedByAboutThat() {
+    // A run-level error as large as the launches' own: the z-scores of no
+    // change spread √2 ≈ 1.41 wide.
+    let widened = (0..<10).map { (seed: Int) -> Double in widening(pair: seed, runLevel: 0.0115) }
+    #expect(widened.allSatisfy { $0 >= 1 })
+    #expect((1.25...1.6).contains(median(widened)), "\(widened)")
+    // Runs whose launches cover what moves them are left as they are.
+    let plain = (0..<10).map { (seed: Int) -> Double in widening(pair: seed, runLevel: 0) }
+    #expect(plain.allSatisfy { $0 >= 1 })
+    #expect(median(plain) < 1.15, "\(plain)")
+  }
+
+  @Test func aChangedBaselineIsNotTakenForTheMachine() {
+    // Every ratio to the enum moves when the enum does: the z-scores move
+    // together, and their spread, not their centre, is the widening.
+    var shift: [String: Double] = [:]
+    for operation in SpecOperation.allCases {
+      for strategy in Self.strategies where strategy != "enum-switch" { shift["\(operation.rawValue)/\(strategy)"] = 1 / 1.1 }
+      shift["\(operation.rawValue)/enum-switch"] = 1.1
+    }
+    let base = run(seed: 1)
+    let new = run(seed: 2, shift: shift)
+    let widening = RunLevel.widening(base, new)
+    // Around zero the spread would be about 8 (every z near ±5.8); around
+    // the centre it is the noise's, a little more for the enum's own rows.
+    #expect(widening < 1.6)
+    let changes = Comparison.between(base, new, threshold: 0.02, baseSamples: nil, newSamples: nil, widening: widening).changes
+    #expect(changes.filter { $0.key.strategy == "enum-switch" }.allSatisfy { $0.verdict == .regressed })
+    let others = changes.filter { $0.key.strategy != "enum-switch" }
+    #expect(others.filter { $0.verdict == .improved }.count >= others.count * 9 / 10)
+    #expect(!others.contains { $0.verdict == .regressed })
+  }
+
+  @Test func aRealChangeIsStillCaughtThroughTheWidening() {
+    // A run-level error as large as the launches' own doubles the variance
+    // of a change between runs: a 20% change stays as clear through it as
+    // a 10% one is without it.
+    var shift: [String: Double] = [:]
+    for operation in SpecOperation.allCases { shift["\(operation.rawValue)/protocol-getter"] = 1.2 }
+    for seed in 0..<10 {
+      let base = run(seed: UInt64(2 * seed), runLevel: 0.0115)
+      let new = run(seed: UInt64(2 * seed + 1), shift: shift, runLevel: 0.0115)
+      let widening = RunLevel.widening(base, new)
+      #expect(widening > 1)
+      let changes = Comparison.between(base, new, threshold: 0.02, baseSamples: nil, newSamples: nil, widening: widening)
+        .changes
+      let changed = changes.filter { $0.key.strategy == "protocol-getter" }
+      #expect(changed.filter(\.holdsForTheRun).count >= changed.count - 1, "seed \(seed)")
+      #expect(changes.filter { $0.holdsForTheRun && $0.key.strategy != "protocol-getter" }.isEmpty, "seed \(seed)")
+    }
+  }
+
+  @Test func anAAPairWithARunLevelErrorPassesOnceWidened() {
+    var failingWidened = 0
+    var failingPlain = 0
+    for seed in 0..<20 {
+      let base = run(seed: UInt64(2 * seed), runLevel: 0.0115)
+      let new = run(seed: UInt64(2 * seed + 1), runLevel: 0.0115)
+      let plain = Comparison.between(base, new, threshold: 0.02, baseSamples: nil, newSamples: nil).changes
+      let widened = Comparison.between(
+        base, new, threshold: 0.02, baseSamples: nil, newSamples: nil, widening: RunLevel.widening(base, new)
+      ).changes
+      if plain.contains(where: \.holdsForTheRun) { failingPlain += 1 }
+      if widened.contains(where: \.holdsForTheRun) { failingWidened += 1 }
+    }
+    #expect(failingWidened <= 1)
+    #expect(failingWidened <= failingPlain)
+  }
+
+  @Test func fewRowsGiveNoWidening() {
+    var base = run(seed: 1, runLevel: 0.05)
+    var new = run(seed: 2, runLevel: 0.05)
+    base.rows = Array(base.rows.prefix(RunLevel.minimumRows - 1))
+    new.rows = Array(new.rows.prefix(RunLevel.minimumRows - 1))
+    #expect(RunLevel.widening(base, new) == 1)
+    // Rows of too few launches give none either.
+    #expect(RunLevel.widening(run(seed: 1, launches: 2, runLevel: 0.05), run(seed: 2, launches: 2, runLevel: 0.05)) == 1)
+  }
+
+  @Test func theOutputSaysHowMuchItWidened() throws {
+    let base = run(seed: 1, runLevel: 0.0115)
+    let new = run(seed: 2, runLevel: 0.0115)
+    let widening = RunLevel.widening(base, new)
+    let result = Comparison.between(base, new, threshold: 0.02, baseSamples: nil, newSamples: nil, widening: widening)
+    let text = CompareOutput.between(
+      result, base: base, new: new, threshold: 0.02, warnings: [], format: .table, widening: widening
+    ).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(text.contains("more than their launches allow, so every interval is"))
+    let json = CompareOutput.between(
+      result, base: base, new: new, threshold: 0.02, warnings: [], format: .json, widening: widening)
+    #expect(json.contains("\"interval_widening\": "))
+    let command = try CompareCommand(
+      ParsedArguments(["a.csv", "b.csv", "--theoretical-null"], spec: CompareCommand.spec))
+    #expect(command.theoreticalNull)
   }
 
   @Test func aChangeBelowResolutionIsSaidToBeSo() {

@@ -28,6 +28,9 @@ struct CompareCommand {
       .choice(
         "--format", "FORMAT", "table (default), markdown, csv or json.",
         choices: OutputFormat.allCases.map(\.rawValue), example: "--format markdown"),
+      .flag(
+        "--theoretical-null",
+        "With two runs: judge each row by its launches' interval\nalone, never widened by how much more the two runs' rows\ndiffer than their launches allow (see below)."),
       DispatchBench.wideFlag,
     ] + ShowOptions.options,
     discussion: """
@@ -47,7 +50,12 @@ struct CompareCommand {
       resolution" otherwise: the runs cannot tell. Exit status 2 needs a
       regression that stays significant with every compared row counted
       (Holm's correction at 5%), so two runs of the same binary pass. Both runs
-      must have the same launch count. Older runs are compared on medians: by
+      must have the same launch count. Launches of one run are not wholly
+      independent on a machine that holds a state for tens of seconds, so two
+      separate runs' rows differ by more than their intervals say: each
+      interval is widened by that factor, estimated from the bulk of the rows
+      (Efron's empirical null; 1 for runs whose launches alternated, and with
+      --theoretical-null), and the output says by how much. Older runs are compared on medians: by
       the Mann–Whitney rank test at 5% when both runs' raw samples are given,
       else by the medians' 95% intervals not overlapping.
 
@@ -76,6 +84,9 @@ struct CompareCommand {
   /// With two runs: what to show of them.
   var showing: ShowOptions
   var format: OutputFormat
+  /// With two runs: intervals over launches alone, never widened
+  /// (`RunLevel`).
+  var theoreticalNull = false
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
     paths = arguments.positionals
@@ -94,6 +105,7 @@ struct CompareCommand {
       throw .usage("--profile sets counts beside one run's times; give one run", command: Self.spec.name)
     }
     format = try arguments.choice("--format").flatMap(OutputFormat.init(rawValue:)) ?? .table
+    theoreticalNull = arguments.has("--theoretical-null")
     showing = try ShowOptions(arguments, runs: paths.count, format: format)
   }
 
@@ -210,11 +222,12 @@ struct CompareCommand {
     if tracked, let fewest = launches.compactMap({ $0 }).min(), fewest < Comparison.minimumLaunches {
       console.errorLine(Self.thinDataNote(launches: fewest))
     }
+    let widening = tracked && !theoreticalNull ? RunLevel.widening(base, new) : 1
     let result = Comparison.between(
-      base, new, threshold: threshold, baseSamples: samples?[0], newSamples: samples?[1])
+      base, new, threshold: threshold, baseSamples: samples?[0], newSamples: samples?[1], widening: widening)
     console.write(
       CompareOutput.between(
-        result, base: base, new: new, threshold: threshold, warnings: warnings, format: format))
+        result, base: base, new: new, threshold: threshold, warnings: warnings, format: format, widening: widening))
     // The floor and the null never fail a run (`holdsForTheRun` leaves them out).
     let fails = result.changes.contains {
       tracked ? $0.holdsForTheRun : $0.verdict == .regressed && !$0.key.strategy.isReference

@@ -11,13 +11,17 @@ extension CompareOutput {
     var changes: [CellChange]
     var tracked: Bool
     var summary: String
+    /// What every tracked row's standard error was multiplied by (`RunLevel`).
+    var widening: Double
   }
 
   static func between(
     _ result: (changes: [CellChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey]),
-    base: MeasuredFile, new: MeasuredFile, threshold: Double, warnings: [String], format: OutputFormat
+    base: MeasuredFile, new: MeasuredFile, threshold: Double, warnings: [String], format: OutputFormat,
+    widening: Double = 1
   ) -> String {
-    let rows = betweenRows(result, base: base, new: new)
+    var rows = betweenRows(result, base: base, new: new)
+    rows.widening = widening
     switch format {
     case .csv: return betweenCSV(rows)
     case .json: return betweenJSON(rows, threshold: threshold, warnings: warnings)
@@ -53,7 +57,7 @@ extension CompareOutput {
         : ". The harness's own loops (\(references.count.counted("floor and null row"))), "
           + "whose moves are the machine's and never fail a run: \(moved) moved beyond the band.")
     return BetweenRows(
-      result: result, base: base, new: new, changes: changes, tracked: tracked, summary: summary)
+      result: result, base: base, new: new, changes: changes, tracked: tracked, summary: summary, widening: 1)
   }
 
   private static func betweenCSV(_ rows: BetweenRows) -> String {
@@ -84,7 +88,7 @@ extension CompareOutput {
         + "\"verdict\": \"\(change.verdict.rawValue)\", \"fails_run\": \(change.holdsForTheRun)}"
     }
     return "{\"base\": \(JSONText.quoted(base.path)), \"new\": \(JSONText.quoted(new.path)), "
-      + "\"threshold\": \(JSONText.number(threshold)), "
+      + "\"threshold\": \(JSONText.number(threshold)), \"interval_widening\": \(JSONText.number(rows.widening)), "
       + "\"warnings\": [\(warnings.map(JSONText.quoted).joined(separator: ", "))],\n"
       + "\"cells\": [\n  " + items.joined(separator: ",\n  ") + "\n],\n"
       + "\"only_in_base\": [\(result.onlyInBase.map { JSONText.quoted($0.description) }.joined(separator: ", "))],\n"
@@ -106,7 +110,11 @@ extension CompareOutput {
       : tracked
         ? "Each row's ratio to the baseline (the baseline's to the floor), new over base, with a 95% interval over launches. "
           + "A verdict needs the whole interval beyond ±\(number(threshold * 100))%; \"within resolution\": the runs cannot tell. "
-          + "A regression marked ! stays significant with all \(changes.count.counted("row")) counted (Holm, 5%) and fails the run.\n\n"
+          + "A regression marked ! stays significant with all \(changes.count.counted("row")) counted (Holm, 5%) and fails the run."
+          + (rows.widening > 1
+            ? " The two runs' rows differ \(number((rows.widening * 100).rounded() / 100))× more than their launches allow, "
+              + "so every interval is \(number((rows.widening * 100).rounded() / 100))× as wide (the machine between the runs; --theoretical-null: not widened).\n\n"
+            : "\n\n")
         : "A verdict needs a change beyond \(number(threshold * 100))% and significance "
           + "(rank test on raw samples where given, else non-overlapping 95% intervals).\n\n"
     text += markdown ? explanation : TextTable.wrap(explanation)

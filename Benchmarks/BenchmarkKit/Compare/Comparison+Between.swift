@@ -16,9 +16,12 @@ extension Comparison {
   /// than `threshold` and the difference is significant: by the rank test at
   /// 5% when both runs' raw samples are given, else by the two medians'
   /// 95% intervals not overlapping.
+  ///
+  /// `widening` multiplies every tracked row's standard error
+  /// (`RunLevel.widening(_:_:)`).
   static func between(
     _ base: MeasuredFile, _ new: MeasuredFile, threshold: Double, baseSamples: [ResultKey: [Double]]?,
-    newSamples: [ResultKey: [Double]]?
+    newSamples: [ResultKey: [Double]]?, widening: Double = 1
   ) -> (changes: [CellChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey]) {
     let baseRows = base.byKey
     let newRows = new.byKey
@@ -28,7 +31,7 @@ extension Comparison {
       // A row with a tracked ratio in both runs is compared on it; any other
       // (an older run's, or a reference row whose ratio could not be paired)
       // on its medians, as before.
-      if let change = trackedChange(baseRow, newRow, threshold: threshold) {
+      if let change = trackedChange(baseRow, newRow, threshold: threshold, widening: widening) {
         changes.append(change)
         continue
       }
@@ -68,11 +71,11 @@ extension Comparison {
   /// when its whole 95% interval lies beyond the noise band (±`threshold`);
   /// it is `unchanged` when the whole interval lies within the band, and
   /// `within resolution` otherwise: the runs cannot tell.
-  static func trackedChange(_ base: Measured, _ new: Measured, threshold: Double) -> CellChange? {
+  static func trackedChange(_ base: Measured, _ new: Measured, threshold: Double, widening: Double = 1) -> CellChange? {
     guard let a = base.tracked, let b = new.tracked, a.reference == b.reference, a.ratio > 0, b.ratio > 0
     else { return nil }
     let change = log(b.ratio) - log(a.ratio)
-    let error = (a.logError * a.logError + b.logError * b.logError).squareRoot()
+    let error = widening * (a.logError * a.logError + b.logError * b.logError).squareRoot()
     var degrees = Double.infinity
     if let da = a.degrees, let db = b.degrees {
       let (va, vb) = (a.logError * a.logError, b.logError * b.logError)

@@ -111,7 +111,8 @@ struct AdaptiveLaunches {
   /// The rounds a launch of a case should sample it in, so that a second
   /// of the run narrows the case's widest interval most: Kalibera and
   /// Jones's optimal repetitions at the inner level of a two-level
-  /// experiment (ISMM 2013, §5), √(c_launch ÷ c_round × σ²_round ÷ τ²).
+  /// experiment (ISMM 2013: the repetitions at each level that give the
+  /// narrowest interval for the time), √(c_launch ÷ c_round × σ²_round ÷ τ²).
   ///
   /// A launch costs the case its building (`RunEstimate.building(size:)`)
   /// and a round its share of the sampling time; of the variance of one

@@ -58,7 +58,8 @@ struct FeedSelectionOptions {
         example: "--feed my-feed.json"),
       .value(
         "--strategies", "LIST",
-        "Strategies to \(verb) (default: all).\nValid: \(Registry.names.joined(separator: ", ")).",
+        "Strategies to \(verb) (default: all).\nValid: \(Registry.names.joined(separator: ", "))."
+          + (verb == "time" ? "\nA subset's ratios are not the whole run's: fewer representations\nshare the memory (Guides/Run.md). Compare it with the same subset." : ""),
         example: "--strategies protocol-getter,enum-switch"),
       .value(
         "--operations", "LIST",
