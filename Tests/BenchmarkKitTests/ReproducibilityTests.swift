@@ -547,6 +547,73 @@ final class RangeLog: @unchecked Sendable {
     #expect(command.theoreticalNull)
   }
 
+  // MARK: Rows their launches decide, between separate runs
+
+  /// `file` with the rows of `strategy` on `operation` decided by their
+  /// launches, and, when `calm` is given, a second row of them at 100,000
+  /// elements that its launches do not decide, a copy of the first with its
+  /// tracked ratio times `calm`.
+  func deciding(_ file: MeasuredFile, _ operation: String, _ strategy: String, calm: Double? = nil) -> MeasuredFile {
+    var file = file
+    for index in file.rows.indices
+    where file.rows[index].key.strategy.rawValue == strategy && file.rows[index].key.operation == operation {
+      file.rows[index].tracked?.launchShare = 0.9
+      if let calm {
+        var row = file.rows[index]
+        row.key = SampleRuns.feed(size: 100_000).key(operation, StrategyID(strategy))
+        row.tracked?.launchShare = 0.1
+        row.tracked?.ratio *= calm
+        file.rows.append(row)
+      }
+    }
+    return file
+  }
+
+  @Test func aRowItsLaunchesDecideFailsSeparateRunsOnlyWithACalmerRowBesideIt() {
+    let base = run(seed: 1)
+    let moved = run(seed: 2, shift: ["feed.color/handler-table": 1.15])
+    func held(_ base: MeasuredFile, _ new: MeasuredFile, oneRun: Bool = false) -> CellChange {
+      Comparison.between(base, new, threshold: 0.02, baseSamples: nil, newSamples: nil, oneRun: oneRun).changes
+        .first { $0.key == SampleRuns.feed().key("feed.color", "handler-table") }!
+    }
+    // Decided by its launches and alone: regressed, held back, not failing.
+    let alone = held(deciding(base, "feed.color", "handler-table"), deciding(moved, "feed.color", "handler-table"))
+    #expect(alone.verdict == .regressed)
+    #expect(!alone.holdsForTheRun && alone.heldBackAsLaunchDecided)
+    // A calmer row of the same strategy and operation regressed beside it.
+    let both = held(
+      deciding(base, "feed.color", "handler-table", calm: 1), deciding(moved, "feed.color", "handler-table", calm: 1))
+    #expect(both.holdsForTheRun)
+    // The calmer row did not move: still held back.
+    let calmStill = held(
+      deciding(base, "feed.color", "handler-table", calm: 1),
+      deciding(moved, "feed.color", "handler-table", calm: 1 / 1.15))
+    #expect(!calmStill.holdsForTheRun)
+    // One run's builds, whose launches alternated: judged on the interval.
+    let alternating = held(
+      deciding(base, "feed.color", "handler-table"), deciding(moved, "feed.color", "handler-table"), oneRun: true)
+    #expect(alternating.holdsForTheRun)
+  }
+
+  @Test func theSummarySaysWhichRegressionsItHeldBack() {
+    let base = deciding(run(seed: 1), "feed.color", "handler-table")
+    let new = deciding(run(seed: 2, shift: ["feed.color/handler-table": 1.15]), "feed.color", "handler-table")
+    let result = Comparison.between(base, new, threshold: 0.02, baseSamples: nil, newSamples: nil)
+    let text = CompareOutput.between(result, base: base, new: new, threshold: 0.02, warnings: [], format: .table)
+      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(text.contains("1 regressed row is decided by launches"))
+    #expect(text.contains("time both builds in one run with --alternate-with"))
+  }
+
+  @Test func oneRunsBuildsShareItsStart() {
+    var other = SampleRuns.info
+    #expect(Comparison.oneRun(SampleRuns.info, other))
+    other.timestamp = "2026-11-26T00:00:00Z"
+    #expect(!Comparison.oneRun(SampleRuns.info, other))
+    other.timestamp = ""
+    #expect(!Comparison.oneRun(other, other))
+  }
+
   @Test func aChangeBelowResolutionIsSaidToBeSo() {
     let changes = verdicts(run(seed: 1), run(seed: 2, shift: ["feed.height/naive": 1.03]))
     let change = changes.first { $0.key.path == "feed/feed.height/naive/uniform/1000" }!

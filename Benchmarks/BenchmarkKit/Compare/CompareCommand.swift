@@ -30,7 +30,7 @@ struct CompareCommand {
         choices: OutputFormat.allCases.map(\.rawValue), example: "--format markdown"),
       .flag(
         "--theoretical-null",
-        "With two runs: judge each row by its launches' interval\nalone, never widened by how much more the two runs' rows\ndiffer than their launches allow (see below)."),
+        "With two runs: judge each row by its launches' interval\nalone: no widening by how much more two separate runs'\nrows differ than their launches allow, and no corroboration\nasked of rows their launches decide (see below)."),
       DispatchBench.wideFlag,
     ] + ShowOptions.options,
     discussion: """
@@ -54,8 +54,11 @@ struct CompareCommand {
       independent on a machine that holds a state for tens of seconds, so two
       separate runs' rows differ by more than their intervals say: each
       interval is widened by that factor, estimated from the bulk of the rows
-      (Efron's empirical null; 1 for runs whose launches alternated, and with
-      --theoretical-null), and the output says by how much. Older runs are compared on medians: by
+      (Efron's empirical null), and the output says by how much; a row its
+      launches decide (launch_variance_share 0.5 or more) fails such a
+      comparison only beside a calmer row of its strategy and operation that
+      regressed too. Neither applies to one run's builds (--alternate-with)
+      or with --theoretical-null. Older runs are compared on medians: by
       the Mann–Whitney rank test at 5% when both runs' raw samples are given,
       else by the medians' 95% intervals not overlapping.
 
@@ -222,9 +225,11 @@ struct CompareCommand {
     if tracked, let fewest = launches.compactMap({ $0 }).min(), fewest < Comparison.minimumLaunches {
       console.errorLine(Self.thinDataNote(launches: fewest))
     }
-    let widening = tracked && !theoreticalNull ? RunLevel.widening(base, new) : 1
+    let oneRun = Comparison.oneRun(base.info, new.info)
+    let widening = tracked && !theoreticalNull && !oneRun ? RunLevel.widening(base, new) : 1
     let result = Comparison.between(
-      base, new, threshold: threshold, baseSamples: samples?[0], newSamples: samples?[1], widening: widening)
+      base, new, threshold: threshold, baseSamples: samples?[0], newSamples: samples?[1], widening: widening,
+      oneRun: oneRun || theoreticalNull)
     console.write(
       CompareOutput.between(
         result, base: base, new: new, threshold: threshold, warnings: warnings, format: format, widening: widening))

@@ -46,6 +46,7 @@ extension CompareOutput {
     let references = changes.filter { $0.key.strategy.isReference }
     let counts = order.map { verdict in strategyChanges.filter { $0.verdict == verdict }.count }
     let holding = changes.filter(\.holdsForTheRun).count
+    let heldBack = changes.filter(\.heldBackAsLaunchDecided).count
     let moved = references.filter { $0.verdict == .regressed || $0.verdict == .improved }.count
     let summary =
       "\(counts[0]) regressed\(tracked ? " (\(holding) significant with every row counted)" : ""), \(counts[1]) improved, "
@@ -56,6 +57,12 @@ extension CompareOutput {
         ? ""
         : ". The harness's own loops (\(references.count.counted("floor and null row"))), "
           + "whose moves are the machine's and never fail a run: \(moved) moved beyond the band.")
+      + (heldBack == 0
+        ? ""
+        : " \(heldBack.counted("regressed row is", plural: "regressed rows are")) decided by launches "
+          + "(launch_variance_share 0.5 or more) with no calmer row of their strategy and operation regressing beside them: "
+          + "two separate runs cannot tell that from what each run's launches drew, so they do not fail it; "
+          + "time both builds in one run with --alternate-with to judge them.")
     return BetweenRows(
       result: result, base: base, new: new, changes: changes, tracked: tracked, summary: summary, widening: 1)
   }

@@ -18,10 +18,12 @@ extension Comparison {
   /// 95% intervals not overlapping.
   ///
   /// `widening` multiplies every tracked row's standard error
-  /// (`RunLevel.widening(_:_:)`).
+  /// (`RunLevel.widening(_:_:)`). Two separate runs (`oneRun` false) hold
+  /// a regression of a row its launches decide only with corroboration
+  /// (`markRegressionsThatHold(_:threshold:separateRuns:)`).
   static func between(
     _ base: MeasuredFile, _ new: MeasuredFile, threshold: Double, baseSamples: [ResultKey: [Double]]?,
-    newSamples: [ResultKey: [Double]]?, widening: Double = 1
+    newSamples: [ResultKey: [Double]]?, widening: Double = 1, oneRun: Bool = false
   ) -> (changes: [CellChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey]) {
     let baseRows = base.byKey
     let newRows = new.byKey
@@ -58,7 +60,7 @@ extension Comparison {
           significant: significant, verdict: verdict))
     }
     if changes.contains(where: { $0.method == "launches" }) {
-      markRegressionsThatHold(&changes, threshold: threshold)
+      markRegressionsThatHold(&changes, threshold: threshold, separateRuns: !oneRun)
     }
     let onlyInBase = base.rows.map(\.key).filter { newRows[$0] == nil }
     let onlyInNew = new.rows.map(\.key).filter { baseRows[$0] == nil }
@@ -100,7 +102,8 @@ extension Comparison {
     return CellChange(
       key: new.key, baseMedian: a.ratio, newMedian: b.ratio, ratio: exp(change), interval: exp(low)...exp(high),
       method: "launches", pValue: pValue, significant: pValue < 0.05, verdict: verdict,
-      trackedAgainstFloor: a.reference == .floor)
+      trackedAgainstFloor: a.reference == .floor,
+      launchesDecide: max(a.launchShare ?? 0, b.launchShare ?? 0) >= launchesDecide)
   }
 
   /// Marks the regressions that stay significant at 5% with every compared
@@ -115,7 +118,18 @@ extension Comparison {
   /// the median of the case's other rows must have improved beyond the
   /// noise band. Otherwise it is the floor that moved, as the floor's own
   /// row would show; the row is still listed as regressed, without `!`.
-  static func markRegressionsThatHold(_ changes: inout [CellChange], threshold: Double) {
+  ///
+  /// Between two separate runs, a row its launches decide (a cheap,
+  /// layout-sensitive row: `launchesDecide`) moves with what each run's
+  /// launches drew and with the machine over the run, which neither run's
+  /// interval holds: in the ten A/A pairs of Guides/Reproducibility.md,
+  /// such rows made 98 of the 113 moves beyond 3.5 standard errors. Its
+  /// regression holds only when a row of the same strategy and operation
+  /// that its launches do not decide regressed too, as a change to the
+  /// pattern's code would make it; else it is listed as regressed, without
+  /// `!`. Runs whose launches alternated (`--alternate-with`) are judged
+  /// without this.
+  static func markRegressionsThatHold(_ changes: inout [CellChange], threshold: Double, separateRuns: Bool = false) {
     let order = changes.indices.sorted { (changes[$0].pValue ?? 1) < (changes[$1].pValue ?? 1) }
     for (rank, index) in order.enumerated() {
       guard let p = changes[index].pValue, p <= 0.05 / Double(changes.count - rank) else { break }
@@ -123,6 +137,10 @@ extension Comparison {
       // change touches: their moves are the machine's, shown but never failing.
       guard changes[index].verdict == .regressed && !changes[index].key.strategy.isReference else { continue }
       if changes[index].trackedAgainstFloor && !baselineMoveIsCorroborated(changes[index], in: changes, threshold: threshold) {
+        continue
+      }
+      if separateRuns && changes[index].launchesDecide && !calmRowCorroborates(changes[index], in: changes) {
+        changes[index].heldBackAsLaunchDecided = true
         continue
       }
       changes[index].holdsForTheRun = true
@@ -140,6 +158,17 @@ extension Comparison {
     let median = others.count % 2 == 1
       ? others[others.count / 2] : (others[others.count / 2 - 1] + others[others.count / 2]) / 2
     return median < 1 / (1 + threshold)
+  }
+
+  /// Whether a row of the same strategy and operation (another size,
+  /// distribution, kinds or mode), which its launches decide in neither
+  /// run, regressed too.
+  static func calmRowCorroborates(_ change: CellChange, in changes: [CellChange]) -> Bool {
+    changes.contains {
+      $0.key != change.key && $0.key.strategy == change.key.strategy
+        && $0.key.benchmarkCase.operation == change.key.benchmarkCase.operation
+        && $0.key.feed.domain == change.key.feed.domain && !$0.launchesDecide && $0.verdict == .regressed
+    }
   }
 
   static func normalPValue(_ z: Double) -> Double {

@@ -24,6 +24,9 @@ struct Tracked {
   /// `nil`: a normal interval (one launch).
   var degrees: Double?
   var launches: Int
+  /// The row's `launch_variance_share`: how much of one launch's variance
+  /// is between launches.
+  var launchShare: Double? = nil
 }
 
 /// What a comparison measures in a results file.
@@ -80,7 +83,7 @@ struct MeasuredFile {
         {
           measured.tracked = Tracked(
             reference: reference, ratio: ratio, logError: logError, degrees: row.trackedDegrees,
-            launches: row.launches)
+            launches: row.launches, launchShare: row.launchVarianceShare)
         }
         return measured
       }
@@ -145,6 +148,12 @@ struct CellChange {
   /// baseline's or the floor's, and only the other rows of its case tell
   /// which.
   var trackedAgainstFloor = false
+  /// The launch decides the row in either run (`launch_variance_share` at
+  /// least `Comparison.launchesDecide`): which launches a run drew moves it.
+  var launchesDecide = false
+  /// A regression that would have held, but its launches decide it and no
+  /// calmer row of its strategy and operation regressed with it.
+  var heldBackAsLaunchDecided = false
 }
 
 /// What `compare` computes.
@@ -156,4 +165,15 @@ enum Comparison {
   /// or improved: with one or two, how much a process's layout moves a row
   /// is unknown (a `--quick` run has one).
   static let minimumLaunches = 3
+
+  /// A row whose `launch_variance_share` is at least this in either run is
+  /// decided by its launches more than by its rounds.
+  static let launchesDecide = 0.5
+
+  /// Whether two runs are one run's builds (`--alternate-with`, `--builds`),
+  /// whose launches alternated and saw the same machine states: they share
+  /// the run's start.
+  static func oneRun(_ base: RunInfo, _ new: RunInfo) -> Bool {
+    !base.timestamp.isEmpty && base.timestamp == new.timestamp
+  }
 }
