@@ -50,9 +50,9 @@ struct CompareCommand {
       resolution" otherwise: the runs cannot tell. Exit status 2 needs a
       regression that stays significant with every compared row counted
       (Holm's correction at 5%), so two runs of the same binary pass. Both runs
-      must have the same launch count. Launches of one run are not wholly
-      independent on a machine that holds a state for tens of seconds, so two
-      separate runs' rows differ by more than their intervals say: each
+      must have the same launch count. Part of what moves a row holds for a
+      whole run, so two separate runs' rows differ by more than their
+      intervals say: each
       interval is widened by that factor, estimated from the bulk of the rows
       (Efron's empirical null), and the output says by how much; a row its
       launches decide (launch_variance_share 0.5 or more) fails such a

@@ -11,10 +11,10 @@ import BenchmarkResults
 /// How much more two separate runs' rows differ than their launches allow.
 ///
 /// A row's interval is over its launches, as if they were independent draws
-/// of everything that moves its ratio. On a machine that holds a state for
-/// tens of seconds they are not: the launches of one run share part of
-/// what moves them, and two runs minutes apart differ by more than either
-/// run's intervals say (Guides/Reproducibility.md, "Launches of one run are
+/// of everything that moves its ratio. On the reference machine they are
+/// not: part of what moves a row holds for a whole run, and two runs
+/// minutes apart differ by more than either run's intervals say
+/// (Guides/Reproducibility.md, "Launches of one run are
 /// not independent": in an A/A pair, z-scores with a standard deviation of
 /// 1.44, 15% of them beyond ±2). No run can measure that alone, but two
 /// runs of several hundred rows can, from the rows themselves: Efron's
@@ -23,9 +23,9 @@ import BenchmarkResults
 /// rows' z-scores as the spread of no change, since most rows did not
 /// change. Here only its width is taken, never its centre (a change to the
 /// baseline moves every ratio to it, and must stay a change), and it never
-/// narrows an interval. Runs whose launches alternated (`--alternate-with`)
-/// see the same machine states, so their z-scores spread as the launches
-/// say, and nothing is widened.
+/// narrows an interval. One run's builds (`--alternate-with`, `Comparison.
+/// oneRun(_:_:)`), whose launches alternated through the same machine
+/// states, are not widened.
 enum RunLevel {
   /// Rows below this many give no estimate: the intervals stay the launches'.
   static let minimumRows = 40

@@ -97,7 +97,8 @@ struct AdaptiveLaunches {
   }
 
   /// The rounds each of `cases` is sampled in by a launch that times them
-  /// again, where fewer than every first launch's (`rounds(_:size:)`).
+  /// again, where fewer than every first launch's
+  /// (`rounds(launchShare:size:sampling:)`).
   func rounds(_ cases: [BenchmarkCase], _ states: [BenchmarkCase: CaseState]) -> [BenchmarkCase: Int] {
     var rounds: [BenchmarkCase: Int] = [:]
     for benchmarkCase in cases {
