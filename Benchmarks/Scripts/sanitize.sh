@@ -18,13 +18,14 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
+source Benchmarks/Scripts/swiftpm-retry.sh
 scratch=.build/sanitize
 binary="$scratch/debug/dispatch-bench"
 mkdir -p "$scratch"
 
 echo "== swift build --sanitize=address (C support also -fsanitize=undefined) --product dispatch-bench"
 # gold warns once per ASan-instrumented local symbol it cannot export: noise.
-if ! swift build --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
+if ! swiftpm_retry swift build --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
   --scratch-path "$scratch" --product dispatch-bench > "$scratch/build.log" 2>&1; then
   grep -v "Cannot export local symbol" "$scratch/build.log" | tail -40 >&2
   exit 1

@@ -35,10 +35,11 @@ while [ $# -gt 0 ]; do
 done
 
 step() { echo "== scaffold-check: $*"; }
+source Benchmarks/Scripts/swiftpm-retry.sh
 started=$SECONDS
 
 step "swift build -c release --build-path $build_path --product dispatch-bench (before the scaffold)"
-swift build -c release --build-path "$build_path" --product dispatch-bench
+swiftpm_retry swift build -c release --build-path "$build_path" --product dispatch-bench
 bench="$build_path/release/dispatch-bench"
 
 # What the scaffold will write, one path after two spaces a line.
@@ -88,10 +89,10 @@ step "dispatch-bench new-strategy $name --from $from"
 "$bench" new-strategy "$name" --from "$from"
 
 step "swift build -c release --build-path $build_path --product dispatch-bench"
-swift build -c release --build-path "$build_path" --product dispatch-bench
+swiftpm_retry swift build -c release --build-path "$build_path" --product dispatch-bench
 
 step "the parity tests, and the generated files and the table of strategies up to date"
-swift test --filter "ParityTests|GoldenTests|SyntheticGeneratorTests|StrategyListTests"
+swiftpm_retry swift test --filter "ParityTests|GoldenTests|SyntheticGeneratorTests|StrategyListTests"
 
 step "dispatch-bench run --strategies $strategy --quick"
 scratch="$backup/quick.csv"
