@@ -20,8 +20,7 @@ extension CompareOutput {
     base: MeasuredFile, new: MeasuredFile, threshold: Double, warnings: [String], format: OutputFormat,
     widening: Double = 1
   ) -> String {
-    var rows = betweenRows(result, base: base, new: new)
-    rows.widening = widening
+    let rows = betweenRows(result, base: base, new: new, widening: widening)
     switch format {
     case .csv: return betweenCSV(rows)
     case .json: return betweenJSON(rows, threshold: threshold, warnings: warnings)
@@ -32,7 +31,7 @@ extension CompareOutput {
 
   private static func betweenRows(
     _ result: (changes: [CellChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey]),
-    base: MeasuredFile, new: MeasuredFile
+    base: MeasuredFile, new: MeasuredFile, widening: Double
   ) -> BetweenRows {
     let order: [Verdict] = [.regressed, .improved, .withinResolution, .unchanged]
     let tracked = result.changes.contains { $0.method == "launches" }
@@ -64,7 +63,7 @@ extension CompareOutput {
           + "two separate runs cannot tell that from what each run's launches drew, so they do not fail it; "
           + "time both builds in one run with --alternate-with to judge them.")
     return BetweenRows(
-      result: result, base: base, new: new, changes: changes, tracked: tracked, summary: summary, widening: 1)
+      result: result, base: base, new: new, changes: changes, tracked: tracked, summary: summary, widening: widening)
   }
 
   private static func betweenCSV(_ rows: BetweenRows) -> String {

@@ -74,10 +74,8 @@ extension Comparison {
   /// it is `unchanged` when the whole interval lies within the band, and
   /// `within resolution` otherwise: the runs cannot tell.
   static func trackedChange(_ base: Measured, _ new: Measured, threshold: Double, widening: Double = 1) -> CellChange? {
-    guard let a = base.tracked, let b = new.tracked, a.reference == b.reference, a.ratio > 0, b.ratio > 0
-    else { return nil }
-    let change = log(b.ratio) - log(a.ratio)
-    let error = widening * (a.logError * a.logError + b.logError * b.logError).squareRoot()
+    guard let a = base.tracked, let b = new.tracked, let (change, unwidened) = logChange(a, b) else { return nil }
+    let error = widening * unwidened
     var degrees = Double.infinity
     if let da = a.degrees, let db = b.degrees {
       let (va, vb) = (a.logError * a.logError, b.logError * b.logError)
@@ -104,6 +102,14 @@ extension Comparison {
       method: "launches", pValue: pValue, significant: pValue < 0.05, verdict: verdict,
       trackedAgainstFloor: a.reference == .floor,
       launchesDecide: max(a.launchShare ?? 0, b.launchShare ?? 0) >= launchesDecide)
+  }
+
+  /// The change of a tracked ratio's logarithm between two runs, and its
+  /// standard error from both runs' launches; `nil` when the runs track it
+  /// against different references.
+  static func logChange(_ a: Tracked, _ b: Tracked) -> (change: Double, error: Double)? {
+    guard a.reference == b.reference, a.ratio > 0, b.ratio > 0 else { return nil }
+    return (log(b.ratio) - log(a.ratio), (a.logError * a.logError + b.logError * b.logError).squareRoot())
   }
 
   /// Marks the regressions that stay significant at 5% with every compared

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 import BenchmarkResults
 
 /// How much more two separate runs' rows differ than their launches allow.
@@ -49,12 +41,10 @@ enum RunLevel {
     let baseRows = base.byKey
     return new.rows.compactMap { row -> Double? in
       guard !row.key.strategy.isReference, let a = baseRows[row.key]?.tracked, let b = row.tracked,
-        a.reference == b.reference, a.ratio > 0, b.ratio > 0,
-        min(a.launches, b.launches) >= Comparison.minimumLaunches
+        min(a.launches, b.launches) >= Comparison.minimumLaunches, let (change, error) = Comparison.logChange(a, b),
+        error > 0
       else { return nil }
-      let error = (a.logError * a.logError + b.logError * b.logError).squareRoot()
-      guard error > 0 else { return nil }
-      return (log(b.ratio) - log(a.ratio)) / error
+      return change / error
     }
   }
 }
