@@ -41,6 +41,33 @@ package enum Fixtures {
     }
   }
 
+  /// Every file under the package's `directory` (relative, such as
+  /// "results") that git would commit: tracked files and new files git does
+  /// not ignore, by path relative to the package root, in order. What git
+  /// ignores (a user's own runs in results/local/, a report of an interrupted
+  /// run) is not the tree's, so no test reads it: a test that did would fail
+  /// after the README's own `swift run -c release dispatch-bench`.
+  /// - Throws: Where the package is not a git checkout, or git fails.
+  package static func committableFiles(under directory: String) throws -> [String] {
+    let result = try Subprocess.run(
+      ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", directory],
+      currentDirectory: packageRoot, program: "/usr/bin/git")
+    guard result.status == 0 else {
+      throw CheckoutError("git ls-files \(directory) exited \(result.status): \(result.standardError)")
+    }
+    let paths = result.standardOutput.split(separator: "\0").map(String.init)
+    // A tracked file deleted in the work tree is not there to read.
+    return Set(paths).sorted().filter { FileManager.default.fileExists(atPath: packageRoot + "/" + $0) }
+  }
+
+  /// Whether the package is a git checkout with git at /usr/bin/git, which
+  /// `committableFiles(under:)` needs.
+  package static let isGitCheckout: Bool = {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return false }
+    return (try? Subprocess.run(["rev-parse", "--git-dir"], currentDirectory: packageRoot, program: "/usr/bin/git"))?
+      .status == 0
+  }()
+
   /// Feeds of adversarial strings and numbers (`AdversarialFeeds`, 12
   /// items, seeds 1 to 3), committed so that a script can run `dump` on
   /// them: Benchmarks/Scripts/sanitize.sh, under AddressSanitizer.
@@ -50,4 +77,10 @@ package enum Fixtures {
   package static func adversarialFeed(seed: UInt64) -> String {
     directory + "/adversarial-feed-\(seed).json"
   }
+}
+
+/// The package checkout could not be read, with what went wrong.
+package struct CheckoutError: Error, CustomStringConvertible {
+  package var description: String
+  package init(_ description: String) { self.description = description }
 }
