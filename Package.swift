@@ -119,7 +119,7 @@ let package = Package(
     // The list of app-mode modules, apart from the registry: the app modules
     // are a build's longest part (each a whole-module optimisation of the
     // model and a strategy, whose interface is ready only when its code is),
-    // and BenchmarkKit, the longest single module, compiles while they do;
+    // and the harness's modules compile while they do;
     // `dispatch-bench`'s main hands this list to it.
     .target(name: "AppModeRegistry", dependencies: ["BenchmarkSupport"] + appModules.map { .target(name: $0) }),
 
@@ -151,15 +151,49 @@ let package = Package(
     // reader and writer. Depends on the toolchain only, so the fuzzer builds
     // it alone. Not public interface.
     .target(name: "BenchmarkResults", path: "Benchmarks/BenchmarkResults"),
-    // The benchmark: command line, timing, statistics, comparison, reports.
-    // Not public interface. Not the app modules (see AppModeRegistry).
+    // The harness, in modules along a run's stages; each depends only on
+    // those listed before it, and SwiftPM refuses a circle. Not public
+    // interface: what a module offers the ones above it is `package`.
+    //
+    // Statistics: every estimator and test, once (order statistics live
+    // with the results files they describe). Pure: no model, no I/O.
+    .target(name: "Statistics", dependencies: ["BenchmarkResults"], path: "Benchmarks/Statistics"),
+    // What every command shares: declared options and their parsing, errors
+    // and exit statuses, the console, text tables, output-file checks.
     .target(
-      name: "BenchmarkKit",
+      name: "CommandLineSupport", dependencies: ["BenchmarkResults"], path: "Benchmarks/CommandLineSupport"),
+    // The binary and the tools that read it: processes, ELF symbols and
+    // sections, relinking in other function orders, callgrind's output.
+    .target(
+      name: "BinaryInspection", dependencies: ["BenchmarkResults", "CommandLineSupport", "JSON"],
+      path: "Benchmarks/BinaryInspection"),
+    // The engine: plan, launch, sample, aggregate and write a run; profile's
+    // counts under valgrind; a strategy's code size; the run's results.
+    .target(
+      name: "BenchmarkEngine",
       dependencies: [
-        "BenchmarkSupport", "DispatchModel", "StrategyRegistry", "BenchmarkResults", "CAllocationCounter",
-        "CMeasurementSupport", "JSON", "SyntheticModel", "SyntheticRegistry",
+        "BenchmarkSupport", "BenchmarkResults", "BinaryInspection", "CAllocationCounter", "CMeasurementSupport",
+        "CommandLineSupport", "DispatchModel", "JSON", "Statistics", "StrategyRegistry", "SyntheticModel",
+        "SyntheticRegistry",
       ],
-      path: "Benchmarks/BenchmarkKit"),
+      path: "Benchmarks/BenchmarkEngine"),
+    // What a user reads from runs: answer, compare, report (Markdown and SVG
+    // charts) and export.
+    .target(
+      name: "Reports",
+      dependencies: [
+        "BenchmarkEngine", "BenchmarkResults", "BinaryInspection", "CommandLineSupport", "DispatchModel",
+        "Statistics", "StrategyRegistry",
+      ],
+      path: "Benchmarks/Reports"),
+    // The command line: `dispatch-bench`'s commands and their dispatch,
+    // dump and new-strategy. Not the app modules (see AppModeRegistry).
+    .target(
+      name: "DispatchBenchCLI",
+      dependencies: [
+        "BenchmarkEngine", "BenchmarkResults", "CommandLineSupport", "DispatchModel", "Reports", "StrategyRegistry",
+      ],
+      path: "Benchmarks/DispatchBenchCLI"),
     // Counts heap allocations by interposing malloc and free (glibc).
     .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
     // Hardware counters through perf_event_open where the kernel allows, and
@@ -167,7 +201,7 @@ let package = Package(
     .target(name: "CMeasurementSupport", path: "Benchmarks/CMeasurementSupport"),
     .executableTarget(
       name: "dispatch-bench",
-      dependencies: ["AppModeRegistry", "BenchmarkKit"],
+      dependencies: ["AppModeRegistry", "BenchmarkEngine", "DispatchBenchCLI"],
       path: "Benchmarks/dispatch-bench", linkerSettings: linkedByLLD),
 
     // Tests. Shared fixtures live in Tests/Fixtures, outside every target.
@@ -186,8 +220,8 @@ let package = Package(
       // The executable is a dependency so that it is built for the tests
       // that run it as a subprocess.
       dependencies: [
-        "BenchmarkKit", "BenchmarkResults", "DispatchModel", "StrategyRegistry", "TestSupport",
-        "dispatch-bench",
+        "BenchmarkEngine", "BenchmarkResults", "BinaryInspection", "CommandLineSupport", "DispatchBenchCLI",
+        "DispatchModel", "Reports", "Statistics", "StrategyRegistry", "TestSupport", "dispatch-bench",
       ]),
     .testTarget(
       name: "SyntheticTests",
@@ -225,7 +259,7 @@ if Context.environment["DISPATCH_BENCH_LIBRARY_EVOLUTION"] == "1" {
       (target.swiftSettings ?? []) + [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"])]
   }
   // So that the rows' build_flags say it.
-  for target in package.targets where target.name == "BenchmarkKit" {
+  for target in package.targets where target.name == "BenchmarkEngine" {
     target.swiftSettings = (target.swiftSettings ?? []) + [.define("DISPATCH_BENCH_LIBRARY_EVOLUTION")]
   }
 }

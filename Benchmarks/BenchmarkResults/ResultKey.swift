@@ -76,6 +76,13 @@ public struct StrategyID: RawRepresentable, Hashable, Comparable, Sendable, Cust
   /// The floor or the null: rows that calibrate the others, not patterns.
   public var isReference: Bool { self == .floor || self == .null }
 
+  /// Its module under Sources/, as every strategy's is named from its
+  /// registry name (`classic-visitor` is `ClassicVisitor`): each word
+  /// capitalised, as the synthetic generator finds a pattern's directory.
+  public var moduleName: String {
+    rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+  }
+
   public var description: String { rawValue }
   public static func < (a: StrategyID, b: StrategyID) -> Bool { a.rawValue < b.rawValue }
 }

@@ -1,5 +1,6 @@
 import AppModeRegistry
-import BenchmarkKit
+import BenchmarkEngine
+import DispatchBenchCLI
 
 #if canImport(Glibc)
 import Glibc

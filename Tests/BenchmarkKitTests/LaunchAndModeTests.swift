@@ -1,4 +1,9 @@
-@testable import BenchmarkKit
+@testable import BenchmarkEngine
+@testable import BinaryInspection
+@testable import CommandLineSupport
+@testable import DispatchBenchCLI
+@testable import Reports
+@testable import Statistics
 import BenchmarkResults
 import DispatchModel
 import Foundation
@@ -235,7 +240,7 @@ import Testing
   @Test func versionPrintsTheVersionSwiftAndTheBuild() throws {
     let result = try Subprocess.run(["--version"])
     #expect(result.status == 0)
-    #expect(result.standardOutput.hasPrefix("dispatch-bench \(DispatchBench.version)"))
+    #expect(result.standardOutput.hasPrefix("dispatch-bench \(ToolVersion.current)"))
     #expect(result.standardOutput.contains("Swift ") && result.standardOutput.contains("debug build"))
   }
 

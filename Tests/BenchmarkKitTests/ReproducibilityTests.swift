@@ -1,7 +1,12 @@
 import Foundation
 import Testing
 
-@testable import BenchmarkKit
+@testable import BenchmarkEngine
+@testable import BinaryInspection
+@testable import CommandLineSupport
+@testable import DispatchBenchCLI
+@testable import Reports
+@testable import Statistics
 import BenchmarkResults
 import DispatchModel
 import StrategyRegistry

@@ -1,4 +1,9 @@
-@testable import BenchmarkKit
+@testable import BenchmarkEngine
+@testable import BinaryInspection
+@testable import CommandLineSupport
+@testable import DispatchBenchCLI
+@testable import Reports
+@testable import Statistics
 import BenchmarkResults
 import Foundation
 import TestSupport

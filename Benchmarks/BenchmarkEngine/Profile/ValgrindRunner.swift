@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+import BenchmarkResults
+import BinaryInspection
+import CommandLineSupport
+
+/// Runs cells under callgrind, several at once, and turns the two runs of
+/// each into counts per element.
+package struct ValgrindRunner {
+  package var binary: String
+  package var scratch: String
+  package var jobs: Int
+  package var console: Console
+  package var quiet: Bool
+
+  package static let retainFunctions: Set<String> = ["swift_retain", "swift_retain_n", "swift_nonatomic_retain", "swift_nonatomic_retain_n"]
+  package static let releaseFunctions: Set<String> = ["swift_release", "swift_release_n", "swift_nonatomic_release", "swift_nonatomic_release_n"]
+  package static let allocationFunctions: Set<String> = [
+    "malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc", "memalign", "valloc", "pvalloc",
+  ]
+
+  package func profile(_ cells: [ProfileCell.Cell]) throws(CommandError) -> [ProfileRow] {
+    let passes = [ProfileCommand.passes.few, ProfileCommand.passes.many]
+    var pending = cells.indices.flatMap { cell in passes.map { (cell, $0) } }[...]
+    var running: [pid_t: (cell: Int, passes: Int)] = [:]
+    var finished = 0
+    let total = pending.count
+    let progress = console.errorIsTerminal && !quiet
+    while !pending.isEmpty || !running.isEmpty {
+      while running.count < jobs, let (cell, passes) = pending.popFirst() {
+        let arguments =
+          [
+            "valgrind", "--tool=callgrind", "--branch-sim=yes",
+            "--callgrind-out-file=\(output(cell, passes))",
+          ] + [binary] + cells[cell].arguments + ["--passes", String(passes)]
+        do {
+          let pid = try Spawn.start(
+            arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], standardError: log(cell, passes))
+          running[pid] = (cell, passes)
+        } catch {
+          throw CommandError("cannot start valgrind: \(error)", exitStatus: ExitStatus.software)
+        }
+      }
+      guard let (pid, status) = Spawn.waitAny(), let task = running.removeValue(forKey: pid) else {
+        throw CommandError("lost track of a valgrind process", exitStatus: ExitStatus.software)
+      }
+      guard status == 0 else {
+        let tail = ((try? readText(log(task.cell, task.passes))) ?? "")
+          .split(separator: "\n").suffix(8).joined(separator: "\n")
+        while let (other, _) = running.popFirst() { kill(other, SIGTERM) }
+        throw CommandError(
+          "valgrind failed (exit status \(status)) on \(cells[task.cell].key.path) with \(task.passes) passes:\n\(tail)",
+          exitStatus: ExitStatus.software)
+      }
+      finished += 1
+      if progress {
+        console.writeError("\r\u{1B}[2K[\(finished)/\(total)] \(cells[task.cell].key.path)")
+      }
+    }
+    if progress { console.writeError("\r\u{1B}[2K") }
+    return try cells.indices.map { index throws(CommandError) in try row(cells[index], index) }
+  }
+
+  private func output(_ cell: Int, _ passes: Int) -> String { "\(scratch)/cell\(cell)-passes\(passes).callgrind" }
+  private func log(_ cell: Int, _ passes: Int) -> String { "\(scratch)/cell\(cell)-passes\(passes).log" }
+
+  private func row(_ cell: ProfileCell.Cell, _ index: Int) throws(CommandError) -> ProfileRow {
+    let few = try parse(output(index, ProfileCommand.passes.few))
+    let many = try parse(output(index, ProfileCommand.passes.many))
+    let elements = Double(cell.key.feed.size * (ProfileCommand.passes.many - ProfileCommand.passes.few))
+    func event(_ name: String) -> Double {
+      Double((many.totals[name] ?? 0) - (few.totals[name] ?? 0)) / elements
+    }
+    // Allocations are counted at the package's interposer, in the binary
+    // itself; without one, at the C library.
+    let inBinary: (String) -> Bool = { $0 == binary }
+    let allocator: ((String) -> Bool)? =
+      many.calls(to: Self.allocationFunctions, in: inBinary) > 0 ? inBinary : nil
+    func calls(_ functions: Set<String>, in object: ((String) -> Bool)? = nil) -> Double {
+      Double(many.calls(to: functions, in: object) - few.calls(to: functions, in: object)) / elements
+    }
+    return ProfileRow(
+      key: cell.key,
+      counts: [
+        .instructions: event("Ir"), .conditionalBranches: event("Bc"), .conditionalMispredicts: event("Bcm"),
+        .indirectBranches: event("Bi"), .indirectMispredicts: event("Bim"),
+        .retains: calls(Self.retainFunctions), .releases: calls(Self.releaseFunctions),
+        .allocations: calls(Self.allocationFunctions, in: allocator), .frees: calls(["free"], in: allocator),
+      ])
+  }
+
+  private func parse(_ path: String) throws(CommandError) -> CallgrindOutput {
+    do {
+      return try CallgrindOutput.parse(try readText(path))
+    } catch let error as CallgrindOutput.ParseError {
+      throw CommandError("\(path): \(error)", exitStatus: ExitStatus.software)
+    } catch {
+      throw CommandError("\(error)", exitStatus: ExitStatus.software)
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import BenchmarkResults
+import BinaryInspection
+import Statistics
+
+/// Everything a run produced: what it ran on, a row per strategy and case,
+/// and every raw sample, from every launch.
+package struct RunResults {
+  package var info: RunInfo
+  package var rows: [TimingRow]
+  package var samples: [RawSample] = []
+  /// The layouts the run timed (`run --layouts`): its launches are numbered
+  /// apart by layout (`LayoutBuilds.launchStride`), and each ratio's
+  /// interval is over layouts. 1 for one build.
+  package var layouts = 1
+
+  /// Fills in each row's statistics from its samples (over every launch),
+  /// its paired ratios to the baseline and to the floor of its case, what
+  /// `compare` tracks and the resolution, its time net of the null's, and
+  /// flags rows faster than their floor.
+  ///
+  /// Rows without samples (written by hand in tests, or read from a file)
+  /// keep their statistics, and their ratios are ratios of medians.
+  package mutating func computeRatios() {
+    let byRow = SamplesByRow(samples)
+    for index in rows.indices {
+      guard let values = byRow.all[rows[index].key] else { continue }
+      rows[index].statistics = SampleStatistics(values)
+      rows[index].launches = byRow.byRound[rows[index].key]!.count
+    }
+    let ratios = Ratios(rows: rows, byRound: byRow.byRound, baseline: info.baseline, layouts: layouts)
+    for index in rows.indices { ratios.fill(&rows[index]) }
+  }
+
+  /// The run as its CSV.
+  package var document: String { RunFile.document(info: info, rows: rows) }
+  package init(info: RunInfo, rows: [TimingRow], samples: [RawSample] = [], layouts: Int = 1) {
+    self.info = info
+    self.rows = rows
+    self.samples = samples
+    self.layouts = layouts
+  }
+}
+
+/// A run's samples, by row: every one, and each by launch and round.
+private struct SamplesByRow {
+  /// Nanoseconds per element by row, launch and round.
+  var byRound: [ResultKey: [Int: [Int: Double]]] = [:]
+  var all: [ResultKey: [Double]] = [:]
+
+  init(_ samples: [RawSample]) {
+    for sample in samples {
+      byRound[sample.key, default: [:]][sample.launch, default: [:]][sample.round] = sample.nanosecondsPerElement
+      all[sample.key, default: []].append(sample.nanosecondsPerElement)
+    }
+  }
+}
+
+/// Each row's ratios, from rows whose statistics are final: paired by
+/// round within each launch and combined over launches where there are
+/// samples, ratios of medians where there are not.
+private struct Ratios {
+  let byRound: [ResultKey: [Int: [Int: Double]]]
+  let medians: [ResultKey: Double]
+  let baseline: StrategyID
+  let layouts: Int
+  /// The run's typical variance of tracked log-ratios between launches (with
+  /// layouts, between layouts' means), which each row's own is moderated
+  /// toward.
+  private(set) var pooled: Double?
+
+  init(rows: [TimingRow], byRound: [ResultKey: [Int: [Int: Double]]], baseline: StrategyID, layouts: Int) {
+    self.byRound = byRound
+    self.baseline = baseline
+    self.layouts = layouts
+    medians = Dictionary(rows.map { ($0.key, $0.median) }) { _, last in last }
+    let variances = rows.compactMap { row in
+      PairedRatio.launchVariance(units(launchEstimates(row.key, over: Self.reference(row, tracked(row)))))
+    }
+    // The median, not the mean: a few layout-sensitive rows with launches in
+    // two modes must not widen every calm row's interval.
+    pooled = variances.isEmpty ? nil : SampleStatistics(variances).median
+  }
+
+  /// The row of `strategy` in `row`'s case.
+  private static func reference(_ row: TimingRow, _ strategy: StrategyID) -> ResultKey {
+    ResultKey(row.key.benchmarkCase, strategy)
+  }
+
+  /// What `compare` tracks a row against: the baseline, or for the
+  /// baseline the floor.
+  private func tracked(_ row: TimingRow) -> StrategyID {
+    row.key.strategy == baseline ? .floor : baseline
+  }
+
+  /// Per-launch estimates of ln(row ÷ other), from paired rounds, by launch.
+  private func launchEstimates(_ key: ResultKey, over other: ResultKey) -> [(launch: Int, estimate: SampleStatistics)] {
+    guard let mine = byRound[key], let theirs = byRound[other] else { return [] }
+    return mine.keys.sorted().compactMap { launch in
+      theirs[launch].flatMap { PairedRatio.launchEstimate(mine[launch]!, over: $0) }.map { (launch, $0) }
+    }
+  }
+
+  /// The independent estimates a ratio combines: each launch's, or with
+  /// layouts, each layout's mean over its launches.
+  private func units(_ estimates: [(launch: Int, estimate: SampleStatistics)]) -> [Double] {
+    guard layouts > 1 else { return estimates.map(\.estimate.median) }
+    let byLayout = Dictionary(grouping: estimates) { $0.launch / LayoutBuilds.launchStride }
+    return byLayout.keys.sorted().map { layout in
+      let medians = byLayout[layout]!.map(\.estimate.median)
+      return medians.reduce(0, +) / Double(medians.count)
+    }
+  }
+
+  /// The row's paired ratio to `strategy`, over every launch (and layout).
+  private func ratio(_ row: TimingRow, to strategy: StrategyID) -> PairedRatio? {
+    guard row.key.strategy != strategy else { return nil }
+    let estimates = launchEstimates(row.key, over: Self.reference(row, strategy))
+    guard layouts > 1 else { return PairedRatio.combine(estimates.map(\.estimate), pooledVariance: pooled) }
+    return PairedRatio.combine(units: units(estimates), launches: estimates.count, pooledVariance: pooled)
+  }
+
+  func fill(_ row: inout TimingRow) {
+    let toBaseline = ratio(row, to: baseline)
+    let toFloor = ratio(row, to: .floor)
+    fillBaselineRatio(&row, toBaseline)
+    fillFloorRatio(&row, toFloor)
+    if let null = medians[Self.reference(row, .null)], row.key.strategy != .null, row.key.strategy != .floor {
+      row.netMedian = row.median - null
+    }
+    let trackedKey = Self.reference(row, tracked(row))
+    let estimates = launchEstimates(row.key, over: trackedKey)
+    if row.key.strategy != trackedKey.strategy, let levels = LaunchLevels(estimates.map(\.estimate)) {
+      row.launchVarianceShare = levels.launchShare
+      // With layouts the launches group by layout: layout_variance_share
+      // says how much, and two groups would be the layouts, not a finding.
+      row.bimodalLaunches = layouts > 1 ? nil : levels.bimodal
+    }
+    if layouts > 1, row.key.strategy != trackedKey.strategy {
+      row.layouts = Set(estimates.map { $0.launch / LayoutBuilds.launchStride }).count
+      row.layoutVarianceShare = LaunchLevels.layoutShare(
+        Dictionary(grouping: estimates) { $0.launch / LayoutBuilds.launchStride }.values.map { $0.map(\.estimate.median) })
+    }
+    if let ratio = row.key.strategy == baseline ? toFloor : toBaseline {
+      row.tracked = tracked(row)
+      row.trackedLogError = ratio.standardError
+      row.trackedDegrees = ratio.degrees
+      row.resolution = ratio.resolution
+    }
+  }
+
+  private func fillBaselineRatio(_ row: inout TimingRow, _ ratio: PairedRatio?) {
+    if row.key.strategy == baseline {
+      row.ratioToBaseline = 1
+      row.ratioToBaselineLow = 1
+      row.ratioToBaselineHigh = 1
+    } else if let ratio {
+      row.ratioToBaseline = ratio.ratio
+      row.ratioToBaselineLow = ratio.interval.lowerBound
+      row.ratioToBaselineHigh = ratio.interval.upperBound
+    } else if !row.key.strategy.isReference, let median = medians[Self.reference(row, baseline)], median > 0 {
+      row.ratioToBaseline = row.median / median
+    }
+  }
+
+  /// The ratio to the floor (in a file before version 3, the feed's one
+  /// floor row), and whether the row is faster than its floor.
+  private func fillFloorRatio(_ row: inout TimingRow, _ ratio: PairedRatio?) {
+    let floorKey = Self.reference(row, .floor)
+    if let ratio {
+      row.ratioToFloor = ratio.ratio
+    } else if let floor = medians[floorKey] ?? medians[ResultKey(row.key.floorCaseBeforeVersion3, .floor)], floor > 0 {
+      row.ratioToFloor = row.median / floor
+    }
+    if let floor = medians[floorKey], floor > 0 {
+      row.suspect = !row.key.strategy.isReference && row.median < floor
+    }
+  }
+}
+
+extension ResultKey {
+  /// Where a file before version 3 kept this row's floor: one floor row per
+  /// feed, with operation `floor`.
+  package var floorCaseBeforeVersion3: BenchmarkCase {
+    BenchmarkCase(feed: feed, operation: StrategyID.floor.rawValue, mode: mode)
+  }
+}

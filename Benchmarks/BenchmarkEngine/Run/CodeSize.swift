@@ -1,0 +1,273 @@
+import BenchmarkResults
+import BinaryInspection
+import CommandLineSupport
+
+/// Bytes of machine code, read from this executable's own symbol table.
+///
+/// - For the share and feed domains: the timed loop of a strategy, mode and
+///   operation, and every function of the binary it reaches by direct calls
+///   and tail calls, transitively (the strategy's entry points, the model
+///   code they call, the specialisations the optimiser made for them). Code
+///   reached only through a witness table, a vtable or a closure is not
+///   found this way, so for patterns that dispatch indirectly the count is
+///   the direct part only: a lower bound.
+/// - For the synthetic domain: the operation's timed loop in the pattern's
+///   code for N kinds (its namespace `Synthetic<Pattern>.Kinds<N>`), the
+///   functions of that namespace whose symbols name the operation (its
+///   member, `constant`, or its visitor, `ConstantVisitor`: every kind's
+///   implementation, witness and vtable override, and visit method) or the
+///   pattern's shared dispatch (`accept`), and, from all of them, what direct
+///   calls reach. A function that names another operation too (a generic
+///   `register(_:constant:label:computed:)`) is left to the direct calls.
+///   Closures name no operation, so the per-kind closures an operation
+///   calls through a pointer are found by their mangled type instead
+///   (`syntheticClosures`): the type eraser's specialised closures by the
+///   operation's result type (`() -> Int` for `constant`), the handler
+///   table's by the only closure its table holds per kind, `computed`'s
+///   (its constants and labels are data in the table).
+///
+/// Code of the shared harness (`BenchmarkSupport`'s black hole and opaque
+/// identity, the package's malloc interposer) and of the Swift runtime and standard library (shared
+/// libraries, outside the binary) is never counted: every strategy pays it
+/// alike.
+///
+/// Calls are found by scanning each reached function's bytes for the x86-64
+/// `call rel32` and `jmp rel32` encodings whose target is the start of a
+/// function symbol; a byte pattern that only looks like one is counted only
+/// if it lands exactly on a function's first byte. Linux x86-64 ELF only;
+/// elsewhere there are no counts (`code_bytes` is empty).
+package struct CodeSize {
+  package typealias Function = ELFFunctions.Function
+
+  private let bytes: [UInt8]
+  private let functions: [Function]
+  private let byAddress: [UInt64: Int]
+  /// The functions that can be a share or feed row's loop (`isLoop`), found
+  /// once: a run asks for hundreds of rows, each of which would otherwise
+  /// read every symbol's name.
+  private let loopCandidates: [Int]
+  /// The synthetic modules' functions by namespace (`$s15SyntheticNaive6Kinds4O`).
+  private let syntheticMembers: [String: [Int]]
+
+  /// This executable's, or `nil` where it cannot be read.
+  package static func ofThisExecutable() -> CodeSize? { CodeSize(file: executablePath()) }
+
+  /// The executable at `path`'s, or `nil` where it cannot be read.
+  package init?(file path: String) {
+    guard let bytes = try? readBytes(path) else { return nil }
+    self.init(elf: bytes)
+  }
+
+  /// - Returns: `nil` unless `elf` is a 64-bit little-endian x86-64 ELF file
+  ///   with a symbol table.
+  package init?(elf bytes: [UInt8]) {
+    guard let functions = ELFFunctions.read(bytes), !functions.isEmpty else { return nil }
+    self.bytes = bytes
+    self.functions = functions
+    byAddress = Dictionary(functions.indices.map { (functions[$0].address, $0) }) { first, _ in first }
+    loopCandidates = functions.indices.filter {
+      functions[$0].name.hasPrefix(Self.kernelsPrefix) || functions[$0].name.contains(Self.appLoopsMark)
+    }
+    var members: [String: [Int]] = [:]
+    for index in functions.indices {
+      if let namespace = Self.syntheticNamespace(functions[index].name) { members[namespace, default: []].append(index) }
+    }
+    syntheticMembers = members
+  }
+
+  /// The boundary mode's loops: specialisations of `StrategyRegistry.Kernels`.
+  private static let kernelsPrefix = "$s16StrategyRegistry7KernelsO"
+  /// What every app-mode loop's symbol holds: its class, `AppLoops`.
+  private static let appLoopsMark = "LoopsC"
+
+  /// The namespace a synthetic module's symbol lies in,
+  /// `$s<Synthetic module><KindsN>O`, or `nil`.
+  private static func syntheticNamespace(_ symbol: String) -> String? {
+    var rest = symbol.utf8[...]
+    guard rest.starts(with: "$s".utf8) else { return nil }
+    rest = rest.dropFirst(2)
+    guard let module = mangledIdentifier(&rest), module.starts(with: "Synthetic".utf8),
+      let kinds = mangledIdentifier(&rest), kinds.starts(with: "Kinds".utf8), rest.first == UInt8(ascii: "O")
+    else { return nil }
+    return "$s" + mangled(String(decoding: module, as: UTF8.self)) + mangled(String(decoding: kinds, as: UTF8.self)) + "O"
+  }
+
+  /// Reads one mangled identifier (its length in digits, then itself) off
+  /// the front of `text`.
+  private static func mangledIdentifier(_ text: inout Substring.UTF8View) -> Substring.UTF8View? {
+    // As Swift mangles a length: no leading zero, never longer than what is left.
+    guard let first = text.first, (49...57).contains(first) else { return nil }
+    var length = 0
+    while let digit = text.first, (48...57).contains(digit) {
+      length = length * 10 + Int(digit - 48)
+      text = text.dropFirst()
+      if length > text.count { return nil }
+    }
+    guard text.count >= length else { return nil }
+    let identifier = text.prefix(length)
+    text = text.dropFirst(length)
+    return identifier
+  }
+
+  /// The bytes of `roots` and of every function they reach by direct calls
+  /// and tail calls, transitively, leaving out the shared harness.
+  private func bytes(reachedFrom roots: [Int]) -> Int {
+    var seen = Set(roots)
+    var queue = roots
+    while let index = queue.popLast() {
+      let function = functions[index]
+      let end = function.offset + Int(function.size)
+      var position = function.offset
+      while position + 5 <= end {
+        let opcode = bytes[position]
+        if opcode == 0xE8 || opcode == 0xE9 {
+          let displacement = Int64(Int32(bitPattern: UInt32(truncatingIfNeeded: ELFFunctions.integer(bytes, position + 1, 4))))
+          let next = Int64(function.address) + Int64(position - function.offset) + 5
+          if let target = byAddress[UInt64(bitPattern: next + displacement)], !seen.contains(target),
+            !Self.isHarness(functions[target].name)
+          {
+            seen.insert(target)
+            queue.append(target)
+          }
+        }
+        position += 1
+      }
+    }
+    return seen.reduce(0) { $0 + Int(functions[$1].size) }
+  }
+
+  /// The code one synthetic operation runs for N kinds: its loop, the
+  /// namespace's functions that name it or the shared dispatch and no other
+  /// operation, and what they reach; `nil` when the loop is not found.
+  private func syntheticBytes(module: String, kinds: Int, operation: String) -> Int? {
+    guard let names = Self.syntheticNames[operation] else { return nil }
+    let namespace = "$s" + Self.mangled("Synthetic" + module) + Self.mangled("Kinds\(kinds)") + "O"
+    let members = syntheticMembers[namespace] ?? []
+    let loop = Self.mangled(names.loop)
+    guard members.contains(where: { functions[$0].name.contains(loop) }) else { return nil }
+    let others = Self.syntheticNames.filter { $0.key != operation }.values.flatMap(\.members)
+    let roots = members.filter { index in
+      let name = functions[index].name
+      if name.contains(loop) { return true }
+      let named = (names.members + Self.syntheticDispatch).contains { Self.names(name, $0) }
+      if named && !others.contains(where: { Self.names(name, $0) }) { return true }
+      return Self.isClosure(name) && (Self.syntheticClosures[operation] ?? []).contains { name.contains($0) }
+    }
+    return bytes(reachedFrom: roots)
+  }
+
+  /// Whether a mangled symbol holds `identifier` as a whole mangled
+  /// identifier: `8constant` in `...5Kind0V8constantSivg`, but not in
+  /// `...12constantLoop` or `...18constantSomething`.
+  private static func names(_ symbol: String, _ identifier: String) -> Bool {
+    let mangled = Array(self.mangled(identifier).utf8)
+    let bytes = Array(symbol.utf8)
+    guard bytes.count >= mangled.count else { return false }
+    for start in 0...(bytes.count - mangled.count) where bytes[start..<start + mangled.count].elementsEqual(mangled) {
+      if start == 0 || !(48...57).contains(bytes[start - 1]) { return true }
+    }
+    return false
+  }
+
+  /// The code bytes of a row, from the binary alone: for a synthetic row,
+  /// as the type's documentation says; for a share or feed row, its
+  /// strategy's timed loop for its operation and mode and what that loop
+  /// reaches by direct calls (a lower bound: see `CodeSizeProbe` for the
+  /// count that follows dispatch). `nil` for the floor, the null, and where
+  /// the loop is not found.
+  package func bytes(of key: ResultKey) -> Int? {
+    if key.feed.domain == PlannedSynthetic.domain {
+      guard !key.strategy.isReference else { return nil }
+      return syntheticBytes(module: Self.moduleName(of: key.strategy), kinds: key.feed.kinds, operation: key.operation)
+    }
+    let roots = loopCandidates.filter {
+      isLoop(functions[$0].name, strategy: key.strategy, mode: key.mode, operation: key.operation)
+    }
+    return roots.isEmpty ? nil : bytes(reachedFrom: roots)
+  }
+
+  /// The bytes of the functions named `names` (those this binary has) and
+  /// of every function they reach by direct calls and tail calls, leaving
+  /// out the shared harness; `nil` when none of them is in this binary.
+  package func bytes(ofFunctionsNamed names: Set<String>) -> Int? {
+    let roots = functions.indices.filter {
+      names.contains(functions[$0].name) && !Self.isHarness(functions[$0].name)
+    }
+    return roots.isEmpty ? nil : bytes(reachedFrom: roots)
+  }
+
+  /// Whether `symbol` is the timed loop of a share or feed row: its
+  /// strategy's specialisation of `Kernels.<loop>` in the boundary mode, its
+  /// `AppLoops.<loop>Loop` in app mode.
+  package func isLoop(_ symbol: String, strategy: StrategyID, mode: BuildMode, operation: String) -> Bool {
+    guard !strategy.isReference, let loop = Self.loops[operation] else { return false }
+    let module = Self.moduleName(of: strategy)
+    if mode == .app {
+      let name = "App" + module
+      return symbol.hasPrefix("$s" + Self.mangled(name)) && symbol.contains(Self.appLoopsMark)
+        && symbol.contains(Self.mangled(loop + "Loop") + "_")
+    }
+    return symbol.hasPrefix(Self.kernelsPrefix + Self.mangled(loop) + "_")
+      && symbol.contains("Z\(Self.mangled(module))")
+  }
+
+  /// The harness's own code, which every strategy pays alike: the black
+  /// hole and opaque identity (`BenchmarkSupport`), the package's malloc
+  /// interposer and its C support (`dbac_`, `dbms_`, `dbpc_`).
+  private static func isHarness(_ symbol: String) -> Bool {
+    symbol.hasPrefix("$s16BenchmarkSupport") || ["dbac_", "dbms_", "dbpc_"].contains { symbol.hasPrefix($0) }
+      || interposed.contains(symbol)
+  }
+
+  /// The C allocator's entry points, which the interposer defines in the binary.
+  private static let interposed: Set<String> = [
+    "malloc", "calloc", "realloc", "free", "posix_memalign", "aligned_alloc", "memalign", "valloc", "pvalloc",
+  ]
+
+  /// The harness's name for each operation's loop: `Kernels.<name>` in the
+  /// boundary mode, `AppLoops.<name>Loop` in app mode.
+  private static let loops: [String: String] = [
+    "share.facebook": "share", "share.line": "share", "share.instagram": "share", "share.wechat": "share",
+    "share.mixed": "shareMixed", "feed.identifier": "identifier", "feed.height": "height",
+    "feed.configure": "configure", "feed.color": "color", "feed.apply-background": "applyBackground",
+    "feed.render": "render",
+  ]
+
+  /// Each synthetic operation's loop and the names its per-kind code goes
+  /// by in the generated modules (Benchmarks/Scripts/generate-synthetic.swift).
+  private static let syntheticNames: [String: (loop: String, members: [String])] = [
+    "synthetic.constant": ("constantLoop", ["constant", "ConstantVisitor"]),
+    "synthetic.compute": ("computedLoop", ["computed", "ComputedVisitor"]),
+    "synthetic.label": ("labelLoop", ["label", "LabelVisitor"]),
+  ]
+
+  /// What, in a closure's mangled name, marks it as one an operation calls:
+  /// the type eraser's closures by their type (`Siyc`: `() -> Int`), and
+  /// the handler table's per-kind closures, made in its
+  /// `register(_:constant:label:computed:)`, for `computed` alone.
+  private static let syntheticClosures: [String: [String]] = [
+    "synthetic.constant": ["SiycfU"],
+    "synthetic.compute": ["s6UInt64VycfU", "8register_"],
+    "synthetic.label": ["SSycfU"],
+  ]
+
+  /// Whether a mangled symbol is an explicit closure (or a specialisation
+  /// or partial application of one): it holds a closure's `fU` operator.
+  private static func isClosure(_ symbol: String) -> Bool {
+    symbol.contains("cfU")
+  }
+
+  /// The synthetic patterns' dispatch that every operation goes through:
+  /// the visitors' per-kind `accept`.
+  private static let syntheticDispatch = ["accept"]
+
+  /// A strategy's module, from its registry name, as every strategy's is
+  /// named (`classic-visitor` is `ClassicVisitor`), so that a strategy
+  /// `new-strategy` added is found without a list to extend.
+  private static func moduleName(of strategy: StrategyID) -> String {
+    strategy.moduleName
+  }
+
+  /// An identifier as Swift mangles it: its length, then itself.
+  private static func mangled(_ identifier: String) -> String { "\(identifier.utf8.count)\(identifier)" }
+}

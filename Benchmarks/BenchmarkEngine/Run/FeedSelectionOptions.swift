@@ -1,0 +1,188 @@
+import BenchmarkResults
+import DispatchModel
+import StrategyRegistry
+import SyntheticRegistry
+import BinaryInspection
+import CommandLineSupport
+
+/// Which benchmark cases a command covers: the feeds (generated, or tiled from a
+/// file), the operations, the strategies and the --filter globs. `run` and
+/// `profile` both take these options; they are declared and read here once.
+package struct FeedSelectionOptions {
+  /// --sizes, --distributions and --kinds as given: `nil` when not given,
+  /// for the command to apply its own defaults.
+  package var sizes: [Int]?
+  package var distributions: [KindDistribution]?
+  package var kinds: [Int]?
+  package var seed: UInt64
+  /// --feed: a file tiled to each size instead of generated feeds.
+  package var file: (path: String, contents: FeedFile)?
+  package var strategies: [String]
+  /// --operations as given, or with a feed file the operations it has items
+  /// for; `nil` for every operation.
+  package var operations: [SpecOperation]?
+  package var filters: [GlobPattern]
+  /// --modes: how each strategy is compiled for timing.
+  package var modes: [BuildMode]
+  /// The synthetic domain's operations (none when --domains or --operations
+  /// leave it out) and numbers of kinds.
+  package var syntheticOperations: [String]
+  package var syntheticKinds: [Int]
+
+  package static let domains = Domain.allCases.map(\.rawValue) + [PlannedSynthetic.domain]
+
+  /// The options, in help order. Only what differs between commands is a
+  /// parameter.
+  /// - Parameters:
+  ///   - verb: What the command does to a benchmark case: "time", "profile".
+  ///   - defaultSizes: What --sizes is when not given, as help says it.
+  ///   - defaultDistributions: The same for --distributions.
+  package static func options(verb: String, defaultSizes: String, defaultDistributions: String) -> [OptionSpec] {
+    [
+      .value(
+        "--sizes", "LIST", "Feed sizes in elements (default: \(defaultSizes)).", example: "--sizes 1000,100000"),
+      .value(
+        "--distributions", "LIST",
+        "Kind layouts: \(KindDistribution.allCases.map(\.rawValue).joined(separator: ", "))\n(default: \(defaultDistributions)).",
+        example: "--distributions uniform,clustered"),
+      .value(
+        "--kinds", "LIST",
+        "How many kinds are in play, 2…\(FeedKind.allCases.count) (share uses at most \(ShareKind.allCases.count);\ndefault: all); the synthetic domain has \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")).",
+        example: "--kinds 2,6"),
+      .value(
+        "--domains", "LIST",
+        "Domains: share, feed, synthetic (N kinds, generated code;\ndefault: all three).",
+        example: "--domains share,feed"),
+      .value("--seed", "N", "The generator's seed (default: 1).", example: "--seed 42"),
+      .value(
+        "--feed", "FILE",
+        "Use a SPEC §4 feed file instead of generated feeds, at its\nown size (its share items for share operations, its feed\nrows for feed operations); with --sizes, tiled to each size.",
+        example: "--feed my-feed.json"),
+      .value(
+        "--strategies", "LIST",
+        "Strategies to \(verb) (default: all).\nValid: \(Registry.names.joined(separator: ", "))."
+          + (verb == "time" ? "\nA subset's ratios are not the whole run's: fewer representations\nshare the memory (Guides/Run.md). Compare it with the same subset." : ""),
+        example: "--strategies protocol-getter,enum-switch"),
+      .value(
+        "--operations", "LIST",
+        "Operations to \(verb) (default: all).\nValid: \(SpecOperation.allCases.map(\.rawValue).joined(separator: ", ")).",
+        example: "--operations feed.height,share.mixed"),
+      .value(
+        "--filter", "PATTERNS",
+        "Only rows whose domain/operation/strategy/distribution/size\nmatches one of these comma-separated globs (* and ?).",
+        example: "--filter '*/feed.render/*/uniform/*'"),
+      .value(
+        "--modes", "LIST",
+        "How strategies are compiled: boundary (one call per element\ninto a separate module), app (loop, dispatch and model as one\nmodule, as an app compiles them). Default: both.",
+        example: "--modes app"),
+    ]
+  }
+
+
+  package init(_ arguments: ParsedArguments) throws(CommandError) {
+    file = try Self.file(arguments)
+    sizes = try arguments.integers("--sizes", in: 1...Int.max, unit: "elements")
+    distributions = try arguments.names(
+      "--distributions", from: KindDistribution.allCases.map(\.rawValue), kind: "distribution"
+    )?.compactMap(KindDistribution.init(rawValue:))
+    kinds = try arguments.integers("--kinds", in: 2...SyntheticRegistry.kindCounts.max()!)
+    seed = try Self.seed(arguments)
+    strategies = try arguments.names("--strategies", from: Registry.names, kind: "strategy") ?? Registry.names
+    let operationNames = try arguments.names(
+      "--operations", from: SpecOperation.allCases.map(\.rawValue) + SyntheticRegistry.operations, kind: "operation")
+    let domains = try arguments.names("--domains", from: Self.domains, kind: "domain") ?? Self.domains
+    operations = operationNames.map { names in SpecOperation.allCases.filter { names.contains($0.rawValue) } }
+    if !domains.contains(Domain.share.rawValue) || !domains.contains(Domain.feed.rawValue) {
+      operations = (operations ?? SpecOperation.allCases).filter { domains.contains($0.domain.rawValue) }
+    }
+    syntheticOperations =
+      !domains.contains(PlannedSynthetic.domain) || arguments.value("--feed") != nil
+      ? [] : operationNames.map { names in SyntheticRegistry.operations.filter(names.contains) } ?? SyntheticRegistry.operations
+    syntheticKinds = SyntheticRegistry.kindCounts
+    filters = try arguments.list("--filter", item: "pattern")?.map(GlobPattern.init) ?? []
+    if arguments.value("--modes")?.trimming(" ").isEmpty == true {
+      throw arguments.badValue(
+        "--modes", "", "names no mode; valid: \(BuildMode.all.map(\.rawValue).joined(separator: ", "))")
+    }
+    modes =
+      try arguments.names("--modes", from: BuildMode.all.map(\.rawValue), kind: "mode")?.map(BuildMode.init)
+      ?? BuildMode.all
+    if let file { operations = try Self.operations(operations, tiling: file) }
+    if let kinds {
+      // Beyond the share and feed domains' six, only the synthetic domain's.
+      let valid = Set(2...FeedKind.allCases.count).union(SyntheticRegistry.kindCounts)
+      if let bad = kinds.first(where: { !valid.contains($0) }) {
+        throw arguments.badValue(
+          "--kinds", String(bad),
+          "is not a number of kinds any domain has: 2…\(FeedKind.allCases.count) for share and feed, \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")) for synthetic")
+      }
+      syntheticKinds = SyntheticRegistry.kindCounts.filter(kinds.contains)
+      if syntheticKinds.isEmpty { syntheticOperations = [] }
+      if kinds.allSatisfy({ $0 > FeedKind.allCases.count }) { operations = [] }
+    }
+    if operations?.isEmpty == true && syntheticOperations.isEmpty {
+      throw .usage("--domains, --operations and --kinds leave nothing to time", command: arguments.spec.name)
+    }
+  }
+
+  /// Whether a dimension was chosen: a feed file, or any of --sizes,
+  /// --distributions, --kinds and --operations.
+  package var choosesADimension: Bool {
+    sizes != nil || distributions != nil || kinds != nil || operations != nil || file != nil
+  }
+
+  /// The benchmark cases selected, with `sizes` and `distributions` standing for those
+  /// options when they are not given.
+  package func matrix(shape: RunMatrix.Shape, sizes defaultSizes: [Int], distributions defaultDistributions: [KindDistribution])
+    -> RunMatrix
+  {
+    RunMatrix(
+      shape: shape, operations: operations ?? SpecOperation.allCases, sizes: sizes ?? defaultSizes,
+      distributions: distributions ?? defaultDistributions, kinds: kinds, seed: seed, strategies: strategies,
+      filters: filters, file: file, atFileSize: file != nil && sizes == nil, modes: modes, syntheticOperations: syntheticOperations,
+      syntheticKinds: syntheticKinds)
+  }
+
+  /// --feed, loaded; refused with the options that only generated feeds have.
+  private static func file(_ arguments: ParsedArguments) throws(CommandError)
+    -> (path: String, contents: FeedFile)?
+  {
+    guard let path = arguments.value("--feed") else { return nil }
+    for option in ["--distributions", "--kinds"] where arguments.value(option) != nil {
+      throw .usage(
+        "\(option) applies to generated feeds and cannot be used with --feed", command: arguments.spec.name)
+    }
+    do {
+      return (path, try FeedFile.load(path: path))
+    } catch {
+      throw .dataError(error.description)
+    }
+  }
+
+  private static func seed(_ arguments: ParsedArguments) throws(CommandError) -> UInt64 {
+    guard let text = arguments.value("--seed") else { return 1 }
+    guard let seed = UInt64(text.filter { $0 != "_" }) else {
+      throw arguments.badValue("--seed", text, "is not a whole number from 0 to \(UInt64.max)")
+    }
+    return seed
+  }
+
+  /// The operations asked for (all if `nil`) that `file` has items to tile
+  /// for: a file without share items (or feed rows) has nothing to tile there.
+  private static func operations(
+    _ asked: [SpecOperation]?, tiling file: (path: String, contents: FeedFile)
+  ) throws(CommandError) -> [SpecOperation] {
+    let missing = Domain.allCases.filter {
+      $0 == .share ? file.contents.share.isEmpty : file.contents.feed.isEmpty
+    }
+    if let operation = asked?.first(where: { missing.contains($0.domain) }) {
+      throw .dataError(
+        "\(file.path) has no \(operation.domain.rawValue) items to tile for \(operation.rawValue)")
+    }
+    let tiled = (asked ?? SpecOperation.allCases).filter { !missing.contains($0.domain) }
+    if tiled.isEmpty {
+      throw .dataError("\(file.path) has neither share items nor feed rows to benchmark")
+    }
+    return tiled
+  }
+}

@@ -1,0 +1,175 @@
+import BenchmarkResults
+import BinaryInspection
+import CommandLineSupport
+
+/// `dispatch-bench run`, the main job: time every strategy on the planned
+/// benchmark cases and write the results.
+///
+/// The command only wires the engine's parts together, in the order a run
+/// goes: plan (`RunMatrix.plan()`, `MemoryPlanner`, into a `LaunchPlan`),
+/// launch (`Launches`: `LaunchRunner` here, or `LaunchChild` processes),
+/// aggregate (`RunAggregate`: rows, ratios, code bytes) and write
+/// (`RunWriter`). Guides/Run.md, "How the run engine is organised".
+package struct RunCommand {
+  package var options: RunOptions
+  package var arguments: [String]
+  /// Whether to stop early: an interrupt asked.
+  package var shouldStop: () -> Bool = { Interrupts.requested }
+
+  package init(options: RunOptions, arguments: [String], shouldStop: @escaping () -> Bool = { Interrupts.requested }) {
+    self.options = options
+    self.arguments = arguments
+    self.shouldStop = shouldStop
+  }
+
+  package func run(console: Console) throws(CommandError) -> Int32 {
+    try refuseADebugBuild()
+    let plan = options.matrix.plan()
+    guard !plan.keys.isEmpty else {
+      throw .usage("no benchmark cases to run: --filter or --strategies left nothing", command: RunOptions.spec.name)
+    }
+    if options.listOnly {
+      for key in plan.keys { console.line(key.path) }
+      return ExitStatus.success
+    }
+    let started = Timestamp.now()
+    let writer = try RunWriter(options: options, started: started)
+    // Planned once, here: every launch follows this plan.
+    let launchPlan = LaunchPlan(plan, memory: try MemoryPlanner().plan(for: plan), options: options)
+    let machine = Machine.current()
+    let note = self.note(console)
+    RunHeader(plan: launchPlan, options: options, outputPath: writer.outputPath, machine: machine).lines.forEach(note)
+
+    let info = RunInfo.started(started, machine: machine, seed: options.matrix.seed, command: Self.commandLine(arguments))
+    var aggregates = options.builds.aggregates(info)
+    var layouts: (directory: String, binaries: [String])?
+    if case .layouts(let seeds) = options.builds { layouts = try LayoutBuilds.make(seeds, note: note) }
+    defer { if let layouts { LayoutBuilds.remove(layouts.directory) } }
+    let builds = options.builds.timedBuilds(this: executablePath(), layouts: layouts?.binaries ?? [])
+    return try launch(launchPlan, builds: builds, into: &aggregates, writer: writer, machine: machine, console: console)
+  }
+
+  /// Runs the launches of `builds` and writes what they measured.
+  private func launch(
+    _ launchPlan: LaunchPlan, builds: [TimedBuild], into aggregates: inout [RunAggregate], writer: RunWriter,
+    machine: Machine, console: Console
+  ) throws(CommandError) -> Int32 {
+    let note = self.note(console)
+    Interrupts.install()
+    let reserve = RunEstimate(launchPlan.plan, sampling: launchPlan.sampling).probe(
+      probed: launchPlan.plan.strategies.count, probing: machine.buildConfiguration == "release", cores: machine.cores)
+    let launches = Launches(
+      plan: launchPlan, builds: builds, design: options.design, reserve: reserve, shouldStop: shouldStop)
+    switch try launches.run(into: &aggregates, console: console) {
+    case .completed: break
+    case .disagreement: return ExitStatus.disagreement
+    case .interrupted:
+      for path in writer.otherOutputs { note("\(path) was not written: the run was interrupted") }
+      return try writer.writePartial(aggregates[0].partialRows(), console: console)
+    }
+    if case .named(let named) = options.builds {
+      try writeBuilds(named, aggregates, with: writer, console: console)
+    } else {
+      try write(aggregates[0], aggregates.count > 1 ? aggregates[1] : nil, with: writer, machine: machine, console: console)
+    }
+    return ExitStatus.success
+  }
+
+  /// Writes each build of `--builds` to its own file, its code counted by
+  /// direct calls (none of them is this binary, whose code callgrind reads).
+  private func writeBuilds(
+    _ builds: [NamedBuild], _ aggregates: [RunAggregate], with writer: RunWriter, console: Console
+  ) throws(CommandError) {
+    let note = self.note(console)
+    for (build, aggregate) in zip(builds, aggregates) {
+      let results = aggregate.rows(code: CodeSize(file: build.binary))
+      let path = build.output(writer.outputPath)
+      try writer.write(results, to: path)
+      note("wrote \(path) (\(results.rows.count.counted("row")) of build \(build.name), \(build.binary))")
+      if let adaptive = aggregate.adaptive { note("build \(build.name): " + Self.summary(adaptive, results)) }
+    }
+  }
+
+  /// Writes the other build's rows and this build's, then, with the
+  /// timings safe on disk, counts the code each share and feed row runs
+  /// under callgrind (the samples do not change; a debug build's loops are
+  /// not the measured ones) and writes the rows again.
+  private func write(
+    _ run: RunAggregate, _ alternate: RunAggregate?, with writer: RunWriter, machine: Machine, console: Console
+  ) throws(CommandError) {
+    let note = self.note(console)
+    let code = CodeSize.ofThisExecutable()
+    var results = run.rows(code: code)
+    if let alternate, let build = options.alternate {
+      let rows = alternate.rows(code: CodeSize(file: build.binary))
+      try writer.write(rows, of: build)
+      note("wrote \(build.output) (\(rows.rows.count.counted("row")) of \(build.binary); code_bytes by direct calls)")
+    }
+    try writer.write(results, overwrite: options.force, samples: true)
+    if let code, machine.buildConfiguration == "release",
+      results.countCode(underCallgrind: code, seed: options.matrix.seed, cores: machine.cores, console: console, note: note)
+    {
+      try writer.write(results, overwrite: true, samples: false)
+    }
+    console.write(writer.rendered(results))
+    note("wrote \(writer.outputPath) (\(results.rows.count.counted("row")))")
+    if let adaptive = run.adaptive { note(Self.summary(adaptive, results)) }
+    if let reason = results.disturbance?.reason {
+      note("the machine was disturbed during this run: \(reason); its rows say so (interrupted_share, launch_speed_spread), and compare warns of it")
+    }
+    if let samplesPath = options.samplesPath { note("wrote \(samplesPath)") }
+  }
+
+  /// What adaptive launches did, in a line: how many launches, and how many
+  /// cases fell short of the target and why.
+  package static func summary(_ adaptive: AdaptiveSummary, _ results: RunResults) -> String {
+    let target = CSVNumber.text(adaptive.settings.targetResolution * 100) + "%"
+    let cases = Set(results.rows.map(\.key.benchmarkCase)).count
+    var text = "adaptive launches: \(adaptive.initialLaunches) of every case"
+    if let most = adaptive.laterLaunches.max(), let fewest = adaptive.laterLaunches.min() {
+      let cases = fewest == most ? most.counted("case") : "\(fewest) to \(most) cases"
+      text += ", then \(adaptive.laterLaunches.count.counted("more launch", plural: "more launches")) of \(cases), the widest first"
+      if let fewest = adaptive.fewerRounds.min(), let most = adaptive.fewerRounds.max() {
+        let rounds = fewest == most ? "\(most)" : "\(fewest) to \(most)"
+        let of = adaptive.laterLaunches.reduce(0, +)
+        text += " (\(adaptive.fewerRounds.count) of their \(of) cases in \(rounds) rounds, not \(adaptive.fullRounds): their launches decide)"
+      }
+    }
+    let short = results.casesShortOfTarget
+    guard !short.isEmpty else { return text + "; every case met the target resolution of \(target)" }
+    let why =
+      switch adaptive.stop {
+      case .allMet: ""
+      case .outOfTime: " within --max-time \(Progress.duration(adaptive.settings.maxTime))"
+      case .maxLaunches: " within --max-launches \(adaptive.settings.maxLaunches)"
+      case .layouts:
+        " (more launches could not narrow the rest: their variance is between layouts, so more layouts would)"
+      }
+    return text
+      + "; \(short.count) of \(cases) cases did not meet the target resolution of \(target)\(why) (met_target says which rows)"
+  }
+
+  /// A debug build's timings measure unoptimised code rather than the
+  /// patterns: refused unless asked for, or only listing.
+  private func refuseADebugBuild() throws(CommandError) {
+    guard Machine.isDebugBuild && !options.allowDebugBuild && !options.listOnly else { return }
+    throw .usage(
+      """
+      this is a debug build, whose timings measure unoptimised code rather than the patterns. \
+      Run 'swift run -c release dispatch-bench', or pass --allow-debug-build
+      """, command: RunOptions.spec.name)
+  }
+
+  /// A line on standard error, unless `--quiet`.
+  private func note(_ console: Console) -> (String) -> Void {
+    { text in if !options.quiet { console.errorLine(text) } }
+  }
+
+  /// The command as a user would type it, for the record.
+  package static func commandLine(_ arguments: [String]) -> String {
+    (["dispatch-bench"] + arguments).map { argument in
+      argument.allSatisfy({ $0.isLetter || $0.isNumber || "-_.,/=:".contains($0) }) && !argument.isEmpty
+        ? argument : "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }.joined(separator: " ")
+  }
+}

@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+import DispatchModel
+import StrategyRegistry
+import BenchmarkResults
+import BinaryInspection
+import CommandLineSupport
+
+/// `dispatch-bench run`'s options, validated.
+@dynamicMemberLookup
+package struct RunOptions {
+  package static let spec = CommandSpec(
+    name: "run",
+    summary: "Time every strategy on every operation over generated feeds and write a CSV.",
+    synopsis: "[run] [--quick | --full] [OPTIONS]",
+    options: [
+      .flag(
+        "--quick",
+        "A smoke run: every operation at 1,000 elements, uniform,\nshort sampling. Under 20 seconds on 2 cores."),
+      .flag("--full", "The whole cross product: every operation × --sizes ×\nevery distribution."),
+    ]
+      + FeedSelectionOptions.options(
+        verb: "time", defaultSizes: RunMatrix.defaultSizes.map(String.init).joined(separator: ","),
+        defaultDistributions: "the default suite's; with other dimensions, uniform")
+      + [
+        OptionSpec(
+          name: "--max-time-per-case", valueName: "SECONDS",
+          help:
+            "Sampling time per benchmark case and launch, shared out among\nits \(SamplingSettings().passes) passes, once every contender has 30 samples\n(default: \(SamplingSettings().sampleTime); --quick: \(quickSampleTime)).",
+          example: "--max-time-per-case 1", formerNames: ["--max-time-per-cell"]),
+      ]
+      + LaunchDesign.options
+      + OutputOptions.options(verb: "time", measurements: "numbers", fileSuffix: "", exports: [.gbench])
+      + [
+        .value(
+          "--samples-csv", "PATH", "Also write every raw sample to this CSV.",
+          example: "--samples-csv results/base-samples.csv"),
+      ]
+      + BuildSet.options,
+    discussion: """
+      With no dimension given, runs the default suite: every operation on 100,000
+      uniform elements, then a size sweep (--sizes) and a distribution sweep on
+      share.instagram and feed.identifier, the cheapest dispatch of each domain.
+      Giving --sizes, --distributions, --kinds or --operations runs their cross
+      product instead (defaults: all operations, the three sizes, uniform, all
+      kinds). --feed FILE alone times the file at its own size, in both modes;
+      with --sizes, tiled to each. The run first prints its benchmark cases
+      (operation × feed × mode, each timing every strategy), sizes, launches
+      and an estimated duration; progress counts the same cases.
+
+      Every benchmark case also has a floor row: a loop over the feed's kinds as bytes
+      adding a per-kind constant, the cheapest kind-dependent visit. Before
+      timing, each strategy's checksum of its outputs must equal the others';
+      a mismatch stops the run with exit status 1 and writes no timings.
+      After timing, a release build writes the CSV, then runs each strategy's
+      share and feed operations once more under valgrind's callgrind to count
+      the machine code each runs (code_bytes, indirect calls included) and
+      rewrites the CSV; without valgrind, or if it fails, code_bytes counts
+      direct calls only and code_bytes_method says so.
+      Exit status: 0 done, 1 strategies disagree, 64 bad usage, 65 bad feed
+      file, 73 output not writable, 130 interrupted.
+      """,
+    examples: [
+      "swift run -c release dispatch-bench",
+      "dispatch-bench run --quick",
+      "dispatch-bench run --operations feed.render --sizes 1000,10000000 --distributions uniform,clustered",
+      "dispatch-bench run --feed my-feed.json",
+      "dispatch-bench run --feed my-feed.json --sizes 100000 --format markdown",
+      "dispatch-bench run --quick --format gbench > quick.json",
+      "dispatch-bench run --filter 'share/*/*/uniform/100000' --list",
+    ])
+
+  package static let quickSampleTime = 0.05
+
+  package var matrix: RunMatrix
+  package var sampling: SamplingSettings
+  /// How many launches each case gets (`--launches`, or adaptive).
+  package var design: LaunchDesign
+  /// The launches that time every case.
+  package var launches: Int { design.initialLaunches }
+  package var samplesPath: String?
+  /// The builds the run times (`--alternate-with`, `--builds`, `--layouts`).
+  package var builds: BuildSet
+  /// Another build whose launches alternate with this one's, and where its
+  /// rows go (`--alternate-with`, `--alternate-output`).
+  package var alternate: AlternateBuild? { builds.alternate }
+  /// --output, --force, --format, --quiet, --list and --allow-debug-build,
+  /// read as this type's own: `options.force`.
+  package var outputOptions: OutputOptions
+
+  package subscript<Value>(dynamicMember field: KeyPath<OutputOptions, Value>) -> Value {
+    outputOptions[keyPath: field]
+  }
+
+
+  package init(_ arguments: ParsedArguments) throws(CommandError) {
+    let quick = arguments.has("--quick")
+    let full = arguments.has("--full")
+    if quick && full { throw .usage("--quick and --full cannot be used together", command: Self.spec.name) }
+    let selection = try FeedSelectionOptions(arguments)
+    matrix = selection.matrix(
+      shape: quick || full || selection.choosesADimension ? .crossProduct : .defaultSuite,
+      sizes: quick ? RunMatrix.smallSizes : RunMatrix.defaultSizes,
+      distributions: full ? KindDistribution.allCases : [.uniform])
+
+    sampling = SamplingSettings()
+    if quick { sampling.sampleTime = Self.quickSampleTime }
+    if let seconds = try arguments.seconds("--max-time-per-case", in: 0.001...86_400) {
+      sampling.sampleTime = seconds
+    }
+    design = try LaunchDesign(arguments, quick: quick, command: Self.spec.name)
+    samplesPath = arguments.value("--samples-csv")
+    outputOptions = try OutputOptions(arguments)
+    if let output = outputOptions.output, output == samplesPath {
+      throw .usage("--output and --samples-csv name the same file", command: Self.spec.name)
+    }
+    builds = try BuildSet(
+      arguments, output: outputOptions.output, samples: samplesPath, command: Self.spec.name)
+  }
+
+  /// `path` with every symbolic link, `.` and `..` resolved, or `nil` when
+  /// it does not exist.
+  package static func resolvedPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// `path` with its directory resolved, so that two names of one file
+  /// (`b.csv`, `./b.csv`, a link to the directory) compare equal; `path`
+  /// itself when its directory does not exist.
+  package static func canonicalPath(_ path: String) -> String {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    guard let resolved = resolvedPath(directory) else { return path }
+    return (resolved == "/" ? "" : resolved) + "/" + name
+  }
+}
+
+/// Another build of `dispatch-bench` timed in the same run
+/// (`run --alternate-with BINARY --alternate-output PATH`).
+package struct AlternateBuild: Equatable {
+  /// The executable, its path resolved.
+  package var binary: String
+  /// Where its rows go.
+  package var output: String
+}

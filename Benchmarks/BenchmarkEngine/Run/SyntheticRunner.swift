@@ -1,0 +1,114 @@
+import BenchmarkResults
+import BenchmarkSupport
+import DispatchModel
+import StrategyRegistry
+import SyntheticModel
+import SyntheticRegistry
+import BinaryInspection
+
+/// A synthetic feed a run times: N kinds, each a small struct with a payload,
+/// every pattern written for them in its own idiom by the committed generator
+/// (Benchmarks/Scripts/generate-synthetic.swift; Guides/Scaling.md).
+///
+/// Each pattern's synthetic module is one whole-module-optimised module of
+/// its kinds, its dispatch and its loops, as an app compiles them: its rows
+/// say mode `app`.
+package struct PlannedSynthetic: Equatable, Codable {
+  package var kinds: Int
+  package var size: Int
+  package var seed: UInt64
+  package var operations: [String]
+  package var strategies: [String]
+  /// The rounds an adaptive launch samples this feed's cases in, when fewer
+  /// than every other launch's (`RunPlan.restricted(to:rounds:)`).
+  package var rounds: Int? = nil
+
+  package static let domain = "synthetic"
+
+  package var feed: FeedID {
+    FeedID(domain: Self.domain, size: size, layout: "uniform", kinds: kinds)
+  }
+
+  /// Every row this feed contributes, the floor of each case included.
+  package var keys: [ResultKey] {
+    operations.flatMap { operation in
+      let benchmarkCase = BenchmarkCase(feed: feed, operation: operation, mode: .app)
+      return (strategies.map { StrategyID($0) } + [.floor]).map { ResultKey(benchmarkCase, $0) }
+    }
+  }
+}
+
+extension FeedRunner {
+  /// Builds every pattern's representation of a synthetic feed, checks
+  /// their outputs (in the first launch) and returns the feed's benchmark
+  /// cases, each with the floor among its contenders, ready to sample. The
+  /// synthetic domain has no null: its loops are the patterns' own.
+  package func syntheticCases(_ planned: PlannedSynthetic) throws(RunFailure) -> [ReadyCase] {
+    let kinds = (0..<planned.size).map {
+      UInt8(SyntheticFeed.element($0, seed: planned.seed, kinds: planned.kinds).kind)
+    }
+    let floor = PreparedFloor(kinds: kinds)
+    let (padding, order) = perturbation(planned.feed, .app, planned.strategies)
+    var built: [String: any SyntheticWorkload] = [:]
+    for name in order {
+      guard let type = SyntheticRegistry.workload(named: name, kinds: planned.kinds) else { continue }
+      built[name] = type.init(size: planned.size, seed: planned.seed)
+    }
+    let workloads = planned.strategies.compactMap { name in built[name].map { (name, $0) } }
+    let checksums = launch.checks ? try check(planned, workloads) : [:]
+    return planned.operations.map { operation in
+      let benchmarkCase = BenchmarkCase(feed: planned.feed, operation: operation, mode: .app)
+      let contenders =
+        workloads.map { name, workload in
+          Contender(id: StrategyID(name), count: workload.count) { range, repetitions in
+            workload.run(operation, range: range, repetitions: repetitions)
+          }
+        } + [Contender(id: .floor, count: floor.count) { floor.run(range: $0, repetitions: $1) }]
+      return ReadyCase(
+        benchmarkCase: benchmarkCase, label: "synthetic \(operation) · \(planned.size.groupedDigits) · \(planned.kinds) kinds",
+        contenders: contenders, shuffleSeed: launch.shuffleSeed(benchmarkCase), rounds: planned.rounds
+      ) { measured, results in
+        withExtendedLifetime(padding) {
+          for samples in measured.contenders {
+            let key = ResultKey(benchmarkCase, samples.id)
+            results.samples += samples.rawSamples(key, launch: launch.index)
+            var row = samples.timingRow(
+              key, schedule: .interleaved, slice: measured.slice, shuffleSeed: measured.shuffleSeed)
+            row.checksum =
+              samples.id == .floor
+              ? CSVNumber.hex(floor.checksum) : checksums[samples.id.rawValue]?[operation].map(CSVNumber.hex) ?? ""
+            results.rows.append(row)
+          }
+        }
+      }
+    }
+  }
+
+  /// Every pattern's outputs against the first's, operation by operation;
+  /// their checksums, by pattern and operation.
+  private func check(_ planned: PlannedSynthetic, _ workloads: [(String, any SyntheticWorkload)])
+    throws(RunFailure) -> [String: [String: UInt64]]
+  {
+    var checksums: [String: [String: UInt64]] = [:]
+    for operation in planned.operations {
+      var reference: (name: String, workload: any SyntheticWorkload, digests: [UInt64])?
+      for (name, workload) in workloads {
+        if sampler.shouldStop() { throw .interrupted }
+        let indices = Self.checkedElements(workload.count)
+        let digests = indices.map { Checksum.digest(workload.output(operation, at: $0)) }
+        if let reference, let position = Self.firstDifference(reference.digests, digests) {
+          let index = indices[position]
+          throw .mismatch(
+            Mismatch(
+              strategy: name, reference: reference.name, operation: operation,
+              feed: "seed \(planned.seed), synthetic · \(planned.size.groupedDigits) elements · \(planned.kinds) kinds",
+              index: index, expected: reference.workload.output(operation, at: index),
+              actual: workload.output(operation, at: index)))
+        }
+        if reference == nil { reference = (name, workload, digests) }
+        checksums[name, default: [:]][operation] = Self.fold(digests)
+      }
+    }
+    return checksums
+  }
+}

@@ -1,0 +1,7 @@
+extension String {
+  /// The string without the characters of `set` at either end.
+  package func trimming(_ set: String) -> String {
+    let characters = Set(set)
+    return String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
+  }
+}

@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+import BenchmarkResults
+import BenchmarkEngine
+import BinaryInspection
+import CommandLineSupport
+import Reports
+
+/// The `dispatch-bench` command: subcommands, help and exit statuses.
+public enum DispatchBench {
+  package static let overview = """
+    OVERVIEW: Measure what dispatching over many kinds of thing costs in Swift:
+    a naive manager, protocol getters, a classic visitor, a generic visitor, a
+    closed enum with an exhaustive switch, a class hierarchy, a cast chain, a
+    type eraser and a handler table, on the same share and feed operations
+    (SPEC.md) and a synthetic domain of 2 to 64 kinds, with the same data and
+    harness, compiled across a module boundary and as an app compiles them.
+
+    USAGE: dispatch-bench [SUBCOMMAND] [OPTIONS]
+
+    SUBCOMMANDS:
+      run        (default) Time every strategy on every operation over
+                 generated feeds; write a CSV to results/ and print a table.
+      compare    Compare strategies within a run, or two runs row by row
+                 with a verdict (exit 2 on a regression).
+      answer     Print the README's answer from a run: which pattern when,
+                 the stakes, and the tables behind them.
+      report     Write a run's report: report.md and SVG charts.
+      profile    Count instructions, branch misses, retains, releases and
+                 allocations per element under valgrind (deterministic).
+      dump       Print every strategy's output for a feed file, one JSON line
+                 each, and fail if the strategies disagree.
+      export     Write a run CSV as Google Benchmark's JSON, for its
+                 compare.py and dashboards.
+      new-strategy
+                 Add a strategy of your own: a copy of an existing one under
+                 a new name, registered, building and passing parity.
+
+      See 'dispatch-bench help SUBCOMMAND' for a subcommand's options;
+      'dispatch-bench --version' for the version and build.
+    """
+
+  /// A subcommand: its options and help, and what it runs once they parse.
+  package struct Subcommand: Sendable {
+    package var spec: CommandSpec
+    /// Runs with the parsed arguments and the whole command line, as typed.
+    package var run: @Sendable (ParsedArguments, [String], Console) throws(CommandError) -> Int32
+  }
+
+  /// The subcommands, in the order `help` lists them.
+  package static let subcommands: [Subcommand] = [
+    Subcommand(spec: RunOptions.spec) { parsed, recorded, console throws(CommandError) in
+      try RunCommand(options: RunOptions(parsed), arguments: recorded).run(console: console)
+    },
+    Subcommand(spec: CompareCommand.spec) { parsed, _, console throws(CommandError) in
+      try CompareCommand(parsed).run(console: console)
+    },
+    Subcommand(spec: AnswerCommand.spec) { parsed, _, console throws(CommandError) in
+      try AnswerCommand(parsed).run(console: console)
+    },
+    Subcommand(spec: ReportCommand.spec) { parsed, _, console throws(CommandError) in
+      try ReportCommand(parsed).run(console: console)
+    },
+    Subcommand(spec: ProfileCommand.spec) { parsed, recorded, console throws(CommandError) in
+      try ProfileCommand(parsed, recorded: recorded).run(console: console)
+    },
+    Subcommand(spec: DumpCommand.spec) { parsed, _, console throws(CommandError) in
+      try DumpCommand(parsed).run(console: console)
+    },
+    Subcommand(spec: ExportCommand.spec) { parsed, _, console throws(CommandError) in
+      try ExportCommand(parsed).run(console: console)
+    },
+    Subcommand(spec: NewStrategyCommand.spec) { parsed, _, console throws(CommandError) in
+      try NewStrategyCommand(parsed).run(console: console)
+    },
+  ]
+
+  /// The subcommands' specs, by name.
+  package static var commands: [String: CommandSpec] {
+    Dictionary(uniqueKeysWithValues: subcommands.map { ($0.spec.name, $0.spec) })
+  }
+
+  /// Runs the command line and returns the exit status.
+  public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
+    do {
+      return try dispatch(arguments, console: console)
+    } catch {
+      console.errorLine("error: \(error.message)")
+      if let command = error.usageOf {
+        console.errorLine(commands[command]?.usage ?? overview)
+      }
+      return error.exitStatus
+    }
+  }
+
+  private static func dispatch(_ arguments: [String], console: Console) throws(CommandError)
+    -> Int32
+  {
+    // No subcommand, or options only: `run`.
+    guard let first = arguments.first,
+      !first.hasPrefix("-") || first == "--help" || first == "-h" || first == "--version"
+    else {
+      return try invoke(subcommands[0], arguments, recorded: arguments, console: console)
+    }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "--help", "-h":
+      console.line(overview)
+      return ExitStatus.success
+    case "--version":
+      let machine = Machine.current()
+      console.line(
+        "dispatch-bench \(ToolVersion.current) (results schema \(Schema.runVersion)); Swift \(machine.swiftVersion), \(machine.buildConfiguration) build; \(machine.buildFlags)")
+      return ExitStatus.success
+    case "help":
+      guard let name = rest.first else {
+        console.line(overview)
+        return ExitStatus.success
+      }
+      guard let spec = commands[name] else { throw unknownCommand(name) }
+      console.line(spec.help)
+      return ExitStatus.success
+    case ProfileCell.name:
+      return ProfileCell.main(rest)
+    case CodeSizeCell.name:
+      return CodeSizeCell.main(rest)
+    case LaunchChild.name:
+      return LaunchChild.main(rest, console: console)
+    default:
+      guard let subcommand = subcommands.first(where: { $0.spec.name == first }) else {
+        throw unknownCommand(first)
+      }
+      return try invoke(subcommand, rest, recorded: arguments, console: console)
+    }
+  }
+
+  private static func invoke(
+    _ subcommand: Subcommand, _ arguments: [String], recorded: [String], console: Console
+  ) throws(CommandError) -> Int32 {
+    let parsed = try ParsedArguments(arguments, spec: subcommand.spec)
+    if parsed.wantsHelp {
+      console.line(subcommand.spec.help)
+      return ExitStatus.success
+    }
+    // Tables on the console fit its width, unless the command takes --wide
+    // and was given it.
+    let declaresWide = subcommand.spec.option(named: OptionSpec.wide.name) != nil
+    let width = declaresWide && !parsed.has(OptionSpec.wide.name) ? console.width : nil
+    return try TextTable.$width.withValue(width) {
+      Result { () throws(CommandError) in try subcommand.run(parsed, recorded, console) }
+    }.get()
+  }
+
+  private static func unknownCommand(_ name: String) -> CommandError {
+    var message =
+      name.hasPrefix("-") ? "unknown option '\(name)'" : "unknown subcommand '\(name)'"
+    if let suggestion = Suggestion.closest(to: name, among: commands.keys.sorted()) {
+      message += " (did you mean '\(suggestion)'?)"
+    }
+    message += "\n\n" + overview
+    return CommandError(message, exitStatus: ExitStatus.usage)
+  }
+}

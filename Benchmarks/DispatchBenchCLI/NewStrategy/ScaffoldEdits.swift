@@ -1,0 +1,144 @@
+import BenchmarkEngine
+import BinaryInspection
+import Reports
+
+/// The scaffold's edits to the package's files, as functions of their text.
+///
+/// Each edit finds the list it extends by the line that opens it and adds one
+/// line in the list's own indentation. It throws, naming the file and what to
+/// add by hand, when that line is missing or already holds the name, so the
+/// scaffold works out every edit before it writes any.
+package enum ScaffoldEdits {
+  package static let manifest = "Package.swift"
+  package static let registry = "Sources/StrategyRegistry/Registry.swift"
+  package static let appModeRegistry = "Sources/AppModeRegistry/AppModeRegistry.swift"
+  package static let generator = "Benchmarks/Scripts/generate-synthetic.swift"
+  package static let guide = "Guides/Strategies.md"
+  /// Written by the generator, not by an edit here.
+  package static let syntheticRegistry = "Sources/SyntheticRegistry/SyntheticRegistry.swift"
+  package static let editCosts = "results/reference/scaling/edit-cost.csv"
+
+  // MARK: Package.swift
+
+  /// The modules of `let strategyModules = [...]`, in order.
+  package static func strategyModules(inManifest text: String) throws(ScaffoldError) -> [String] {
+    let lines = TextLines(text)
+    let list = try lines.list(openedBy: "let strategyModules = [", file: manifest)
+    return lines.lines[(list.open + 1)..<list.close].compactMap { line in
+      let trimmed = line.trimmingSpaces
+      guard trimmed.hasPrefix("\""), let end = trimmed.dropFirst().firstIndex(of: "\"") else { return nil }
+      return String(trimmed[trimmed.index(after: trimmed.startIndex)..<end])
+    }
+  }
+
+  /// `"MyPattern",` at the end of `strategyModules`: its module, its app mode
+  /// and its synthetic module follow from that list.
+  package static func addingModule(_ name: StrategyName, toManifest text: String) throws(ScaffoldError) -> String {
+    guard try !strategyModules(inManifest: text).contains(name.module) else {
+      throw .badPackage(manifest, "strategyModules already lists \"\(name.module)\"")
+    }
+    var lines = TextLines(text)
+    try lines.append("\"\(name.module)\",", toListOpenedBy: "let strategyModules = [", file: manifest)
+    return lines.text
+  }
+
+  // MARK: The registries
+
+  /// `import MyPattern` and `RegisteredStrategy(MyPatternStrategy.self),` at
+  /// the end of `Registry.strategies`.
+  package static func addingStrategy(_ name: StrategyName, toRegistry text: String) throws(ScaffoldError) -> String {
+    var lines = TextLines(text)
+    let entry = "RegisteredStrategy(\(name.strategyType).self),"
+    guard !lines.contains(entry) else { throw .badPackage(registry, "already registers \(name.strategyType)") }
+    try lines.addImport(name.module, file: registry)
+    try lines.append(entry, toListOpenedBy: "public static let strategies: [RegisteredStrategy] = [", file: registry)
+    return lines.text
+  }
+
+  /// `import AppMyPattern` and `AppMyPattern.AppLoops.self,` at the end of
+  /// the app-mode registry's types.
+  package static func addingAppMode(_ name: StrategyName, toAppModeRegistry text: String) throws(ScaffoldError)
+    -> String
+  {
+    var lines = TextLines(text)
+    let entry = "\(name.appModule).AppLoops.self,"
+    guard !lines.contains(entry) else { throw .badPackage(appModeRegistry, "already lists \(name.appModule)") }
+    try lines.addImport(name.appModule, file: appModeRegistry)
+    try lines.append(
+      entry, toListOpenedBy: "private static let types: [any AppModeWorkload.Type] = [", file: appModeRegistry)
+    return lines.text
+  }
+
+  // MARK: The synthetic generator
+
+  package static let patternEnum = "public enum SyntheticPattern: String, CaseIterable, Sendable {"
+  package static let writtenLike = "public static let writtenLike: [SyntheticPattern: SyntheticPattern] = "
+
+  /// The registry names of the generator's patterns, in order.
+  package static func syntheticPatterns(inGenerator text: String) throws(ScaffoldError) -> [String] {
+    let lines = TextLines(text)
+    return try lines.caseLines(of: patternEnum, file: generator).map { line in
+      // `case naive`, or `case protocolGetter = "protocol-getter"`.
+      let declaration = line.trimmingSpaces.dropFirst("case ".count)
+      guard let quote = declaration.firstIndex(of: "\"") else { return String(declaration) }
+      return String(declaration[declaration.index(after: quote)...].prefix { $0 != "\"" })
+    }
+  }
+
+  /// The pattern's case at the end of `SyntheticPattern`, and an entry in
+  /// `writtenLike` that has the generator write it as the template's
+  /// pattern, so that its synthetic module compiles and passes parity as a
+  /// copy of the template's.
+  package static func addingPattern(
+    _ name: StrategyName, writtenLike template: StrategyName, toGenerator text: String
+  ) throws(ScaffoldError) -> String {
+    let patterns = try syntheticPatterns(inGenerator: text)
+    guard !patterns.contains(name.registryName) else {
+      throw .badPackage(generator, "SyntheticPattern already has \(name.registryName)")
+    }
+    guard patterns.contains(template.registryName) else {
+      throw .badPackage(generator, "SyntheticPattern has no \(template.registryName) to write \(name.registryName) as")
+    }
+    var lines = TextLines(text)
+    let last = try lines.caseLines(of: patternEnum, file: generator).indices.last!
+    lines.lines.insert("  case \(name.caseName) = \"\(name.registryName)\"", at: last + 1)
+
+    let entry = ".\(name.caseName): .\(template.caseName),"
+    guard let index = lines.lines.firstIndex(where: { $0.trimmingSpaces.hasPrefix(writtenLike) }) else {
+      throw .badPackage(generator, "no line \"\(writtenLike)…\" to add \(entry) to")
+    }
+    let line = lines.lines[index]
+    if line.hasSuffix("[:]") {
+      let indent = String(line.prefix { $0 == " " })
+      lines.lines.replaceSubrange(
+        index...index, with: [String(line.dropLast(2)), indent + "  " + entry, indent + "]"])
+    } else {
+      try lines.append(entry, toListOpenedBy: writtenLike + "[", file: generator)
+    }
+    return lines.text
+  }
+
+  // MARK: The strategies guide
+
+  /// A row for the strategy at the end of the mechanism table of
+  /// Guides/Strategies.md, which `StrategyListTests` holds to the registry.
+  package static func addingRow(_ name: StrategyName, template: StrategyName, toGuide text: String) throws(ScaffoldError)
+    -> String
+  {
+    var lines = TextLines(text)
+    guard let section = lines.lines.firstIndex(of: "# The strategies") else {
+      throw .badPackage(guide, "no section \"# The strategies\" holding the table of strategies")
+    }
+    guard let first = lines.lines[section...].firstIndex(where: { $0.hasPrefix("| `") }) else {
+      throw .badPackage(guide, "no table of strategies (rows \"| `name` | …\") under \"# The strategies\"")
+    }
+    let rows = lines.lines[first...].prefix { $0.hasPrefix("|") }
+    guard !rows.contains(where: { $0.hasPrefix("| `\(name.registryName)` |") }) else {
+      throw .badPackage(guide, "the table of strategies already has a row for \(name.registryName)")
+    }
+    let row =
+      "| `\(name.registryName)` | [`Sources/\(name.module)`](../Sources/\(name.module)) | scaffolded from `\(template.registryName)` by `dispatch-bench new-strategy`, and still its code: say here how one element is dispatched |"
+    lines.lines.insert(row, at: first + rows.count)
+    return lines.text
+  }
+}

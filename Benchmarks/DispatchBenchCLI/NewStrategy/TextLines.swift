@@ -1,0 +1,66 @@
+/// A file's lines, for edits that add or replace whole lines; `text` joins
+/// them back as they were, a final newline included.
+package struct TextLines {
+  package var lines: [String]
+
+  package init(_ text: String) {
+    lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  package var text: String { lines.joined(separator: "\n") }
+
+  package func contains(_ trimmedLine: String) -> Bool {
+    lines.contains { $0.trimmingSpaces == trimmedLine }
+  }
+
+  /// The line opening a multi-line list (`opener` after its indentation,
+  /// the line ending in `[`) and the `]` closing it at the same indentation.
+  package func list(openedBy opener: String, file: String) throws(ScaffoldError) -> (open: Int, close: Int) {
+    guard let open = lines.firstIndex(where: { $0.trimmingSpaces == opener }) else {
+      throw .badPackage(file, "no line \"\(opener)\" opening the list to add to")
+    }
+    let indent = String(lines[open].prefix { $0 == " " })
+    guard let close = lines[(open + 1)...].firstIndex(of: indent + "]") else {
+      throw .badPackage(file, "the list \"\(opener)\" has no \"]\" of its own indentation")
+    }
+    return (open, close)
+  }
+
+  /// Adds `item` as the list's last line, indented as its last item.
+  package mutating func append(_ item: String, toListOpenedBy opener: String, file: String) throws(ScaffoldError) {
+    let list = try list(openedBy: opener, file: file)
+    let indent =
+      list.close > list.open + 1
+      ? String(lines[list.close - 1].prefix { $0 == " " }) : String(lines[list.open].prefix { $0 == " " }) + "  "
+    lines.insert(indent + item, at: list.close)
+  }
+
+  /// Adds `import module` to the file's first block of imports, in
+  /// alphabetical order as the block keeps them.
+  package mutating func addImport(_ module: String, file: String) throws(ScaffoldError) {
+    guard let first = lines.firstIndex(where: { $0.hasPrefix("import ") }) else {
+      throw .badPackage(file, "no imports to add \"import \(module)\" to")
+    }
+    let block = lines[first...].prefix { $0.hasPrefix("import ") }
+    let line = "import \(module)"
+    let position = block.firstIndex { $0 > line } ?? block.endIndex
+    lines.insert(line, at: position)
+  }
+
+  /// The `case` lines that directly follow the line `declaration`.
+  package func caseLines(of declaration: String, file: String) throws(ScaffoldError) -> ArraySlice<String> {
+    guard let open = lines.firstIndex(where: { $0.trimmingSpaces == declaration }) else {
+      throw .badPackage(file, "no \"\(declaration)\"")
+    }
+    let cases = lines[(open + 1)...].prefix { $0.trimmingSpaces.hasPrefix("case ") }
+    guard !cases.isEmpty else { throw .badPackage(file, "no cases after \"\(declaration)\"") }
+    return cases
+  }
+}
+
+extension StringProtocol {
+  /// Without its leading and trailing spaces.
+  package var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}

@@ -1,0 +1,48 @@
+import BenchmarkResults
+import BenchmarkEngine
+import BinaryInspection
+import CommandLineSupport
+
+/// The README's answer, and the guide's tables, from a run and the files
+/// beside it: what `answer` prints, section by section.
+package struct Answer {
+  package var rows: AnswerRows
+  /// Instructions, branches and mispredicts of the same binary.
+  package var profile: ProfileFile?
+  /// Edit costs and compile times; `nil` parts print `–`.
+  package var scaling: ScalingTables?
+  /// Each build's run of a build matrix (`--builds`).
+  package var builds: [AnswerRows] = []
+
+  package var run: RunFile { rows.run }
+  package var baseline: StrategyID { run.info.baseline }
+
+  /// One section's tables and lists.
+  ///
+  /// - Throws: `SectionUnavailable` when the files hold nothing for it.
+  package func blocks(_ section: AnswerSection) throws(SectionUnavailable) -> [QuotedTable] {
+    if section.speaksOfTheEnum && baseline != AnswerNames.enumSwitch {
+      throw SectionUnavailable(
+        reason: "\(run.path) takes its ratios against \(baseline), and the \(section) section compares with \(AnswerNames.enumSwitch)")
+    }
+    if section.speaksOfTheEnum && section != .counts
+      && rows.row(AnswerNames.enumSwitch, AnswerNames.light[0].rawValue, nil) == nil
+    {
+      throw SectionUnavailable(
+        reason: "\(run.path) has no \(AnswerNames.enumSwitch) row for \(AnswerNames.light[0].rawValue) at \(rows.size.groupedDigits) \(rows.layout) elements")
+    }
+    switch section {
+    case .decision: return [decisionTable()]
+    case .stakes: return [stakesTable()]
+    case .ranges: return [rangesList()]
+    case .counts: return try countsTables()
+    case .patterns: return try [patternsTable()]
+    case .modes: return try [modesTable()]
+    case .kinds: return try kindsTables()
+    case .code: return try codeTables()
+    case .builds:
+      guard !builds.isEmpty else { throw SectionUnavailable(reason: "pass each build's run with --builds") }
+      return [BuildsAnswer(builds: builds).table()]
+    }
+  }
+}

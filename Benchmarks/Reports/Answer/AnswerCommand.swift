@@ -1,0 +1,150 @@
+import BenchmarkResults
+import DispatchModel
+import BenchmarkEngine
+import BinaryInspection
+import CommandLineSupport
+
+/// `dispatch-bench answer`: the README's answer, and the Results guide's
+/// tables, from any run, the user's own included.
+package struct AnswerCommand {
+  package static let spec = CommandSpec(
+    name: "answer",
+    summary: "Print the README's answer from a run: which pattern when, and the tables behind it.",
+    synopsis:
+      "answer RUN.csv [--profile PROFILE.csv] [--edit-cost EDIT.csv] [--compile-time COMPILE.csv] [--section LIST] [--format table|markdown]",
+    positionals: 1...1, positionalName: "RUN.csv",
+    options: [
+      .value(
+        "--profile", "PROFILE.csv",
+        "A profile of the same binary (dispatch-bench profile): the\ncounts section's instructions, branches and mispredicts.",
+        example: "--profile results/reference/run-profile.csv"),
+      .value(
+        "--edit-cost", "EDIT.csv",
+        "Lines and places each change touches (the synthetic\ngenerator's edit-cost.csv): the extensibility figures.",
+        example: "--edit-cost results/reference/scaling/edit-cost.csv"),
+      .value(
+        "--compile-time", "COMPILE.csv",
+        "Compile time per pattern (compile-time.sh's CSV): the\npatterns section's compile column.",
+        example: "--compile-time results/reference/scaling/compile-time.csv"),
+      .value(
+        "--builds", "RUN.csv,...",
+        "Each build's run of a build matrix (run --builds, one file\nper build): the builds section.",
+        example: "--builds results/reference/builds/run.release.csv,results/reference/builds/run.osize.csv"),
+      .value(
+        "--section", "LIST",
+        "The sections to print, in order (default: every one the\nfiles given allow; see below).",
+        example: "--section decision,stakes"),
+      .value(
+        "--size", "N", "The feed size the answer reads (default: 100000 when the\nrun has it, else its largest).",
+        example: "--size 1000"),
+      .choice(
+        "--distribution", "NAME", "The kind layout it reads (default: uniform).",
+        choices: KindDistribution.allCases.map(\.rawValue), example: "--distribution skewed"),
+      .choice(
+        "--format", "FORMAT", "table (default) or markdown, as the README quotes it.",
+        choices: QuotedFormat.allCases.map(\.rawValue), example: "--format markdown"),
+      OptionSpec.wide,
+    ],
+    discussion: """
+      Sections, in the order printed by default:
+      \(AnswerSection.help)
+
+      Every figure is read from the files given; a figure they lack prints
+      as –. Ranges are spans of 95% intervals over launches. A named section
+      the files cannot fill is an error; by default such a section is
+      skipped, with a note on standard error. Exit status: 0 printed, 64 bad
+      usage, 65 an input file unreadable or a named section without data.
+      """,
+    examples: [
+      "dispatch-bench answer results/local/run.csv",
+      "dispatch-bench answer results/reference/run.csv --edit-cost results/reference/scaling/edit-cost.csv --section decision,stakes --format markdown",
+      "dispatch-bench answer results/local/run.csv --profile results/local/run-profile.csv --section counts",
+    ])
+
+  package var path: String
+  package var profilePath: String?
+  package var editCostPath: String?
+  package var compileTimePath: String?
+  package var buildPaths: [String]
+  /// `nil`: every section the files allow.
+  package var sections: [AnswerSection]?
+  /// `nil`: 100,000 when the run has it, else its largest size.
+  package var size: Int?
+  package var layout: String
+  package var format: QuotedFormat
+
+  package init(_ arguments: ParsedArguments) throws(CommandError) {
+    path = arguments.positionals[0]
+    profilePath = arguments.value("--profile")
+    editCostPath = arguments.value("--edit-cost")
+    compileTimePath = arguments.value("--compile-time")
+    buildPaths = try arguments.list("--builds", item: "file") ?? []
+    sections = try arguments.names("--section", from: AnswerSection.allCases.map(\.rawValue), kind: "section")?
+      .compactMap(AnswerSection.init(rawValue:))
+    size = try arguments.integer("--size", in: 1...Int.max)
+    layout = try arguments.choice("--distribution") ?? KindDistribution.uniform.rawValue
+    format = try arguments.choice("--format").flatMap(QuotedFormat.init(rawValue:)) ?? .table
+  }
+
+  package func run(console: Console) throws(CommandError) -> Int32 {
+    let answer = try load(console: console)
+    var printed: [String] = []
+    var needsEditCosts = false
+    for section in sections ?? AnswerSection.allCases {
+      do throws(SectionUnavailable) {
+        printed += try answer.blocks(section).map { $0.render(format) }
+        needsEditCosts = needsEditCosts || section == .decision || section == .patterns
+      } catch {
+        guard sections == nil else { throw .dataError(error.reason) }
+        if (section != .counts || profilePath != nil) && (section != .builds || !buildPaths.isEmpty) {
+          console.errorLine("note: no \(section) section: \(error.reason)")
+        }
+      }
+    }
+    guard !printed.isEmpty else { throw .dataError("\(path): nothing to answer from") }
+    if editCostPath == nil && needsEditCosts {
+      console.errorLine("note: pass --edit-cost results/reference/scaling/edit-cost.csv for the extensibility figures")
+    }
+    console.write(printed.joined(separator: "\n"))
+    return ExitStatus.success
+  }
+
+  /// The run and the files beside it, read; warnings for a profile of
+  /// another build.
+  private func load(console: Console) throws(CommandError) -> Answer {
+    guard case .run(let run) = try loadResults(path) else {
+      throw .usage("\(path) is a profile; pass a run CSV, and the profile with --profile", command: Self.spec.name)
+    }
+    var profile: ProfileFile?
+    if let profilePath {
+      guard case .profile(let file) = try loadResults(profilePath) else {
+        throw .usage("--profile: \(profilePath) is not a profile CSV", command: Self.spec.name)
+      }
+      for warning in Comparison.warnings(run.info, file.info) {
+        console.errorLine("warning: the counts must come from the run's binary, but \(warning)")
+      }
+      profile = file
+    }
+    var scaling: ScalingTables?
+    if editCostPath != nil || compileTimePath != nil {
+      scaling = ScalingTables(
+        compileTimes: try compileTimePath.map { path throws(CommandError) in
+          try ScalingTables.read("--compile-time", Schema.loadCompileTimes, path)
+        } ?? [],
+        editCosts: try editCostPath.map { path throws(CommandError) in
+          try ScalingTables.read("--edit-cost", Schema.loadEditCosts, path)
+        } ?? [])
+    }
+    let sizes = Set(run.rows.map(\.key.feed.size))
+    let size = size ?? (sizes.contains(RunMatrix.primarySize) ? RunMatrix.primarySize : sizes.max()!)
+    var builds: [AnswerRows] = []
+    for buildPath in buildPaths {
+      guard case .run(let file) = try loadResults(buildPath) else {
+        throw .usage("--builds: \(buildPath) is a profile, not a run CSV", command: Self.spec.name)
+      }
+      builds.append(AnswerRows(run: file, size: size, layout: layout))
+    }
+    return Answer(
+      rows: AnswerRows(run: run, size: size, layout: layout), profile: profile, scaling: scaling, builds: builds)
+  }
+}

@@ -1,0 +1,97 @@
+import BenchmarkResults
+import DispatchModel
+import BenchmarkEngine
+import BinaryInspection
+import CommandLineSupport
+
+extension CompareCommand {
+  /// `--show` and the options that go with it: what to show of two runs
+  /// besides the verdicts (`CompareShow`), declared, read and checked here.
+  package struct ShowOptions {
+    package var check: CompareShow
+    /// With `--show code-bytes`: every share and feed row counted under
+    /// callgrind.
+    package var requireCallgrind: Bool
+    /// With `--show ratios`: the operations, in order; `nil` for all.
+    package var operations: [String]?
+
+    package static let options: [OptionSpec] = [
+      .choice(
+        "--show", "WHAT",
+        "With two runs: verdicts (default); drift, how far their\nratios drift apart (the A/A measure); speed, new over base\nper domain; code-bytes, exit 2 unless every row's\ncode_bytes and method are equal (two builds of one source);\nor ratios, each row's ratio and interval in both, side by side.\nWith one run and --samples: launch-spread, each row's spread\nover launches against its error within one; or launch-speed,\neach launch's speed, the floor and null apart from the rest.",
+        choices: CompareShow.allCases.map(\.rawValue), example: "--show drift"),
+      .value(
+        "--operations", "LIST",
+        "With --show ratios: the operations to show, in this order\n(default: every share and feed operation, in the run's).",
+        example: "--operations feed.color,feed.apply-background"),
+      .flag(
+        "--require-callgrind",
+        "With --show code-bytes: also exit 2 unless every share and\nfeed row was counted under callgrind."),
+    ]
+
+    /// Reads the options, refusing one given without the `--show` it goes
+    /// with, a check of one run, and a format the check does not print.
+    package init(_ arguments: ParsedArguments, runs: Int, format: OutputFormat) throws(CommandError) {
+      let command = CompareCommand.spec.name
+      check = try arguments.choice("--show").flatMap(CompareShow.init(rawValue:)) ?? .verdicts
+      requireCallgrind = arguments.has("--require-callgrind")
+      operations = try arguments.names("--operations", from: SpecOperation.allCases.map(\.rawValue), kind: "operation")
+      if check != .verdicts && runs != check.runs {
+        throw .usage("--show \(check.rawValue) reads \(check.runs == 1 ? "one run" : "two runs")", command: command)
+      }
+      if check.readsSamples && arguments.value("--samples") == nil {
+        throw .usage("--show \(check.rawValue) reads the run's raw samples: pass --samples", command: command)
+      }
+      if operations != nil && check != .ratios {
+        throw .usage("--operations goes with --show ratios", command: command)
+      }
+      if requireCallgrind && check != .codeBytes {
+        throw .usage("--require-callgrind goes with --show code-bytes", command: command)
+      }
+      let printsTables = check == .verdicts || check == .ratios
+      if !printsTables && arguments.value("--format") != nil {
+        throw .usage("--show \(check.rawValue) prints text of its own; --format goes with verdicts and ratios", command: command)
+      }
+      if check == .ratios && (format == .csv || format == .json) {
+        throw .usage("--show ratios prints a table or Markdown", command: command)
+      }
+    }
+
+    /// Prints the check of the runs (and samples) given; throws its failure.
+    package func run(_ files: [Schema.Contents], samples: [SamplesFile]?, format: OutputFormat, console: Console)
+      throws(CommandError) -> Int32
+    {
+      let runs = files.compactMap { contents -> RunFile? in
+        guard case .run(let run) = contents else { return nil }
+        return run
+      }
+      guard runs.count == files.count else {
+        throw .usage("--show \(check.rawValue) reads runs, not profiles", command: CompareCommand.spec.name)
+      }
+      if check == .launchSpread, let samples {
+        return try print(LaunchSpread.report(samples[0], baseline: runs[0].info.baseline), console: console)
+      }
+      if check == .launchSpeed, let samples {
+        return try print(LaunchSpeed.report(samples[0]), console: console)
+      }
+      let (a, b) = (runs[0], runs[1])
+      let report =
+        switch check {
+        case .verdicts: CheckReport(text: "")
+        case .drift: RunPairChecks.drift(a, b)
+        case .speed: RunPairChecks.speed(a, b)
+        case .codeBytes: RunPairChecks.codeBytes(a, b, requireCallgrind: requireCallgrind)
+        case .ratios:
+          RunPairChecks.ratios(a, b, operations: operations, format: format == .markdown ? .markdown : .table)
+        case .launchSpread, .launchSpeed: CheckReport(text: "")
+        }
+      return try print(report, console: console)
+    }
+
+    private func print(_ report: CheckReport, console: Console) throws(CommandError) -> Int32 {
+      if let failure = report.failure { throw failure }
+      console.write(report.text)
+      return ExitStatus.success
+    }
+  }
+}

@@ -1,0 +1,200 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+import BenchmarkResults
+import BenchmarkEngine
+import BinaryInspection
+import Statistics
+
+/// Two runs, row by row.
+extension Comparison {
+  /// Every cell of `new` matched with the same cell of `base`.
+  ///
+  /// A cell regressed (or improved) when it is slower (or faster) by more
+  /// than `threshold` and the difference is significant: by the rank test at
+  /// 5% when both runs' raw samples are given, else by the two medians'
+  /// 95% intervals not overlapping.
+  ///
+  /// `widening` multiplies every tracked row's standard error
+  /// (`RunLevel.widening(_:_:)`). Two separate runs (`oneRun` false) hold
+  /// a regression of a row its launches decide only with corroboration
+  /// (`markRegressionsThatHold(_:threshold:separateRuns:)`).
+  package static func between(
+    _ base: MeasuredFile, _ new: MeasuredFile, threshold: Double, baseSamples: [ResultKey: [Double]]?,
+    newSamples: [ResultKey: [Double]]?, widening: Double = 1, oneRun: Bool = false
+  ) -> (changes: [CellChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey]) {
+    let baseRows = base.byKey
+    let newRows = new.byKey
+    var changes: [CellChange] = []
+    for newRow in new.rows {
+      guard let baseRow = baseRows[newRow.key], baseRow.value > 0 else { continue }
+      // A row with a tracked ratio in both runs is compared on it; any other
+      // (an older run's, or a reference row whose ratio could not be paired)
+      // on its medians, as before.
+      if let change = trackedChange(baseRow, newRow, threshold: threshold, widening: widening) {
+        changes.append(change)
+        continue
+      }
+      let ratio = newRow.value / baseRow.value
+      let interval = ratioInterval(newRow, baseRow, samples: newSamples, otherSamples: baseSamples)
+      var pValue: Double?
+      let significant: Bool
+      if let a = newSamples?[newRow.key], let b = baseSamples?[newRow.key], !a.isEmpty, !b.isEmpty {
+        pValue = RankTest.pValue(a, b)
+        significant = pValue! < 0.05
+      } else {
+        significant =
+          newRow.interval.lowerBound > baseRow.interval.upperBound
+          || newRow.interval.upperBound < baseRow.interval.lowerBound
+      }
+      let verdict: Verdict =
+        !significant ? .unchanged
+        : ratio > 1 + threshold ? .regressed
+        : ratio < 1 - threshold ? .improved : .unchanged
+      changes.append(
+        CellChange(
+          key: newRow.key, baseMedian: baseRow.value, newMedian: newRow.value, ratio: ratio,
+          interval: interval, method: pValue == nil ? "intervals" : "rank test", pValue: pValue,
+          significant: significant, verdict: verdict))
+    }
+    if changes.contains(where: { $0.method == "launches" }) {
+      markRegressionsThatHold(&changes, threshold: threshold, separateRuns: !oneRun)
+    }
+    let onlyInBase = base.rows.map(\.key).filter { newRows[$0] == nil }
+    let onlyInNew = new.rows.map(\.key).filter { baseRows[$0] == nil }
+    return (changes, onlyInBase, onlyInNew)
+  }
+
+  /// A row's tracked ratio in two runs: the change of its logarithm, with a
+  /// t interval on the two runs' launch-level standard errors (Welch's
+  /// degrees of freedom). The verdict is Criterion's rule: a change counts
+  /// when its whole 95% interval lies beyond the noise band (±`threshold`);
+  /// it is `unchanged` when the whole interval lies within the band, and
+  /// `within resolution` otherwise: the runs cannot tell.
+  package static func trackedChange(_ base: Measured, _ new: Measured, threshold: Double, widening: Double = 1) -> CellChange? {
+    guard let a = base.tracked, let b = new.tracked, let (change, unwidened) = logChange(a, b) else { return nil }
+    let error = widening * unwidened
+    var degrees = Double.infinity
+    if let da = a.degrees, let db = b.degrees {
+      let (va, vb) = (a.logError * a.logError, b.logError * b.logError)
+      degrees = (va + vb) * (va + vb) / (va * va / da + vb * vb / db)
+    }
+    let t = degrees.isFinite ? StudentT.quantile(degrees: degrees) : 1.959964
+    let pValue =
+      error > 0
+      ? (degrees.isFinite ? StudentT.twoSidedPValue(change / error, degrees: degrees) : normalPValue(change / error))
+      : (change == 0 ? 1 : 0)
+    let low = change - t * error
+    let high = change + t * error
+    let band = log(1 + threshold)
+    var verdict: Verdict =
+      low > band ? .regressed : high < -band ? .improved : low >= -band && high <= band ? .unchanged : .withinResolution
+    // With fewer launches than `minimumLaunches`, the interval has no
+    // launch-to-launch variation in it, only one process's: a move beyond
+    // the band may be the layout a launch drew, so the runs cannot tell.
+    if min(a.launches, b.launches) < minimumLaunches && (verdict == .regressed || verdict == .improved) {
+      verdict = .withinResolution
+    }
+    return CellChange(
+      key: new.key, baseMedian: a.ratio, newMedian: b.ratio, ratio: exp(change), interval: exp(low)...exp(high),
+      method: "launches", pValue: pValue, significant: pValue < 0.05, verdict: verdict,
+      trackedAgainstFloor: a.reference == .floor,
+      launchesDecide: max(a.launchShare ?? 0, b.launchShare ?? 0) >= launchesDecide)
+  }
+
+  /// The change of a tracked ratio's logarithm between two runs, and its
+  /// standard error from both runs' launches; `nil` when the runs track it
+  /// against different references.
+  package static func logChange(_ a: Tracked, _ b: Tracked) -> (change: Double, error: Double)? {
+    guard a.reference == b.reference, a.ratio > 0, b.ratio > 0 else { return nil }
+    return (log(b.ratio) - log(a.ratio), (a.logError * a.logError + b.logError * b.logError).squareRoot())
+  }
+
+  /// Marks the regressions that stay significant at 5% with every compared
+  /// cell counted, by Holm's step-down correction: with a hundred cells,
+  /// about five are "significant" at 5% by chance alone, and a build must not
+  /// fail on them.
+  ///
+  /// The baseline's own row is tracked against the floor, a loop of a
+  /// nanosecond or two whose time moves with the process's layout, so its
+  /// regression holds only when its case corroborates it: a baseline that
+  /// really slowed down makes every other strategy's ratio to it fall, so
+  /// the median of the case's other rows must have improved beyond the
+  /// noise band. Otherwise it is the floor that moved, as the floor's own
+  /// row would show; the row is still listed as regressed, without `!`.
+  ///
+  /// Between two separate runs, a row its launches decide (a cheap,
+  /// layout-sensitive row: `launchesDecide`) moves with what each run's
+  /// launches drew and with the machine over the run, which neither run's
+  /// interval holds: in the ten A/A pairs of Guides/Reproducibility.md,
+  /// such rows made 98 of the 113 moves beyond 3.5 standard errors. Its
+  /// regression holds only when a row of the same strategy and operation
+  /// that its launches do not decide regressed too, as a change to the
+  /// pattern's code would make it; else it is listed as regressed, without
+  /// `!`. Runs whose launches alternated (`--alternate-with`) are judged
+  /// without this.
+  package static func markRegressionsThatHold(_ changes: inout [CellChange], threshold: Double, separateRuns: Bool = false) {
+    let order = changes.indices.sorted { (changes[$0].pValue ?? 1) < (changes[$1].pValue ?? 1) }
+    for (rank, index) in order.enumerated() {
+      guard let p = changes[index].pValue, p <= 0.05 / Double(changes.count - rank) else { break }
+      // The floor and the null are the harness's reference loops, not code a
+      // change touches: their moves are the machine's, shown but never failing.
+      guard changes[index].verdict == .regressed && !changes[index].key.strategy.isReference else { continue }
+      if changes[index].trackedAgainstFloor && !baselineMoveIsCorroborated(changes[index], in: changes, threshold: threshold) {
+        continue
+      }
+      if separateRuns && changes[index].launchesDecide && !calmRowCorroborates(changes[index], in: changes) {
+        changes[index].heldBackAsLaunchDecided = true
+        continue
+      }
+      changes[index].holdsForTheRun = true
+    }
+  }
+
+  /// Whether the other strategies of a baseline row's case moved the other
+  /// way: the median of their changes is an improvement beyond the noise
+  /// band.
+  package static func baselineMoveIsCorroborated(_ change: CellChange, in changes: [CellChange], threshold: Double) -> Bool {
+    let others = changes.filter {
+      $0.key.benchmarkCase == change.key.benchmarkCase && !$0.trackedAgainstFloor && !$0.key.strategy.isReference
+    }.map(\.ratio).sorted()
+    guard !others.isEmpty else { return true }
+    let median = others.count % 2 == 1
+      ? others[others.count / 2] : (others[others.count / 2 - 1] + others[others.count / 2]) / 2
+    return median < 1 / (1 + threshold)
+  }
+
+  /// Whether a row of the same strategy and operation (another size,
+  /// distribution, kinds or mode), which its launches decide in neither
+  /// run, regressed too.
+  package static func calmRowCorroborates(_ change: CellChange, in changes: [CellChange]) -> Bool {
+    changes.contains {
+      $0.key != change.key && $0.key.strategy == change.key.strategy
+        && $0.key.benchmarkCase.operation == change.key.benchmarkCase.operation
+        && $0.key.feed.domain == change.key.feed.domain && !$0.launchesDecide && $0.verdict == .regressed
+    }
+  }
+
+  package static func normalPValue(_ z: Double) -> Double {
+    erfc(abs(z) / 2.0.squareRoot())
+  }
+
+  /// Differences in what two runs were measured on, worth a warning.
+  package static func warnings(_ base: RunInfo, _ new: RunInfo) -> [String] {
+    let compared: [(String, (RunInfo) -> String)] = [
+      ("cpu_model", { $0.machine.cpuModel }), ("cores", { String($0.machine.cores) }),
+      ("os", { $0.machine.operatingSystem }), ("swift_version", { $0.machine.swiftVersion }),
+      ("build_configuration", { $0.machine.buildConfiguration }),
+      ("build_flags", { $0.machine.buildFlags }), ("seed", { String($0.seed) }),
+    ]
+    return compared.compactMap { column, value in
+      let (a, b) = (value(base), value(new))
+      return a == b ? nil : "the runs differ in \(column): \(JSONText.quoted(a)) and \(JSONText.quoted(b))"
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import BenchmarkResults
+import BenchmarkEngine
+import BinaryInspection
+import CommandLineSupport
+import Statistics
+
+/// One run: every strategy against a baseline.
+extension Comparison {
+  /// Every group of a run with its strategies ranked against `baseline`.
+  ///
+  /// Ratio intervals come from a bootstrap of the raw samples when they are
+  /// given, else from the medians' own intervals (conservative).
+  package static func within(_ run: MeasuredFile, baseline: StrategyID, samples: [ResultKey: [Double]]?)
+    -> [GroupStanding]
+  {
+    let groups = OrderedGroups(run.rows.filter { !$0.key.strategy.isReference }) { $0.key.benchmarkCase }
+    return groups.compactMap { group, rows in
+      guard let base = rows.first(where: { $0.key.strategy == baseline }), base.value > 0 else {
+        return nil
+      }
+      let paired = baseline == run.info.baseline && samples == nil && rows.allSatisfy { $0.ratio != nil }
+      let ranked = rows.sorted { ($0.value, $0.key.strategy) < ($1.value, $1.key.strategy) }
+      let standings = ranked.map { row in
+        Standing(
+          key: row.key, median: row.value,
+          ratio: paired ? row.ratio!.value : row.value / base.value,
+          interval: row.key.strategy == baseline
+            ? nil : paired ? row.ratio!.interval : ratioInterval(row, base, samples: samples, otherSamples: samples),
+          rank: 0)
+      }
+      // A strategy ranks behind only those whose interval lies wholly below
+      // its own: strategies the run cannot separate share a rank.
+      let ranges = standings.map { $0.interval ?? $0.ratio...$0.ratio }
+      let ranks = ranges.map { range in 1 + ranges.filter { $0.upperBound < range.lowerBound }.count }
+      return GroupStanding(
+        group: group, baseline: baseline,
+        standings: zip(standings, ranks).map { standing, rank in
+          var standing = standing
+          standing.rank = rank
+          return standing
+        }.sorted { ($0.rank, $0.ratio) < ($1.rank, $1.ratio) })
+    }
+  }
+
+  /// The interval of `row.median ÷ other.median`.
+  package static func ratioInterval(
+    _ row: Measured, _ other: Measured, samples: [ResultKey: [Double]]?,
+    otherSamples: [ResultKey: [Double]]?
+  ) -> ClosedRange<Double> {
+    if let a = samples?[row.key], let b = otherSamples?[other.key], !a.isEmpty, !b.isEmpty {
+      return RatioInterval.bootstrap(numerator: a, denominator: b)
+    }
+    return RatioInterval.fromIntervals(numerator: row.interval, denominator: other.interval)
+  }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Student's t distribution: what a mean of a few launches' estimates
+/// follows, when the spread of those estimates is itself estimated.
+package enum StudentT {
+  /// P(|T| ≥ |t|) for `degrees` degrees of freedom: the two-sided p-value.
+  package static func twoSidedPValue(_ t: Double, degrees: Double) -> Double {
+    guard t.isFinite else { return 0 }
+    let x = degrees / (degrees + t * t)
+    return regularizedIncompleteBeta(x, a: degrees / 2, b: 0.5)
+  }
+
+  /// The t with `P(|T| ≥ t) = 1 − confidence`: 4.30 for 2 degrees at 95%.
+  package static func quantile(confidence: Double = 0.95, degrees: Double) -> Double {
+    let target = 1 - confidence
+    var low = 0.0
+    var high = 1e4
+    for _ in 0..<200 {
+      let middle = (low + high) / 2
+      if twoSidedPValue(middle, degrees: degrees) > target { low = middle } else { high = middle }
+    }
+    return (low + high) / 2
+  }
+
+  /// I_x(a, b), by the continued fraction of Numerical Recipes §6.4.
+  package static func regularizedIncompleteBeta(_ x: Double, a: Double, b: Double) -> Double {
+    if x <= 0 { return 0 }
+    if x >= 1 { return 1 }
+    let logFront = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log(1 - x)
+    if x < (a + 1) / (a + b + 2) {
+      return exp(logFront) * continuedFraction(x, a: a, b: b) / a
+    }
+    return 1 - exp(logFront) * continuedFraction(1 - x, a: b, b: a) / b
+  }
+
+  private static func continuedFraction(_ x: Double, a: Double, b: Double) -> Double {
+    let tiny = 1e-300
+    var c = 1.0
+    var d = 1 - (a + b) * x / (a + 1)
+    if abs(d) < tiny { d = tiny }
+    d = 1 / d
+    var result = d
+    for m in 1...300 {
+      let m = Double(m)
+      let even = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m))
+      d = 1 + even * d
+      if abs(d) < tiny { d = tiny }
+      c = 1 + even / c
+      if abs(c) < tiny { c = tiny }
+      d = 1 / d
+      result *= d * c
+      let odd = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))
+      d = 1 + odd * d
+      if abs(d) < tiny { d = tiny }
+      c = 1 + odd / c
+      if abs(c) < tiny { c = tiny }
+      d = 1 / d
+      let step = d * c
+      result *= step
+      if abs(step - 1) < 1e-12 { break }
+    }
+    return result
+  }
+}
