@@ -113,11 +113,7 @@ import Testing
     return try #require(code.bytes(of: key), "\(key)")
   }
 
-  static let hasValgrind = ["valgrind", "objcopy"].allSatisfy { program in
-    (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-      FileManager.default.isExecutableFile(atPath: "\($0)/\(program)")
-    }
-  }
+  static let hasValgrindAndObjcopy = ExternalTools.hasValgrind && ExternalTools.hasObjcopy
 
   /// Runs the release binary's `run --quick` on `feed.color`,
   /// `share.facebook` and `share.instagram`, with `PATH` as given (`prefix`
@@ -143,7 +139,7 @@ import Testing
   /// made when it ran: for a visitor, the six cells' `accept` and the
   /// visitor's six `visit` methods, which the loop reaches only through
   /// witness tables, so more than its direct calls; never less for any.
-  @Test(.enabled(if: hasRelease && hasValgrind)) func runningTheLoopFindsCodeBehindIndirectCalls() throws {
+  @Test(.enabled(if: hasRelease && hasValgrindAndObjcopy)) func runningTheLoopFindsCodeBehindIndirectCalls() throws {
     let code = try Self.load()
     let rows = try Self.releaseRun().rows
     try #require(rows.count == 30, "5 strategies, 3 operations, 2 modes")

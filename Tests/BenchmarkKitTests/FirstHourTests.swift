@@ -334,11 +334,8 @@ private func longestLine(_ text: String) -> Int {
 @Suite struct FirstMistakeTests {
   /// Runs the command line in process, returning its status and standard error.
   private func main(_ arguments: [String]) -> (status: Int32, standardError: String) {
-    final class Lines: @unchecked Sendable { var text = "" }
-    let lines = Lines()
-    let console = Console(write: { _ in }, writeError: { lines.text += $0 + "\n" })
-    let status = DispatchBench.main(arguments, console: console)
-    return (status, lines.text)
+    let result = InProcess.main(arguments)
+    return (result.status, result.errors)
   }
 
   /// Another tool's option is not a typo of one of ours: a plain "unknown

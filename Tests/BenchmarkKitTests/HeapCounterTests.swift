@@ -31,7 +31,7 @@ import Testing
     var settings = SamplingSettings()
     settings.sampleTime = 0.001
     settings.minimumSampleDuration = 1e-9
-    let silent = Console(write: { _ in }, writeError: { _ in })
+    let silent = InProcess.silent
     var runner = FeedRunner(
       sampler: Sampler(settings: settings), progress: Progress(console: silent, total: 1, enabled: false),
       strategies: ["enum-switch", "naive"].compactMap(Registry.strategy(named:)))

@@ -131,10 +131,7 @@ import Testing
 
 /// `dispatch-bench profile` as a subprocess. Needs valgrind, which CI installs.
 @Suite(.serialized) struct ProfileCommandTests {
-  static let hasValgrind = FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind")
-    || (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-      FileManager.default.isExecutableFile(atPath: "\($0)/valgrind")
-    }
+  static let hasValgrind = ExternalTools.hasValgrind
 
   func profile(_ output: String) throws -> [[String: String]] {
     let result = try Subprocess.run([
