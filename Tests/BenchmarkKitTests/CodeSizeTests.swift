@@ -168,6 +168,7 @@ import Testing
   @Test(.enabled(if: hasRelease)) func withoutValgrindTheCountIsDirectCallsAndSaysSo() throws {
     let run = try Self.releaseRun(path: "/nonexistent")
     let code = try Self.load()
+    try #require(!run.rows.isEmpty, "the run wrote no strategy rows: \(run.errors)")
     for row in run.rows {
       #expect(row.codeBytesMethod == .directCalls, "\(row.key)")
       #expect(row.codeBytes == code.bytes(of: row.key), "\(row.key)")
@@ -187,7 +188,7 @@ import Testing
     try "#!/bin/sh\n\(script)\n".write(toFile: fake, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
     let run = try Self.releaseRun(prefix: directory)
-    #expect(!run.rows.isEmpty)
+    try #require(!run.rows.isEmpty, "the run wrote no strategy rows: \(run.errors)")
     #expect(run.rows.allSatisfy { $0.codeBytesMethod == .directCalls && ($0.codeBytes ?? 0) > 0 })
     #expect(run.errors.contains("warning: "), "\(run.errors)")
     #expect(run.errors.contains(message), "\(run.errors)")

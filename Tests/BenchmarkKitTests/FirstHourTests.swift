@@ -28,6 +28,7 @@ private func longestLine(_ text: String) -> Int {
     let options = try RunOptions(ParsedArguments(["--feed", Fixtures.exampleFeed], spec: RunOptions.spec))
     let file = try FeedFile.load(path: Fixtures.exampleFeed)
     let plan = options.matrix.plan()
+    try #require(!plan.feeds.isEmpty, "the plan has no feeds")
     for planned in plan.feeds {
       let expected = planned.feed.domain == .share ? file.share.count : file.feed.count
       #expect(planned.feed.size == expected, "\(planned.feed.title)")

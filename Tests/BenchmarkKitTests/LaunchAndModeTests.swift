@@ -34,9 +34,10 @@ import Testing
     // Every sample says which launch and round it came from, and both
     // launches' rounds pair with the baseline's.
     let samples = try #require(run.samples).samples
+    try #require(!samples.isEmpty, "the samples file holds no samples")
     for (key, list) in samples {
       #expect(Set(list.map(\.launch)) == [0, 1], "\(key)")
-      let baseline = samples[ResultKey(key.benchmarkCase, "enum-switch")]!
+      let baseline = try #require(samples[ResultKey(key.benchmarkCase, "enum-switch")], "\(key): no baseline samples")
       let pairs = Set(baseline.map { [$0.launch, $0.round] })
       #expect(list.allSatisfy { pairs.contains([$0.launch, $0.round]) }, "\(key)")
     }
