@@ -10,7 +10,7 @@ import Testing
 /// every `results/` path they quote (or the commit that holds it), and the
 /// samples beside each committed run belong to it.
 @Suite struct GuidesTests {
-  static let subcommands = ["run", "compare", "report", "profile", "dump", "new-strategy"]
+  static let subcommands = ["run", "compare", "report", "profile", "dump", "answer", "export", "new-strategy"]
 
   /// Every Markdown file in Guides/, as one text.
   static let guides: String = {
@@ -36,11 +36,24 @@ import Testing
     #expect(result.status == 0)
     let flags = Self.flags(inHelp: result.standardOutput)
     #expect(!flags.isEmpty, "no flags found in `help \(subcommand)`")
+    try #require(!Self.guides.isEmpty, "no guide read from Guides/")
     for flag in flags {
-      #expect(
-        Self.guides.contains("`\(flag)") || Self.guides.contains("\(flag) "),
-        "`\(subcommand) \(flag)` is in --help but in no guide")
+      #expect(try Self.mentions(Self.guides, flag), "`\(subcommand) \(flag)` is in --help but in no guide")
     }
+  }
+
+  /// Whether `text` names `flag` as a whole word: `--out` is not named by
+  /// `--output`, nor `--show` by `--show-all`.
+  static func mentions(_ text: String, _ flag: String) throws -> Bool {
+    text.contains(try Regex("(^|[^A-Za-z0-9-])" + flag + "(?![A-Za-z0-9-])"))
+  }
+
+  @Test func aFlagIsNamedOnlyAsAWholeWord() throws {
+    #expect(try !Self.mentions("write with `--output FILE`", "--out"))
+    #expect(try !Self.mentions("--show-all", "--show"))
+    #expect(try Self.mentions("`--out`", "--out"))
+    #expect(try Self.mentions("--out FILE, or", "--out"))
+    #expect(try Self.mentions("run --out=x", "--out"))
   }
 
   @Test func theFlagReaderFindsOptionLines() {
