@@ -373,7 +373,7 @@ private func longestLine(_ text: String) -> Int {
   /// A size too large for the memory names the largest that fits, and that
   /// size is one the planner takes (and twice it is not: it is the largest,
   /// to two significant digits).
-  @Test(.enabled(if: HeapCounter.isSupported))
+  @Test(.enabled(if: HeapCounter.isSupported, "needs the malloc interposer: Linux, no sanitizer"))
   func aSizeTooLargeSaysTheLargestThatFits() throws {
     func plan(_ size: Int) throws -> RunPlan {
       try RunOptions(

@@ -110,7 +110,7 @@ import Testing
     return Double(counts.liveBytes) / Double(Self.rows.count)
   }
 
-  @Test(.enabled(if: HeapCounter.isSupported))
+  @Test(.enabled(if: HeapCounter.isSupported, "needs the malloc interposer: Linux, no sanitizer"))
   func anEnumRowIsItsStrideAndNothingMore() {
     let stride = Double(MemoryLayout<EnumSwitch.FeedRow>.stride)
     #expect(stride == 72)
@@ -119,7 +119,7 @@ import Testing
     #expect(perElement >= stride && perElement < stride + 1, "\(perElement)")
   }
 
-  @Test(.enabled(if: HeapCounter.isSupported))
+  @Test(.enabled(if: HeapCounter.isSupported, "needs the malloc interposer: Linux, no sanitizer"))
   func anExistentialRowIsItsContainerPlusABox() {
     let perElement = footprint("protocol-getter")
     // A 40-byte existential container, and a heap box holding the 49-byte view
@@ -143,7 +143,7 @@ import Testing
     return table.records.map { Dictionary(uniqueKeysWithValues: zip(table.header, $0.fields)) }
   }
 
-  @Test(.enabled(if: hasValgrind)) func countsAreTheSameOnEveryRun() throws {
+  @Test(.enabled(if: hasValgrind, "needs valgrind, which CI installs")) func countsAreTheSameOnEveryRun() throws {
     let directory = try RunCommandTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let first = try profile(directory + "/first.csv")
