@@ -275,11 +275,9 @@ import Testing
     #expect(result.standardError.contains("2 launches of every case, then more of those whose ratios' resolution is over 0.0001%"))
     #expect(result.standardError.contains("adaptive launches: 2 of every case, then 1 more launch of 1 case, the widest first"))
     #expect(result.standardError.contains("1 of 1 cases did not meet the target resolution of 0.0001% within --max-launches 3"))
-    guard case .run(let file) = try Schema.load(output) else {
-      Issue.record("no run file")
-      return
-    }
+    guard case .run(let file) = try Schema.load(output) else { throw ResultsError("\(output) is not a run file") }
     let strategies = file.rows.filter { !$0.key.strategy.isReference }
+    try #require(!strategies.isEmpty, "the run wrote no strategy rows")
     #expect(strategies.allSatisfy { $0.launches == 3 && $0.metTarget == false && $0.launchVarianceShare != nil })
     #expect(strategies.allSatisfy { $0.targetResolution == 0.000001 })
   }

@@ -21,26 +21,34 @@ import Testing
   static let operations = SpecOperation.allCases
 
   @Test(arguments: seeds)
-  func everyStrategyAgreesWithTheSpec(seed: UInt64) {
+  func everyStrategyAgreesWithTheSpec(seed: UInt64) throws {
     var feeds = AdversarialFeeds(seed: seed)
     let file = feeds.file(items: 24)
     let replay = "seed \(seed) (replay: DISPATCH_BENCH_PROPERTY_SEED=\(seed) swift test --filter AdversarialTests)"
     let outputs = Registry.strategies.map { ($0.name, $0.outputs(for: file, operations: Self.operations, seed: seed)) }
     // All strategies agree on all eleven operations, share.mixed and the
     // cell state after feed.apply-background included.
+    try #require(outputs.count > 1, "fewer than two strategies to compare")
     for operation in Self.operations {
-      let reference = outputs[0].1[operation]!
-      for (name, output) in outputs.dropFirst() {
-        if let index = reference.indices.first(where: { reference[$0] != output[operation]![$0] }) {
-          Issue.record("\(replay): \(name) and \(outputs[0].0) disagree on \(operation.rawValue) of item \(index): \(output[operation]![index].debugDescription) vs \(reference[index].debugDescription)")
+      let reference = try #require(outputs[0].1[operation], "\(replay): \(outputs[0].0) has no \(operation.rawValue)")
+      for (name, all) in outputs.dropFirst() {
+        // A strategy with more or fewer outputs is a failure, not an index
+        // out of range that takes the test process down.
+        let output = try #require(all[operation], "\(replay): \(name) has no \(operation.rawValue)")
+        #expect(output.count == reference.count, "\(replay): \(name) and \(outputs[0].0) give \(output.count) and \(reference.count) outputs of \(operation.rawValue)")
+        if let index = reference.indices.first(where: { $0 < output.count && reference[$0] != output[$0] }) {
+          Issue.record("\(replay): \(name) and \(outputs[0].0) disagree on \(operation.rawValue) of item \(index): \(output[index].debugDescription) vs \(reference[index].debugDescription)")
         }
       }
     }
     // And what they agree on is what the SPEC says.
-    for line in SpecOracle.dumpLines(file) {
-      let operation = SpecOperation(rawValue: line.operation)!
-      let actual = outputs[0].1[operation]![line.index]
-      #expect(actual == line.output, "\(replay): \(line.operation) of item \(line.index)")
+    let lines = SpecOracle.dumpLines(file)
+    try #require(!lines.isEmpty, "\(replay): the oracle gives no lines")
+    for line in lines {
+      let operation = try #require(SpecOperation(rawValue: line.operation), "\(line.operation)")
+      let actual = try #require(outputs[0].1[operation], "\(replay): no \(line.operation)")
+      try #require(actual.indices.contains(line.index), "\(replay): no output for item \(line.index) of \(line.operation)")
+      #expect(actual[line.index] == line.output, "\(replay): \(line.operation) of item \(line.index)")
     }
   }
 
@@ -53,10 +61,18 @@ import Testing
     let file = feeds.file(items: Fixtures.adversarialItems)
     let path = Fixtures.adversarialFeed(seed: seed)
     if ProcessInfo.processInfo.environment["DISPATCH_BENCH_RECORD_FIXTURES"] == "1" {
+      // Recording is not checking: the run that writes the fixture fails,
+      // so that only a run that did not write it can pass.
       try AdversarialFeeds.json(file).write(to: URL(fileURLWithPath: path))
+      Issue.record("seed \(seed): recorded \(path); run again without DISPATCH_BENCH_RECORD_FIXTURES to check it")
+      return
     }
+    // Beside the snapshot, what the file must hold whatever the generator
+    // does: its items, each strategy's reading of it agreeing with the SPEC's.
+    let committed = try FeedFile.load(path: path)
+    #expect(committed.share.count + committed.feed.count >= Fixtures.adversarialItems, "seed \(seed)")
     #expect(
-      (try? FeedFile.load(path: path)) == file,
+      committed == file,
       "seed \(seed): \(path) is not what the generator writes; after changing AdversarialFeeds, rewrite it with DISPATCH_BENCH_RECORD_FIXTURES=1 swift test --filter AdversarialTests"
     )
   }

@@ -19,16 +19,6 @@ import Testing
   static let editCost = directory + "/edit-cost.csv"
   static let compileTime = directory + "/compile-time.csv"
 
-  /// Runs `dispatch-bench` in process: exit status, standard output and
-  /// standard error.
-  static func main(_ arguments: [String], width: Int? = nil) -> (status: Int32, output: String, errors: String) {
-    var output = ""
-    var errors = ""
-    let console = Console(write: { output += $0 }, writeError: { errors += $0 }, width: width)
-    let status = DispatchBench.main(arguments, console: console)
-    return (status, output, errors)
-  }
-
   static func expected(_ name: String) throws -> String {
     try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
   }
@@ -46,7 +36,7 @@ import Testing
   @Test(arguments: sections.indices)
   func aSectionPrintsWhatItsScriptPrinted(index: Int) throws {
     let (arguments, expected) = Self.sections[index]
-    let result = Self.main(["answer", Self.run, "--format", "markdown"] + arguments)
+    let result = InProcess.main(["answer", Self.run, "--format", "markdown"] + arguments)
     #expect(result.status == 0, "\(arguments): \(result.errors)")
     #expect(result.output == (try Self.expected(expected)), "answer \(arguments.joined(separator: " ")) differs from \(expected)")
   }
@@ -54,7 +44,7 @@ import Testing
   /// With every file, the default prints every section, in order, each as
   /// it prints alone, a blank line between two.
   @Test func byDefaultEverySectionInOrder() throws {
-    let result = Self.main([
+    let result = InProcess.main([
       "answer", Self.run, "--format", "markdown", "--profile", Self.profile, "--edit-cost", Self.editCost,
       "--compile-time", Self.compileTime,
     ])
@@ -67,7 +57,7 @@ import Testing
   /// Without a profile, edit costs or compile times, the sections that need
   /// them are left out or print `–`, and standard error says what to pass.
   @Test func withoutTheFilesBesideTheRun() throws {
-    let result = Self.main(["answer", Self.run, "--format", "markdown"])
+    let result = InProcess.main(["answer", Self.run, "--format", "markdown"])
     #expect(result.status == 0)
     #expect(!result.output.contains("| strategy | time ratio"))
     #expect(result.output.contains("| dozens of kinds | never an `is`/`as?` chain | `cast-chain` 117 ns at 8 kinds, 791 ns at 64 (linear); handler table 30 ns at 2 kinds, 37 at 64 | – |"))
@@ -76,7 +66,7 @@ import Testing
 
   /// The terminal table holds the Markdown's figures, fitted to the width.
   @Test func theTerminalTableFitsItsWidth() throws {
-    let result = Self.main(
+    let result = InProcess.main(
       ["answer", Self.run, "--edit-cost", Self.editCost, "--profile", Self.profile], width: 80)
     #expect(result.status == 0)
     for figure in ["enum 12.4 ns per identifier and 11.9 ns per colour (app)", "0.93–1.10×", "42.9 (classic-visitor)", "8.21×"] {
@@ -88,7 +78,7 @@ import Testing
 
   /// Every flag `help answer` lists is documented in a guide.
   @Test func everyFlagInHelpIsInTheGuides() {
-    let help = Self.main(["help", "answer"])
+    let help = InProcess.main(["help", "answer"])
     #expect(help.status == 0)
     let flags = GuidesTests.flags(inHelp: help.output)
     #expect(flags.contains("--profile"))
@@ -122,7 +112,7 @@ extension AnswerTests {
   @Test(arguments: errors.indices)
   func aBadArgumentOrFileIsRefused(index: Int) {
     let (arguments, status, message) = Self.errors[index]
-    let result = Self.main(["answer"] + arguments)
+    let result = InProcess.main(["answer"] + arguments)
     #expect(result.status == status, "answer \(arguments): \(result.errors)")
     #expect(result.errors.contains(message), "answer \(arguments): \(result.errors)")
     #expect(result.output.isEmpty)

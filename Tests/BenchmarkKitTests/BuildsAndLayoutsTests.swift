@@ -176,7 +176,8 @@ import Testing
 
   /// A debug build has no relinkable objects: --layouts says why, and what
   /// to do, before timing anything.
-  @Test func layoutsOfABuildWithoutFunctionSectionsAreRefusedClearly() throws {
+  @Test(.enabled(if: BuildUnderTest.isDebug, Comment(rawValue: BuildUnderTest.needsDebug)))
+  func layoutsOfABuildWithoutFunctionSectionsAreRefusedClearly() throws {
     let directory = try RunCommandTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let result = try Subprocess.run([

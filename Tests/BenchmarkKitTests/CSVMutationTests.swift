@@ -6,6 +6,7 @@
 @testable import Statistics
 import BenchmarkResults
 import DispatchModel
+import Foundation
 import Testing
 
 /// The run-CSV reader never crashes: valid files, mutated at random, are
@@ -75,26 +76,58 @@ import Testing
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// What a file holds, to compare a mutated file's reading with the
+  /// original's: its rows' keys and medians (or counts), in order.
+  static func contents(_ contents: Schema.Contents) -> [String] {
+    switch contents {
+    case .run(let file): file.rows.map { "\($0.key) \($0.median)" }
+    case .profile(let file): file.rows.map { "\($0.key) \($0.counts.sorted { $0.key.column < $1.key.column })" }
+    }
+  }
+
   @Test(arguments: Mutation.allCases)
-  func mutatedRunsAreReadOrRefusedNeverACrash(mutation: Mutation) {
+  func mutatedRunsAreReadOrRefusedNeverACrash(mutation: Mutation) throws {
     var random = SplitMix64(seed: UInt64(Mutation.allCases.firstIndex(of: mutation)!) + 1)
     var refused = 0
+    var refusedText: String?
     for round in 0..<120 {
       let original = Self.valid[round % Self.valid.count]
       let text = Self.mutate(original, mutation, &random)
       do throws(ResultsError) {
-        switch try Schema.parse(text, path: "mutated.csv") {
+        let read = try Schema.parse(text, path: "mutated.csv")
+        switch read {
         case .run(let file): #expect(!file.rows.isEmpty)
         case .profile(let file): #expect(!file.rows.isEmpty)
         }
+        let expected = Self.contents(try Schema.parse(original, path: "original.csv"))
+        switch mutation {
+        // The reader finds columns by name: reordered, the file says the same.
+        case .reorderColumns: #expect(Self.contents(read) == expected, "round \(round)")
+        // Two rows swapped, or nothing: the same rows, perhaps in another order.
+        case .swapLines: #expect(Self.contents(read).sorted() == expected.sorted(), "round \(round)")
+        default: break
+        }
       } catch {
         refused += 1
+        refusedText = refusedText ?? text
         #expect(error.message.hasPrefix("mutated.csv"), "\(error.message)")
       }
     }
-    // The mutations bite: most of them are refused.
-    if mutation != .reorderColumns && mutation != .swapLines {
+    // The mutations bite: most of them are refused. Reordered columns never
+    // are; lines swapped are when the header moves.
+    if mutation == .reorderColumns {
+      #expect(refused == 0)
+    } else {
       #expect(refused > 0, "\(mutation) never made a file the reader refused")
+    }
+    // A refused file is refused by the command line with exit status 65, as
+    // Guides/BadInput.md promises.
+    if let refusedText {
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("mutated-\(UUID()).csv").path
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      try refusedText.write(toFile: path, atomically: true, encoding: .utf8)
+      let result = InProcess.main(["compare", path])
+      #expect(result.status == 65, "\(mutation): compare exited \(result.status): \(result.errors)")
     }
   }
 }

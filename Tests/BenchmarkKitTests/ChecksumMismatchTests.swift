@@ -72,7 +72,7 @@ enum BrokenStrategy: DispatchStrategy {
     var settings = SamplingSettings()
     settings.sampleTime = 0.01
     settings.minimumSampleDuration = 0.0001
-    let silent = Console(write: { _ in }, writeError: { _ in })
+    let silent = InProcess.silent
     return FeedRunner(
       sampler: Sampler(settings: settings), progress: Progress(console: silent, total: 1, enabled: false),
       strategies: strategies)

@@ -13,16 +13,18 @@ import TestSupport
 import Testing
 
 /// `code_bytes`, read from the release binary's symbols. Needs the release
-/// build, which CI makes before the tests; skipped where it is absent.
+/// build of this tree, which CI makes before the tests; skipped, saying so,
+/// where it is absent or older than the sources.
 @Suite struct CodeSizeTests {
-  static let releaseBinary = Fixtures.packageRoot + "/.build/release/dispatch-bench"
-  static let hasRelease = FileManager.default.fileExists(atPath: releaseBinary)
+  static let releaseBinary = BuildUnderTest.releaseExecutable
+  static let hasRelease = BuildUnderTest.hasCurrentRelease
+  static let needsRelease = Comment(rawValue: BuildUnderTest.needsRelease)
 
   static func load() throws -> CodeSize {
     try #require(CodeSize(elf: [UInt8](try Data(contentsOf: URL(fileURLWithPath: releaseBinary)))))
   }
 
-  @Test(.enabled(if: hasRelease)) func everyStrategyRowHasPositiveCodeBytesInEveryModeAndAtEveryN() throws {
+  @Test(.enabled(if: hasRelease, needsRelease)) func everyStrategyRowHasPositiveCodeBytesInEveryModeAndAtEveryN() throws {
     let code = try Self.load()
     let feed = FeedID(domain: "feed", size: 1_000, layout: "uniform", kinds: 6)
     let share = FeedID(domain: "share", size: 1_000, layout: "uniform", kinds: 3)
@@ -53,7 +55,7 @@ import Testing
   /// A synthetic operation counts its own code, not its pattern's whole
   /// namespace: an operation's indirect targets (every kind's getter) are
   /// counted, another operation's are not.
-  @Test(.enabled(if: hasRelease)) func aSyntheticOperationCountsItsOwnCode() throws {
+  @Test(.enabled(if: hasRelease, needsRelease)) func aSyntheticOperationCountsItsOwnCode() throws {
     let code = try Self.load()
     func bytes(_ strategy: String, _ operation: String) throws -> Int {
       let key = ResultKey(
@@ -72,7 +74,7 @@ import Testing
 
   /// Equal counts for the release build and a relink of it are checked in
   /// CI (`compare --show code-bytes` on quick runs of both).
-  @Test(.enabled(if: hasRelease)) func sixtyFourKindsTakeMoreCodeThanTwoForEveryPattern() throws {
+  @Test(.enabled(if: hasRelease, needsRelease)) func sixtyFourKindsTakeMoreCodeThanTwoForEveryPattern() throws {
     let code = try Self.load()
     func bytes(_ strategy: String, _ kinds: Int, _ operation: String) throws -> Int {
       try Self.syntheticBytes(code, strategy, kinds, operation)
@@ -97,7 +99,7 @@ import Testing
   /// The closure-dispatched patterns' per-kind code is found: the type
   /// eraser's closures for every operation, the handler table's for
   /// `computed`, its only per-kind closure.
-  @Test(.enabled(if: hasRelease)) func closuresCountForTheOperationThatCallsThem() throws {
+  @Test(.enabled(if: hasRelease, needsRelease)) func closuresCountForTheOperationThatCallsThem() throws {
     let code = try Self.load()
     func bytes(_ strategy: String, _ kinds: Int, _ operation: String) throws -> Int {
       try Self.syntheticBytes(code, strategy, kinds, operation)
@@ -118,11 +120,7 @@ import Testing
     return try #require(code.bytes(of: key), "\(key)")
   }
 
-  static let hasValgrind = ["valgrind", "objcopy"].allSatisfy { program in
-    (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-      FileManager.default.isExecutableFile(atPath: "\($0)/\(program)")
-    }
-  }
+  static let hasValgrindAndObjcopy = ExternalTools.hasValgrind && ExternalTools.hasObjcopy
 
   /// Runs the release binary's `run --quick` on `feed.color`,
   /// `share.facebook` and `share.instagram`, with `PATH` as given (`prefix`
@@ -148,7 +146,7 @@ import Testing
   /// made when it ran: for a visitor, the six cells' `accept` and the
   /// visitor's six `visit` methods, which the loop reaches only through
   /// witness tables, so more than its direct calls; never less for any.
-  @Test(.enabled(if: hasRelease && hasValgrind)) func runningTheLoopFindsCodeBehindIndirectCalls() throws {
+  @Test(.enabled(if: hasRelease, needsRelease), .enabled(if: hasValgrindAndObjcopy, "needs valgrind and objcopy (CI installs both)")) func runningTheLoopFindsCodeBehindIndirectCalls() throws {
     let code = try Self.load()
     let rows = try Self.releaseRun().rows
     try #require(rows.count == 30, "5 strategies, 3 operations, 2 modes")
@@ -174,9 +172,10 @@ import Testing
   }
 
   /// Without valgrind the run still counts, by direct calls, and says so.
-  @Test(.enabled(if: hasRelease)) func withoutValgrindTheCountIsDirectCallsAndSaysSo() throws {
+  @Test(.enabled(if: hasRelease, needsRelease)) func withoutValgrindTheCountIsDirectCallsAndSaysSo() throws {
     let run = try Self.releaseRun(path: "/nonexistent")
     let code = try Self.load()
+    try #require(!run.rows.isEmpty, "the run wrote no strategy rows: \(run.errors)")
     for row in run.rows {
       #expect(row.codeBytesMethod == .directCalls, "\(row.key)")
       #expect(row.codeBytes == code.bytes(of: row.key), "\(row.key)")
@@ -187,7 +186,7 @@ import Testing
   /// A valgrind that fails, or that writes none of the parts the run reads,
   /// does not cost the run its timings: the results are written, counted by
   /// direct calls, with a warning naming what went wrong.
-  @Test(.enabled(if: hasRelease), arguments: [("exit 3", "exit status 3"), ("exit 0", "No such file")])
+  @Test(.enabled(if: hasRelease, needsRelease), arguments: [("exit 3", "exit status 3"), ("exit 0", "No such file")])
   func aFailingValgrindKeepsTheTimings(script: String, message: String) throws {
     let directory = NSTemporaryDirectory() + "failing-valgrind-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -196,7 +195,7 @@ import Testing
     try "#!/bin/sh\n\(script)\n".write(toFile: fake, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
     let run = try Self.releaseRun(prefix: directory)
-    #expect(!run.rows.isEmpty)
+    try #require(!run.rows.isEmpty, "the run wrote no strategy rows: \(run.errors)")
     #expect(run.rows.allSatisfy { $0.codeBytesMethod == .directCalls && ($0.codeBytes ?? 0) > 0 })
     #expect(run.errors.contains("warning: "), "\(run.errors)")
     #expect(run.errors.contains(message), "\(run.errors)")

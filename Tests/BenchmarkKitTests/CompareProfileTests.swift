@@ -16,7 +16,7 @@ import Testing
   static let profile = AnswerTests.profile
 
   @Test func theTableSetsCountsBesideEachProfiledRow() throws {
-    let result = AnswerTests.main(["compare", Self.run, "--profile", Self.profile, "--format", "markdown"])
+    let result = InProcess.main(["compare", Self.run, "--profile", Self.profile, "--format", "markdown"])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output.contains("| rank | strategy | median ns | ratio | 95% interval | instructions ratio | branches | mispredicts | explained by |"))
     // The same counts as answer's counts section (counts.md).
@@ -28,18 +28,18 @@ import Testing
   }
 
   @Test func csvAndJSONCarryTheCountColumns() throws {
-    let csv = AnswerTests.main(["compare", Self.run, "--profile", Self.profile, "--format", "csv"])
+    let csv = InProcess.main(["compare", Self.run, "--profile", Self.profile, "--format", "csv"])
     #expect(csv.status == 0)
     let header = try #require(csv.output.split(separator: "\n").first)
     #expect(header.hasSuffix("baseline,instructions_ratio,branches_per_element,mispredicts_per_element,explained_by"))
-    let json = AnswerTests.main(["compare", Self.run, "--profile", Self.profile, "--format", "json"])
+    let json = InProcess.main(["compare", Self.run, "--profile", Self.profile, "--format", "json"])
     #expect(json.status == 0)
     #expect(json.output.contains("\"instructions_ratio\": 33.7"))
     #expect(json.output.contains("\"explained_by\": \"time 12.71× the enum-switch's"))
   }
 
   @Test func withoutAProfileTheColumnsAreNotThere() {
-    let result = AnswerTests.main(["compare", Self.run, "--format", "csv"])
+    let result = InProcess.main(["compare", Self.run, "--format", "csv"])
     #expect(result.status == 0)
     #expect(!result.output.contains("instructions_ratio"))
   }
@@ -53,7 +53,7 @@ import Testing
   @Test(arguments: refusals.indices)
   func aProfileWhereItCannotGoIsAUsageError(index: Int) {
     let (arguments, message) = Self.refusals[index]
-    let result = AnswerTests.main(["compare"] + arguments)
+    let result = InProcess.main(["compare"] + arguments)
     #expect(result.status == 64, "\(arguments): \(result.errors)")
     #expect(result.errors.contains(message), "\(result.errors)")
   }

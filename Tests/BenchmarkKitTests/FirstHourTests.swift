@@ -33,6 +33,7 @@ private func longestLine(_ text: String) -> Int {
     let options = try RunOptions(ParsedArguments(["--feed", Fixtures.exampleFeed], spec: RunOptions.spec))
     let file = try FeedFile.load(path: Fixtures.exampleFeed)
     let plan = options.matrix.plan()
+    try #require(!plan.feeds.isEmpty, "the plan has no feeds")
     for planned in plan.feeds {
       let expected = planned.feed.domain == .share ? file.share.count : file.feed.count
       #expect(planned.feed.size == expected, "\(planned.feed.title)")
@@ -339,11 +340,8 @@ private func longestLine(_ text: String) -> Int {
 @Suite struct FirstMistakeTests {
   /// Runs the command line in process, returning its status and standard error.
   private func main(_ arguments: [String]) -> (status: Int32, standardError: String) {
-    final class Lines: @unchecked Sendable { var text = "" }
-    let lines = Lines()
-    let console = Console(write: { _ in }, writeError: { lines.text += $0 + "\n" })
-    let status = DispatchBench.main(arguments, console: console)
-    return (status, lines.text)
+    let result = InProcess.main(arguments)
+    return (result.status, result.errors)
   }
 
   /// Another tool's option is not a typo of one of ours: a plain "unknown
@@ -380,7 +378,7 @@ private func longestLine(_ text: String) -> Int {
   /// A size too large for the memory names the largest that fits, and that
   /// size is one the planner takes (and twice it is not: it is the largest,
   /// to two significant digits).
-  @Test(.enabled(if: HeapCounter.isSupported))
+  @Test(.enabled(if: HeapCounter.isSupported, "needs the malloc interposer: Linux, no sanitizer"))
   func aSizeTooLargeSaysTheLargestThatFits() throws {
     func plan(_ size: Int) throws -> RunPlan {
       try RunOptions(

@@ -70,7 +70,7 @@ import Testing
   /// A child refuses arguments that are not its plan, as a build from
   /// before typed plans does, rather than timing something else.
   @Test func childrenRefuseArgumentsThatAreNotAPlan() {
-    let silent = Console(write: { _ in }, writeError: { _ in })
+    let silent = InProcess.silent
     #expect(LaunchChild.main(["0", "2", "/tmp", "--quick"], console: silent) == ExitStatus.usage)
     #expect(LaunchChild.main(["0", "/nonexistent/plan.json"], console: silent) == ExitStatus.usage)
     #expect(CodeSizeCell.main(["--strategy", "naive", "--modes", "app", "--seed", "1"]) == ExitStatus.usage)

@@ -171,15 +171,14 @@ import Testing
 
   // MARK: On the release build
 
-  static let release = Fixtures.packageRoot + "/.build/release/dispatch-bench"
-  static let hasRelease = ["/.build/release.yaml", "/.build/release/dispatch-bench"].allSatisfy {
-    FileManager.default.fileExists(atPath: Fixtures.packageRoot + $0)
-  }
+  static let release = BuildUnderTest.releaseExecutable
+  static let hasRelease = BuildUnderTest.hasCurrentRelease
+    && FileManager.default.fileExists(atPath: Fixtures.packageRoot + "/.build/release.yaml")
 
   /// Seeds 1 and 2: the same functions, each the same size, in two orders;
   /// the first layout runs from another directory; and relink-layouts.sh
   /// (which CI uses) gives the same two link commands.
-  @Test(.enabled(if: hasRelease, "needs a release build and its manifest: swift build -c release"))
+  @Test(.enabled(if: hasRelease, "needs a release build of this tree and its manifest: swift build -c release"))
   func twoSeedsGiveTwoOrdersOfTheSameFunctions() throws {
     let directory = NSTemporaryDirectory() + "layouts-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: directory) }

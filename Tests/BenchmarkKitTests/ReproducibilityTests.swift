@@ -192,7 +192,7 @@ struct SyntheticCase {
     settings.minimumRounds = 12
     settings.minimumSampleDuration = 1e-9
     settings.passes = passes
-    let silent = Console(write: { _ in }, writeError: { _ in })
+    let silent = InProcess.silent
     var runner = FeedRunner(
       sampler: Sampler(settings: settings), progress: Progress(console: silent, total: 6, enabled: false))
     runner.launch = LaunchContext(index: 0, count: 2, seed: seed)

@@ -53,7 +53,7 @@ import Testing
       }
     }
     for row in rows {
-      #expect(row[column("build_configuration")] == "debug")
+      #expect(row[column("build_configuration")] == (BuildUnderTest.isDebug ? "debug" : "release"))
       #expect(row[column("size")] == "1000")
       #expect(Int(row[column("samples")])! >= SamplingSettings().minimumRounds)
       #expect(row[column("command")].hasPrefix("dispatch-bench run --quick"))
@@ -69,7 +69,8 @@ import Testing
     #expect(sampleTable.records.count == total)
   }
 
-  @Test func aDebugBuildIsRefusedUnlessAllowed() throws {
+  @Test(.enabled(if: BuildUnderTest.isDebug, Comment(rawValue: BuildUnderTest.needsDebug)))
+  func aDebugBuildIsRefusedUnlessAllowed() throws {
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let result = try Subprocess.run(["run", "--quick", "--output", directory + "/x.csv"])

@@ -34,7 +34,7 @@ import Testing
   /// samples made for the test: what launch-spread.py printed for them.
   @Test func launchSpreadPrintsWhatItsScriptPrinted() throws {
     let samples = Self.expected + "/aa-a-samples.csv"
-    let result = AnswerTests.main(["compare", Fixtures.pairA, "--samples", samples, "--show", "launch-spread"])
+    let result = InProcess.main(["compare", Fixtures.pairA, "--samples", samples, "--show", "launch-spread"])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output == (try String(contentsOfFile: Self.expected + "/launch-spread.txt", encoding: .utf8)))
   }
@@ -77,7 +77,7 @@ import Testing
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("speed-\(UUID()).csv").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try SamplesFile.document(runID: run.info.runID, samples: samples).write(toFile: path, atomically: true, encoding: .utf8)
-    let result = AnswerTests.main(["compare", Fixtures.pairA, "--samples", path, "--show", "launch-speed"])
+    let result = InProcess.main(["compare", Fixtures.pairA, "--samples", path, "--show", "launch-speed"])
     #expect(result.status == 0, "\(result.errors)")
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("5 launches, ") == true)
@@ -101,7 +101,7 @@ import Testing
       return sample
     }
     try SamplesFile.document(runID: run.info.runID, samples: single).write(toFile: path, atomically: true, encoding: .utf8)
-    let refused = AnswerTests.main(["compare", Fixtures.pairA, "--samples", path, "--show", "launch-speed"])
+    let refused = InProcess.main(["compare", Fixtures.pairA, "--samples", path, "--show", "launch-speed"])
     #expect(refused.status == 65)
     #expect(refused.errors.contains("the samples hold one launch in a layout"), "\(refused.errors)")
     #expect(refused.errors.contains("--launches 2 or more"))
@@ -131,7 +131,7 @@ import Testing
     }
     let (pathA, pathB) = (try write(a, shortOfTarget: nil), try write(b, shortOfTarget: shortKey))
     defer { for path in [pathA, pathB] { try? FileManager.default.removeItem(atPath: path) } }
-    let result = AnswerTests.main(["compare", pathA, pathB, "--show", "drift"])
+    let result = InProcess.main(["compare", pathA, pathB, "--show", "drift"])
     #expect(result.status == 0, "\(result.errors)")
     let floorTracked = a.rows.filter { !$0.key.strategy.isReference && $0.tracked == .floor }.count
     #expect(floorTracked > 0 && floorTracked < 18)
@@ -151,14 +151,14 @@ import Testing
     #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("%, ") }.allSatisfy { $0.count <= 80 })
 
     // Runs of a fixed design have no target: no grouping by it.
-    let fixed = AnswerTests.main(["compare", Fixtures.pairA, Fixtures.pairB, "--show", "drift"])
+    let fixed = InProcess.main(["compare", Fixtures.pairA, Fixtures.pairB, "--show", "drift"])
     #expect(!fixed.output.contains("by target"))
   }
 
   @Test func twoBuildsWhoseCodeDiffersFail() throws {
     let (a, b) = try Self.pair { $0.codeBytes = $0.codeBytes! + 1 }
     defer { for path in [a, b] { try? FileManager.default.removeItem(atPath: path) } }
-    let result = AnswerTests.main(["compare", a, b, "--show", "code-bytes"])
+    let result = InProcess.main(["compare", a, b, "--show", "code-bytes"])
     #expect(result.status == 2)
     #expect(result.errors.contains("error: code_bytes differ for share/share.instagram/naive/uniform/100000 (3 kinds)"))
   }
@@ -166,8 +166,8 @@ import Testing
   @Test func aRowCountedWithoutCallgrindFailsWhenCallgrindIsRequired() throws {
     let (a, b) = try Self.pair({ $0.codeBytesMethod = .directCalls }, both: true)
     defer { for path in [a, b] { try? FileManager.default.removeItem(atPath: path) } }
-    #expect(AnswerTests.main(["compare", a, b, "--show", "code-bytes"]).status == 0)
-    let result = AnswerTests.main(["compare", a, b, "--show", "code-bytes", "--require-callgrind"])
+    #expect(InProcess.main(["compare", a, b, "--show", "code-bytes"]).status == 0)
+    let result = InProcess.main(["compare", a, b, "--show", "code-bytes", "--require-callgrind"])
     #expect(result.status == 2)
     #expect(result.errors.contains("was counted by direct-calls, not callgrind"))
   }
@@ -193,7 +193,7 @@ import Testing
   @Test(arguments: refusals.indices)
   func aCheckThatCannotRunSaysWhy(index: Int) {
     let (arguments, status, message) = Self.refusals[index]
-    let result = AnswerTests.main(["compare"] + arguments)
+    let result = InProcess.main(["compare"] + arguments)
     #expect(result.status == status, "\(arguments): \(result.errors)")
     #expect(result.errors.contains(message), "\(result.errors)")
   }

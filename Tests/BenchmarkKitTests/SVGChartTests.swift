@@ -244,7 +244,8 @@ import Foundation
     #expect(width > GroupedBarChart.minimumWidth)
     let bars = root.all("g", class: "series").flatMap { $0.all("rect") }
     #expect(bars.count == 24 * ChartPalette.knownNames.count)
-    #expect(bars.allSatisfy { Double($0.attributes["width"] ?? "") ?? 0 >= 7 })
+    let narrowest = bars.map { Double($0.attributes["width"] ?? "") ?? 0 }.min() ?? 0
+    #expect(narrowest >= GroupedBarChart.minimumBarWidth && GroupedBarChart.minimumBarWidth == 8, "\(narrowest)")
 
     let few = GroupedBarChart.sample(values: [1, 2])
     #expect(try #require(SVGTree.parse(few.svg())).attributes["width"] == "900")

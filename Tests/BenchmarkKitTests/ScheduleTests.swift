@@ -18,7 +18,7 @@ import Testing
     settings.sampleTime = 0.002
     settings.minimumRounds = 6
     settings.minimumSampleDuration = 1e-7
-    let silent = Console(write: { _ in }, writeError: { _ in })
+    let silent = InProcess.silent
     var runner = FeedRunner(
       sampler: Sampler(settings: settings), progress: Progress(console: silent, total: 2, enabled: false))
     runner.launch = launch

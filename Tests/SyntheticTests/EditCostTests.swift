@@ -109,6 +109,11 @@ import Testing
       #expect(Set(addKind.map(\.counts)).count == 1, "\(pattern.rawValue): adding a kind varies with N")
     }
     let addOperation = rows.filter { $0.change == "add-operation" }
+    for pattern in [SyntheticPattern.classicVisitor, .protocolGetter] {
+      #expect(
+        Set(addOperation.filter { $0.pattern == pattern }.map(\.kinds)) == Set(SyntheticDomain.kindCounts),
+        "\(pattern.rawValue): an add-operation row at every N")
+    }
     for row in addOperation where row.pattern == .classicVisitor {
       #expect(row.counts == Counts(added: row.kinds + 3, hunks: 1), "classic-visitor at \(row.kinds) kinds")
     }

@@ -100,7 +100,8 @@ package struct GroupedBarChart {
     let barsPerGroup = Double(max(series.count, 1))
     let right = Self.rightMargin
     var left = max(64, tickLabelWidth + 36)
-    let barsWidth = groups * barsPerGroup * Self.minimumBarWidth / Self.groupFill
+    // Each bar's slot is the bar and the one-pixel gap `bar` leaves after it.
+    let barsWidth = groups * barsPerGroup * (Self.minimumBarWidth + 1) / Self.groupFill
     var width = max(Self.minimumWidth, left + right + barsWidth)
     var groupWidth = (width - left - right) / groups
     let labelWidths = categories.map { ChartFrame.textWidth($0, size: size) }
