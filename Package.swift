@@ -30,8 +30,10 @@ let harnessModules = strategyModules + ["NullStrategy"]
 let libraryPolicy: [SwiftSetting] = [.unsafeFlags(["-disable-cmo"])]
 
 // App mode: each strategy as an app compiles it. `App<Strategy>` is one
-// module of the strategy, the model and the strategy's Loops.swift (its timed
-// loops), whole-module optimised with SwiftPM's release defaults (CMO on).
+// module of the strategy, the model and the strategy's Loops.swift (its
+// element as an app writes it; the timed loops, written once, are the model's
+// AppLoops+Loops.swift), whole-module optimised with SwiftPM's release
+// defaults (CMO on).
 // Loops.swift is the target's only source file; the AppModeSources plugin
 // copies in the strategy's and the model's, so they stay written once (and
 // links what the app target depends on, such as the JSON parser, which no
@@ -104,6 +106,9 @@ let package = Package(
     // The strategies in app mode, each depending on nothing of ours but
     // the black hole and the JSON parser.
     .plugin(name: "AppModeSources", capability: .buildTool()),
+    // The registries' lists of strategies, written from their dependencies
+    // at build time, so that `strategyModules` above is the one list.
+    .plugin(name: "StrategyList", capability: .buildTool()),
   ] + harnessModules.map { name in
     .target(
       name: "App" + name, dependencies: ["BenchmarkSupport", "JSON"], path: "Sources/" + name,
@@ -115,13 +120,15 @@ let package = Package(
     .target(
       name: "StrategyRegistry",
       dependencies: ["BenchmarkSupport", "DispatchModel"] + harnessModules.map { .target(name: $0) },
-      swiftSettings: noLoopMerging),
+      swiftSettings: noLoopMerging, plugins: ["StrategyList"]),
     // The list of app-mode modules, apart from the registry: the app modules
     // are a build's longest part (each a whole-module optimisation of the
     // model and a strategy, whose interface is ready only when its code is),
     // and the harness's modules compile while they do;
     // `dispatch-bench`'s main hands this list to it.
-    .target(name: "AppModeRegistry", dependencies: ["BenchmarkSupport"] + appModules.map { .target(name: $0) }),
+    .target(
+      name: "AppModeRegistry", dependencies: ["BenchmarkSupport"] + appModules.map { .target(name: $0) },
+      plugins: ["StrategyList"]),
 
     // The synthetic domain: its feeds (drawn from a seed), each pattern's
     // module, and the list of them all. The model depends on the toolchain

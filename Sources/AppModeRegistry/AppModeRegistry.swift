@@ -1,36 +1,19 @@
 // Only the app modules and the black hole's module: each app module holds its
 // own copy of the model, whose names would clash with DispatchModel's here.
-import AppCastChain
-import AppClassHierarchy
-import AppClassicVisitor
-import AppEnumSwitch
-import AppGenericVisitor
-import AppHandlerTable
-import AppNaive
 import AppNullStrategy
-import AppProtocolGetter
-import AppTypeEraser
 import BenchmarkSupport
 
 /// Every strategy in app mode (its loops, its dispatch and the model compiled
 /// as one module), in `Registry.strategies` order, under the same names.
 ///
-/// Adding a strategy's app mode takes its Loops.swift and one line here.
+/// The list is written by the StrategyList plugin from this target's
+/// dependencies, Package.swift's `appModules` (`AppModeRegistry.listed`):
+/// adding a strategy's app mode takes its Loops.swift and nothing here.
 public enum AppModeRegistry {
   public static let workloads: [(name: String, type: any AppModeWorkload.Type)] =
     types.map { ($0.name, $0) }
 
-  private static let types: [any AppModeWorkload.Type] = [
-    AppNaive.AppLoops.self,
-    AppProtocolGetter.AppLoops.self,
-    AppClassicVisitor.AppLoops.self,
-    AppGenericVisitor.AppLoops.self,
-    AppEnumSwitch.AppLoops.self,
-    AppClassHierarchy.AppLoops.self,
-    AppCastChain.AppLoops.self,
-    AppTypeEraser.AppLoops.self,
-    AppHandlerTable.AppLoops.self,
-  ]
+  private static let types: [any AppModeWorkload.Type] = listed
 
   /// The null strategy in app mode: app mode's own cost per element.
   public static let null: any AppModeWorkload.Type = AppNullStrategy.AppLoops.self

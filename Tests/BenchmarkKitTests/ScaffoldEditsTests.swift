@@ -66,73 +66,6 @@ import Testing
     }
   }
 
-  // MARK: The registries
-
-  @Test func registersTheStrategyAndImportsItInOrder() throws {
-    let registry = """
-      import CastChain
-      import DispatchModel
-      import ProtocolGetter
-
-      public enum Registry {
-        public static let strategies: [RegisteredStrategy] = [
-          RegisteredStrategy(CastChainStrategy.self),
-          RegisteredStrategy(ProtocolGetterStrategy.self),
-        ]
-      }
-
-      """
-    let edited = try ScaffoldEdits.addingStrategy(Self.name, toRegistry: registry)
-    #expect(
-      edited == """
-        import CastChain
-        import DispatchModel
-        import MyPattern
-        import ProtocolGetter
-
-        public enum Registry {
-          public static let strategies: [RegisteredStrategy] = [
-            RegisteredStrategy(CastChainStrategy.self),
-            RegisteredStrategy(ProtocolGetterStrategy.self),
-            RegisteredStrategy(MyPatternStrategy.self),
-          ]
-        }
-
-        """)
-    #expect(throws: ScaffoldError.self) { try ScaffoldEdits.addingStrategy(Self.name, toRegistry: edited) }
-  }
-
-  /// The import goes after a leading comment, and last when it sorts last.
-  @Test func registersTheAppMode() throws {
-    let registry = """
-      // Only the app modules.
-      import AppCastChain
-      import AppHandlerTable
-
-      public enum AppModeRegistry {
-        private static let types: [any AppModeWorkload.Type] = [
-          AppCastChain.AppLoops.self,
-        ]
-      }
-
-      """
-    #expect(
-      try ScaffoldEdits.addingAppMode(Self.name, toAppModeRegistry: registry) == """
-        // Only the app modules.
-        import AppCastChain
-        import AppHandlerTable
-        import AppMyPattern
-
-        public enum AppModeRegistry {
-          private static let types: [any AppModeWorkload.Type] = [
-            AppCastChain.AppLoops.self,
-            AppMyPattern.AppLoops.self,
-          ]
-        }
-
-        """)
-  }
-
   // MARK: The synthetic generator
 
   static func generator(writtenLike: String) -> String {
@@ -184,32 +117,6 @@ import Testing
     #expect(throws: ScaffoldError.self) {
       try ScaffoldEdits.addingPattern(Self.name, writtenLike: Self.template, toGenerator: Self.generator(writtenLike: ""))
     }
-  }
-
-  // MARK: The guide
-
-  @Test func addsARowToTheGuidesTable() throws {
-    let guide = """
-      # The strategies
-
-      | name | module | how one element is dispatched |
-      |---|---|---|
-      | `naive` | [`Sources/Naive`](../Sources/Naive) | a switch |
-
-      More.
-
-      # Adding a strategy
-
-      | `not` | a table of strategies |
-
-      """
-    let edited = try ScaffoldEdits.addingRow(Self.name, template: Self.template, toGuide: guide)
-    let lines = edited.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines[5].hasPrefix("| `my-pattern` | [`Sources/MyPattern`](../Sources/MyPattern) | scaffolded from `protocol-getter`"))
-    #expect(lines[6] == "")
-    #expect(lines.count == guide.split(separator: "\n", omittingEmptySubsequences: false).count + 1)
-    #expect(throws: ScaffoldError.self) { try ScaffoldEdits.addingRow(Self.name, template: Self.template, toGuide: edited) }
-    #expect(throws: ScaffoldError.self) { try ScaffoldEdits.addingRow(Self.name, template: Self.template, toGuide: "# Strategies\n") }
   }
 
   // MARK: The sources
@@ -278,16 +185,10 @@ import Testing
     func read(_ path: String) throws -> String { try readText(Fixtures.packageRoot + "/" + path) }
     let manifest = try ScaffoldEdits.addingModule(name, toManifest: try read(ScaffoldEdits.manifest))
     #expect(try ScaffoldEdits.strategyModules(inManifest: manifest).last == name.module)
-    #expect(try ScaffoldEdits.addingStrategy(name, toRegistry: try read(ScaffoldEdits.registry)).contains(
-      "    RegisteredStrategy(EditsTestPatternStrategy.self),\n  ]"))
-    #expect(try ScaffoldEdits.addingAppMode(name, toAppModeRegistry: try read(ScaffoldEdits.appModeRegistry)).contains(
-      "    AppEditsTestPattern.AppLoops.self,\n  ]"))
     let generator = try ScaffoldEdits.addingPattern(
       name, writtenLike: Self.template, toGenerator: try read(ScaffoldEdits.generator))
     #expect(try ScaffoldEdits.syntheticPatterns(inGenerator: generator).last == name.registryName)
     #expect(generator.contains("    .editsTestPattern: .protocolGetter,\n"))
-    let guide = try ScaffoldEdits.addingRow(name, template: Self.template, toGuide: try read(ScaffoldEdits.guide))
-    #expect(guide.contains("| `edits-test-pattern` | [`Sources/EditsTestPattern`]"))
   }
 
   /// Every strategy copies cleanly: no whole identifier of the template's

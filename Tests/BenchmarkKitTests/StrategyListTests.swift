@@ -4,14 +4,15 @@
 @testable import DispatchBenchCLI
 @testable import Reports
 @testable import Statistics
+import BenchmarkResults
 import Foundation
 import StrategyRegistry
 import TestSupport
 import Testing
 
 /// The registry lists the strategies; the mechanism table of
-/// Guides/Strategies.md names the same ones in the same order (`new-strategy`
-/// adds a row), and the chart palette's fixed colours belong to registered
+/// Guides/Strategies.md names the same ones in the same order (but a pattern
+/// `new-strategy` added, until it is written up), and the chart palette's fixed colours belong to registered
 /// strategies, in order, a strategy added since taking one of the others.
 @Suite struct StrategyListTests {
   /// The strategy names in the first column of the mechanism table of
@@ -31,9 +32,22 @@ import Testing
     }
   }
 
+  /// The patterns `new-strategy` added that are still their template's code
+  /// (the generator's `SyntheticPattern.writtenLike`): their row in the
+  /// guide comes when they are written up.
+  static func scaffolded() throws -> Set<String> {
+    let generator = try String(
+      contentsOfFile: Fixtures.packageRoot + "/" + ScaffoldEdits.generator, encoding: .utf8)
+    let cases = try ScaffoldEdits.syntheticPatterns(inGenerator: generator)
+    let list = try #require(generator.firstMatch(of: /static let writtenLike: \[SyntheticPattern: SyntheticPattern\] = \[(?<list>[^\]]*)\]/))
+    let scaffoldedCases = Set(list.list.matches(of: /\.(\w+):/).map { String($0.1) })
+    return Set(cases.filter { scaffoldedCases.contains(StrategyName(existing: StrategyID($0).moduleName).caseName) })
+  }
+
   @Test func guideTableListsTheRegistrysStrategiesInOrder() throws {
     let names = try Self.guideTableNames()
-    #expect(names == Registry.names)
+    let scaffolded = try Self.scaffolded()
+    #expect(names == Registry.names.filter { !scaffolded.contains($0) })
   }
 
   @Test func chartPaletteNamesRegisteredStrategiesInOrder() {

@@ -14,7 +14,9 @@ import Reports
 
 /// Everything `new-strategy` writes for a strategy, worked out from the
 /// package's files before any is written: the new module (the template's
-/// sources, renamed) and the edits to the files that list the strategies.
+/// sources, renamed) and the two files that list the strategies: Package.swift
+/// (from which the registries' lists are written at build time) and the
+/// synthetic generator.
 /// The synthetic generator, run after, writes the rest.
 package struct Scaffold {
   package let root: String
@@ -30,10 +32,11 @@ package struct Scaffold {
   package var directory: String { "Sources/\(name.module)" }
 
   /// What the synthetic generator writes for the new pattern, from the
-  /// package root: its module's directory (with a slash), the synthetic
-  /// registry and the edit costs.
+  /// package root: its module's directory (with a slash) and the synthetic
+  /// registry. Not the edit costs under results/reference: a pattern written
+  /// as its template has none of its own, and the generator leaves it out.
   package var generated: [String] {
-    ["Sources/Synthetic/\(name.module)/", ScaffoldEdits.syntheticRegistry, ScaffoldEdits.editCosts]
+    ["Sources/Synthetic/\(name.module)/", ScaffoldEdits.syntheticRegistry]
   }
 
   /// Plans the scaffold of `name` from the strategy named `templateName` (a
@@ -64,17 +67,8 @@ package struct Scaffold {
       try edit(ScaffoldEdits.manifest) { text throws(ScaffoldError) in
         try ScaffoldEdits.addingModule(name, toManifest: text)
       },
-      try edit(ScaffoldEdits.registry) { text throws(ScaffoldError) in
-        try ScaffoldEdits.addingStrategy(name, toRegistry: text)
-      },
-      try edit(ScaffoldEdits.appModeRegistry) { text throws(ScaffoldError) in
-        try ScaffoldEdits.addingAppMode(name, toAppModeRegistry: text)
-      },
       try edit(ScaffoldEdits.generator) { text throws(ScaffoldError) in
         try ScaffoldEdits.addingPattern(name, writtenLike: template, toGenerator: text)
-      },
-      try edit(ScaffoldEdits.guide) { text throws(ScaffoldError) in
-        try ScaffoldEdits.addingRow(name, template: template, toGuide: text)
       },
     ]
   }

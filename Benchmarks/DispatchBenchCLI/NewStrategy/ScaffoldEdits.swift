@@ -10,13 +10,9 @@ import Reports
 /// scaffold works out every edit before it writes any.
 package enum ScaffoldEdits {
   package static let manifest = "Package.swift"
-  package static let registry = "Sources/StrategyRegistry/Registry.swift"
-  package static let appModeRegistry = "Sources/AppModeRegistry/AppModeRegistry.swift"
   package static let generator = "Benchmarks/Scripts/generate-synthetic.swift"
-  package static let guide = "Guides/Strategies.md"
   /// Written by the generator, not by an edit here.
   package static let syntheticRegistry = "Sources/SyntheticRegistry/SyntheticRegistry.swift"
-  package static let editCosts = "results/reference/scaling/edit-cost.csv"
 
   // MARK: Package.swift
 
@@ -32,40 +28,14 @@ package enum ScaffoldEdits {
   }
 
   /// `"MyPattern",` at the end of `strategyModules`: its module, its app mode
-  /// and its synthetic module follow from that list.
+  /// and its synthetic module follow from that list, and so do both
+  /// registries' lists (the StrategyList plugin writes them from it).
   package static func addingModule(_ name: StrategyName, toManifest text: String) throws(ScaffoldError) -> String {
     guard try !strategyModules(inManifest: text).contains(name.module) else {
       throw .badPackage(manifest, "strategyModules already lists \"\(name.module)\"")
     }
     var lines = TextLines(text)
     try lines.append("\"\(name.module)\",", toListOpenedBy: "let strategyModules = [", file: manifest)
-    return lines.text
-  }
-
-  // MARK: The registries
-
-  /// `import MyPattern` and `RegisteredStrategy(MyPatternStrategy.self),` at
-  /// the end of `Registry.strategies`.
-  package static func addingStrategy(_ name: StrategyName, toRegistry text: String) throws(ScaffoldError) -> String {
-    var lines = TextLines(text)
-    let entry = "RegisteredStrategy(\(name.strategyType).self),"
-    guard !lines.contains(entry) else { throw .badPackage(registry, "already registers \(name.strategyType)") }
-    try lines.addImport(name.module, file: registry)
-    try lines.append(entry, toListOpenedBy: "public static let strategies: [RegisteredStrategy] = [", file: registry)
-    return lines.text
-  }
-
-  /// `import AppMyPattern` and `AppMyPattern.AppLoops.self,` at the end of
-  /// the app-mode registry's types.
-  package static func addingAppMode(_ name: StrategyName, toAppModeRegistry text: String) throws(ScaffoldError)
-    -> String
-  {
-    var lines = TextLines(text)
-    let entry = "\(name.appModule).AppLoops.self,"
-    guard !lines.contains(entry) else { throw .badPackage(appModeRegistry, "already lists \(name.appModule)") }
-    try lines.addImport(name.appModule, file: appModeRegistry)
-    try lines.append(
-      entry, toListOpenedBy: "private static let types: [any AppModeWorkload.Type] = [", file: appModeRegistry)
     return lines.text
   }
 
@@ -115,30 +85,6 @@ package enum ScaffoldEdits {
     } else {
       try lines.append(entry, toListOpenedBy: writtenLike + "[", file: generator)
     }
-    return lines.text
-  }
-
-  // MARK: The strategies guide
-
-  /// A row for the strategy at the end of the mechanism table of
-  /// Guides/Strategies.md, which `StrategyListTests` holds to the registry.
-  package static func addingRow(_ name: StrategyName, template: StrategyName, toGuide text: String) throws(ScaffoldError)
-    -> String
-  {
-    var lines = TextLines(text)
-    guard let section = lines.lines.firstIndex(of: "# The strategies") else {
-      throw .badPackage(guide, "no section \"# The strategies\" holding the table of strategies")
-    }
-    guard let first = lines.lines[section...].firstIndex(where: { $0.hasPrefix("| `") }) else {
-      throw .badPackage(guide, "no table of strategies (rows \"| `name` | …\") under \"# The strategies\"")
-    }
-    let rows = lines.lines[first...].prefix { $0.hasPrefix("|") }
-    guard !rows.contains(where: { $0.hasPrefix("| `\(name.registryName)` |") }) else {
-      throw .badPackage(guide, "the table of strategies already has a row for \(name.registryName)")
-    }
-    let row =
-      "| `\(name.registryName)` | [`Sources/\(name.module)`](../Sources/\(name.module)) | scaffolded from `\(template.registryName)` by `dispatch-bench new-strategy`, and still its code: say here how one element is dispatched |"
-    lines.lines.insert(row, at: first + rows.count)
     return lines.text
   }
 }

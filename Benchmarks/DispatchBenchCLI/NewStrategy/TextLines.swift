@@ -35,18 +35,6 @@ package struct TextLines {
     lines.insert(indent + item, at: list.close)
   }
 
-  /// Adds `import module` to the file's first block of imports, in
-  /// alphabetical order as the block keeps them.
-  package mutating func addImport(_ module: String, file: String) throws(ScaffoldError) {
-    guard let first = lines.firstIndex(where: { $0.hasPrefix("import ") }) else {
-      throw .badPackage(file, "no imports to add \"import \(module)\" to")
-    }
-    let block = lines[first...].prefix { $0.hasPrefix("import ") }
-    let line = "import \(module)"
-    let position = block.firstIndex { $0 > line } ?? block.endIndex
-    lines.insert(line, at: position)
-  }
-
   /// The `case` lines that directly follow the line `declaration`.
   package func caseLines(of declaration: String, file: String) throws(ScaffoldError) -> ArraySlice<String> {
     guard let open = lines.firstIndex(where: { $0.trimmingSpaces == declaration }) else {
