@@ -1,4 +1,5 @@
 import BenchmarkResults
+import Statistics
 import BinaryInspection
 import CommandLineSupport
 
@@ -64,7 +65,7 @@ package struct MachineDisturbance: Equatable {
   }
 
   private static func interruptedShare(_ samples: [RawSample]) -> Double {
-    let medians = Dictionary(grouping: samples, by: \.key).mapValues { median($0.map(\.nanosecondsPerElement)) }
+    let medians = Dictionary(grouping: samples, by: \.key).mapValues { Summary.median($0.map(\.nanosecondsPerElement)) }
     var counts: [Int: (cut: Int, all: Int)] = [:]
     for sample in samples {
       let cut = sample.nanosecondsPerElement > interruptionFactor * medians[sample.key]!
@@ -97,19 +98,12 @@ package struct MachineDisturbance: Equatable {
     let byRow = Dictionary(grouping: samples) { RowInLayout(key: $0.key, layout: $0.launch / LayoutBuilds.launchStride) }
     var relative: [Int: [Double]] = [:]
     for rowSamples in byRow.values {
-      let byLaunch = Dictionary(grouping: rowSamples, by: \.launch).mapValues { median($0.map(\.nanosecondsPerElement)) }
-      let across = median(Array(byLaunch.values))
+      let byLaunch = Dictionary(grouping: rowSamples, by: \.launch).mapValues { Summary.median($0.map(\.nanosecondsPerElement)) }
+      let across = Summary.median(Array(byLaunch.values))
       guard across > 0 else { continue }
       for (launch, value) in byLaunch { relative[launch, default: []].append(value / across) }
     }
-    return relative.mapValues { median($0) }
-  }
-
-  private static func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    guard !sorted.isEmpty else { return 0 }
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    return relative.mapValues { Summary.median($0) }
   }
 }
 

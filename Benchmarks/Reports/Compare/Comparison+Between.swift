@@ -87,7 +87,7 @@ extension Comparison {
     let t = degrees.isFinite ? StudentT.quantile(degrees: degrees) : 1.959964
     let pValue =
       error > 0
-      ? (degrees.isFinite ? StudentT.twoSidedPValue(change / error, degrees: degrees) : normalPValue(change / error))
+      ? (degrees.isFinite ? StudentT.twoSidedPValue(change / error, degrees: degrees) : NormalDistribution.twoSidedPValue(change / error))
       : (change == 0 ? 1 : 0)
     let low = change - t * error
     let high = change + t * error
@@ -139,9 +139,8 @@ extension Comparison {
   /// `!`. Runs whose launches alternated (`--alternate-with`) are judged
   /// without this.
   package static func markRegressionsThatHold(_ changes: inout [CellChange], threshold: Double, separateRuns: Bool = false) {
-    let order = changes.indices.sorted { (changes[$0].pValue ?? 1) < (changes[$1].pValue ?? 1) }
-    for (rank, index) in order.enumerated() {
-      guard let p = changes[index].pValue, p <= 0.05 / Double(changes.count - rank) else { break }
+    let rejected = Holm.rejected(changes.map(\.pValue), level: 0.05)
+    for index in changes.indices where rejected[index] {
       // The floor and the null are the harness's reference loops, not code a
       // change touches: their moves are the machine's, shown but never failing.
       guard changes[index].verdict == .regressed && !changes[index].key.strategy.isReference else { continue }
@@ -164,9 +163,7 @@ extension Comparison {
       $0.key.benchmarkCase == change.key.benchmarkCase && !$0.trackedAgainstFloor && !$0.key.strategy.isReference
     }.map(\.ratio).sorted()
     guard !others.isEmpty else { return true }
-    let median = others.count % 2 == 1
-      ? others[others.count / 2] : (others[others.count / 2 - 1] + others[others.count / 2]) / 2
-    return median < 1 / (1 + threshold)
+    return Summary.median(others) < 1 / (1 + threshold)
   }
 
   /// Whether a row of the same strategy and operation (another size,
@@ -178,10 +175,6 @@ extension Comparison {
         && $0.key.benchmarkCase.operation == change.key.benchmarkCase.operation
         && $0.key.feed.domain == change.key.feed.domain && !$0.launchesDecide && $0.verdict == .regressed
     }
-  }
-
-  package static func normalPValue(_ z: Double) -> Double {
-    erfc(abs(z) / 2.0.squareRoot())
   }
 
   /// Differences in what two runs were measured on, worth a warning.

@@ -9,6 +9,7 @@ import Darwin
 import BenchmarkResults
 import BenchmarkEngine
 import BinaryInspection
+import Statistics
 import CommandLineSupport
 
 /// How much a row's ratio varies from launch to launch, against what one
@@ -44,8 +45,8 @@ package enum LaunchSpread {
     let between = rows.map(\.betweenLaunches)
     let within = rows.map(\.withinLaunch)
     var text = "\(rows.count) strategy rows, \(rows.map(\.launches).max()!) launches\n"
-    text += "launch-to-launch sd of the log-ratio: median \(percent(median(between))), p90 \(percent(rank(between, 0.9)))\n"
-    text += "within-launch standard error:        median \(percent(median(within))), p90 \(percent(rank(within, 0.9)))\n"
+    text += "launch-to-launch sd of the log-ratio: median \(percent(Summary.median(between))), p90 \(percent(rank(between, 0.9)))\n"
+    text += "within-launch standard error:        median \(percent(Summary.median(within))), p90 \(percent(rank(within, 0.9)))\n"
     let widest = rows.sorted {
       ($0.betweenLaunches, $0.withinLaunch) != ($1.betweenLaunches, $1.withinLaunch)
         ? ($0.betweenLaunches, $0.withinLaunch) > ($1.betweenLaunches, $1.withinLaunch)
@@ -75,31 +76,20 @@ package enum LaunchSpread {
         return log(value / other)
       }
       guard paired.count >= 3 else { continue }
-      let middle = median(paired)
-      let spread = 1.4826 * median(paired.map { abs($0 - middle) })
+      let middle = Summary.median(paired)
+      let spread = 1.4826 * Summary.median(paired.map { abs($0 - middle) })
       perLaunch.append(middle)
       errors.append(1.2533 * spread / Double(paired.count).squareRoot())
     }
     guard perLaunch.count >= 2 else { return nil }
     return Row(
-      key: key, betweenLaunches: standardDeviation(perLaunch), withinLaunch: median(errors), launches: perLaunch.count)
+      key: key, betweenLaunches: Summary.standardDeviation(perLaunch), withinLaunch: Summary.median(errors), launches: perLaunch.count)
   }
 
-  /// The middle value, or the mean of the two middle values.
-  private static func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-  }
 
   /// The value at rank `p × count` (rounded down) of the sorted values.
   private static func rank(_ values: [Double], _ p: Double) -> Double {
     let sorted = values.sorted()
     return sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))]
   }
-
-  /// The sample standard deviation (n − 1).
-  private static func standardDeviation(_ values: [Double]) -> Double {
-    let mean = values.reduce(0, +) / Double(values.count)
-    return (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count - 1)).squareRoot()
-  }}
+}

@@ -1,6 +1,7 @@
 import BenchmarkResults
 import BenchmarkEngine
 import BinaryInspection
+import Statistics
 
 /// How much more two separate runs' rows differ than their launches allow.
 ///
@@ -31,8 +32,7 @@ package enum RunLevel {
   package static func widening(_ base: MeasuredFile, _ new: MeasuredFile) -> Double {
     let z = scores(base, new)
     guard z.count >= minimumRows else { return 1 }
-    let center = SampleStatistics(z).median
-    return max(1, 1.482_6 * SampleStatistics(z.map { abs($0 - center) }).median)
+    return max(1, Summary.robustSpread(z))
   }
 
   /// Each strategy row's change of its tracked ratio over its standard

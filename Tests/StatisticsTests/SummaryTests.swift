@@ -1,0 +1,37 @@
+import Statistics
+import Testing
+
+@Suite struct SummaryTests {
+  @Test func theMedianOfNoneOneOddAndEvenCounts() {
+    #expect(Summary.median([]) == 0)
+    #expect(Summary.median([7]) == 7)
+    #expect(Summary.median([3, 1, 2]) == 2)
+    #expect(Summary.median([4, 1, 3, 2]) == 2.5)
+  }
+
+  /// 2, 4, 4, 4, 5, 5, 7, 9: mean 5, squares summing to 32, over n − 1 = 7.
+  @Test func theStandardDeviationDividesByNMinusOne() {
+    #expect(Summary.standardDeviation([]) == 0)
+    #expect(Summary.standardDeviation([5]) == 0)
+    #expect(abs(Summary.standardDeviation([2, 4, 4, 4, 5, 5, 7, 9]) - (32.0 / 7).squareRoot()) < 1e-12)
+  }
+
+  /// The median absolute deviation of 1…9 from 5 is 2; one wild value
+  /// does not move it, where it moves the standard deviation a lot.
+  @Test func theRobustSpreadIgnoresAnOutlier() {
+    let values: [Double] = [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    #expect(abs(Summary.robustSpread(values) - 1.482_6 * 2) < 1e-12)
+    let wild = values.dropLast() + [9_000]
+    #expect(abs(Summary.robustSpread(Array(wild)) - 1.482_6 * 2) < 1e-12)
+    #expect(Summary.standardDeviation(Array(wild)) > 1_000)
+  }
+}
+
+@Suite struct NormalDistributionTests {
+  @Test func pValuesAtKnownZScores() {
+    #expect(NormalDistribution.twoSidedPValue(0) == 1)
+    #expect(abs(NormalDistribution.twoSidedPValue(1.959_964) - 0.05) < 1e-6)
+    #expect(abs(NormalDistribution.twoSidedPValue(-2.575_829) - 0.01) < 1e-6)
+    #expect(NormalDistribution.twoSidedPValue(40) == 0)
+  }
+}
