@@ -92,8 +92,7 @@ public struct StrategyID: RawRepresentable, Hashable, Comparable, Sendable, Cust
 /// other.
 public struct BenchmarkCase: Hashable, Comparable, Sendable, CustomStringConvertible {
   public var feed: FeedID
-  /// A SPEC operation (`feed.height`); `floor` in files before version 3,
-  /// whose floor rows belonged to a feed, not to a case.
+  /// A SPEC operation (`feed.height`).
   public var operation: String
   public var mode: BuildMode
 

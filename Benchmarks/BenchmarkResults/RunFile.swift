@@ -92,9 +92,9 @@ public struct TimingRow: Sendable {
   /// Faster than its floor: a measuring error, not a result.
   public var suspect: Bool
 
-  // Version 4: paired ratios over launches.
+  // Paired ratios over launches.
 
-  /// The processes that timed this row (1 for files before version 4).
+  /// The processes that timed this row.
   public var launches = 1
   /// The 95% interval of `ratioToBaseline`, from the rounds that paired it
   /// with the baseline, over launches.
@@ -237,18 +237,33 @@ extension Schema {
   /// `shuffle_seed`, `slice_elements`); 5 `code_bytes_method`, and
   /// `code_bytes` of share and feed rows follows indirect calls.
   public static let runVersion = "5"
-  /// Run CSV versions `compare` and `report` read.
-  public static let readableRunVersions: Set<String> = ["1", "2", "3", "4", runVersion]
+  /// Run CSV versions `compare` and `report` read: the current one, and 4,
+  /// whose columns it holds but `code_bytes_method` (read by the same code).
+  /// Runs of versions 1 to 3 were compared on medians (and a rank test on
+  /// raw samples), before launches and paired ratios; this build reads them
+  /// no more, and says so.
+  public static let readableRunVersions: Set<String> = ["4", runVersion]
+  static let retiredRunVersions: [String: String] = Dictionary(
+    uniqueKeysWithValues: ["1", "2", "3"].map {
+      (
+        $0,
+        "is an older dispatch-bench's, before paired ratios over launches; this build reads versions 4 and "
+          + "\(runVersion): time the suite again (`dispatch-bench run`), or read this file with the commit that wrote it"
+      )
+    })
 
   /// Every column of the run CSV, in file order. Columns are documented in
   /// the README ("The results CSV"); a reader finds them by name.
   public static var run: ColumnTable<RunRecord> { ColumnTable<RunRecord>(
-    infoColumns(version: \.info.schemaVersion, versionName: "schema_version", readable: readableRunVersions)
+    infoColumns(
+      version: \.info.schemaVersion, versionName: "schema_version", readable: readableRunVersions,
+      retired: retiredRunVersions)
       + [
         .text("command", \.info.command),
         .boolean("complete", \.info.complete),
-        Column("baseline", .text, write: { $0.info.baseline.rawValue }) { record, reader in
-          record.info.baseline = StrategyID(reader.text("baseline"))
+        Column("baseline", .text, required: true, write: { $0.info.baseline.rawValue }) {
+          record, reader throws(ResultsError) in
+          record.info.baseline = StrategyID(try reader.nonEmpty("baseline"))
         },
       ] + keyColumns(\RunRecord.row.key) + [
         .text("schedule", \.row.schedule),
@@ -271,12 +286,12 @@ extension Schema {
         .number("ci95_low_ns", \.row.statistics.intervalLow, required: true),
         .number("ci95_high_ns", \.row.statistics.intervalHigh, required: true),
         .optionalNumber(
-          "ratio_to_baseline", \.row.ratioToBaseline, missing: "", formerNames: ["ratio_to_enum_switch"]),
+          "ratio_to_baseline", \.row.ratioToBaseline, missing: ""),
         .optionalNumber("ratio_to_baseline_low", \.row.ratioToBaselineLow, missing: ""),
         .optionalNumber("ratio_to_baseline_high", \.row.ratioToBaselineHigh, missing: ""),
         .optionalNumber("ratio_to_floor", \.row.ratioToFloor, missing: ""),
-        Column("launches", .number, write: { String($0.row.launches) }) { record, reader throws(ResultsError) in
-          guard reader.has("launches") else { return }
+        Column("launches", .number, required: true, write: { String($0.row.launches) }) {
+          record, reader throws(ResultsError) in
           let launches = try reader.integer("launches")
           guard launches > 0 else { throw reader.failure("launches", "must be at least 1") }
           record.row.launches = launches
@@ -338,17 +353,13 @@ extension Schema {
       ])
   }
 
-  /// A summary statistic a version-1 file may lack: then the median.
+  /// A summary statistic of a row's samples.
   private static func statistic(
     _ name: String, _ path: WritableKeyPath<SampleStatistics, Double>
   ) -> Column<RunRecord> {
-    Column(name, .number, write: { CSVNumber.text($0.row.statistics[keyPath: path]) }) {
+    Column(name, .number, required: true, write: { CSVNumber.text($0.row.statistics[keyPath: path]) }) {
       record, reader throws(ResultsError) in
-      if let value = try reader.optionalDouble(name) {
-        record.row.statistics[keyPath: path] = value
-      } else {
-        record.row.statistics[keyPath: path] = try reader.double("median_ns")
-      }
+      record.row.statistics[keyPath: path] = try reader.double(name)
     }
   }
 

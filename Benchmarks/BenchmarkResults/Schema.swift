@@ -54,13 +54,19 @@ public enum Schema {
   // MARK: Shared columns
 
   /// The run-wide columns every row repeats: version, run, machine, seed.
+  /// - Parameter retired: Versions this build no longer reads, and why, so
+  ///   that such a file is refused with a message naming its schema.
   static func infoColumns<Record>(
-    version: WritableKeyPath<Record, String>, versionName: String, readable: Set<String>
+    version: WritableKeyPath<Record, String>, versionName: String, readable: Set<String>,
+    retired: [String: String] = [:]
   ) -> [Column<Record>] where Record: RunInfoCarrying {
     [
       Column(versionName, .text, required: true, write: { $0[keyPath: version] }) {
         record, reader throws(ResultsError) in
         let value = reader.text(versionName)
+        if let why = retired[value] {
+          throw reader.failure(versionName, "schema version \(value) \(why)")
+        }
         guard readable.contains(value) else {
           throw reader.failure(
             versionName,

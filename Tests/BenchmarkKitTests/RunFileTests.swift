@@ -59,8 +59,10 @@ import Testing
     #expect(try Self.loadRun(path).rows.count == SampleRuns.results().rows.count)
   }
 
+  /// Version 4, the oldest read, by the same code; and a run without the
+  /// optional allocation and hardware-counter columns reads them as no
+  /// value.
   @Test func readsTheEarlierSchemaVersion() throws {
-    // Version 1 had no allocation or hardware-counter columns.
     let table = try CSVReader.parse(Self.valid)
     let dropped: Set<String> = [
       "alloc_calls_per_element", "alloc_bytes_per_element", "cycles_per_element",
@@ -71,7 +73,7 @@ import Testing
     var text = CSVWriter.record(keep.map { table.header[$0] })
     for record in table.records {
       var fields = record.fields
-      fields[version] = "1"
+      fields[version] = "4"
       text += CSVWriter.record(keep.map { fields[$0] })
     }
     let path = try Self.write(text)
@@ -279,13 +281,30 @@ import Testing
     #expect(profileVersions == Schema.readableProfileVersions, "profile versions with a fixture in \(directory)")
   }
 
-  @Test func aFileBeforeVersion3ReadsWithTheEnumAsBaselineAndBoundaryMode() throws {
-    let path = Fixtures.runVersion1
-    guard case .run(let file) = try Schema.load(path) else { Issue.record("not a run"); return }
-    #expect(file.info.schemaVersion == "1")
-    #expect(file.info.baseline == "enum-switch")
-    #expect(file.rows.allSatisfy { $0.key.mode == .boundary })
-    // The old ratio_to_enum_switch column reads as the ratio to the baseline.
-    #expect(file.rows.contains { $0.ratioToBaseline != nil })
+  /// A run of schema 1 to 3 (compared on medians, before launches) is
+  /// refused, naming its schema and what to do, with the exit status of an
+  /// unreadable input.
+  @Test(arguments: ["1", "2", "3"])
+  func aRetiredSchemaIsRefusedByName(version: String) throws {
+    let table = try CSVReader.parse(RunFileTests.valid)
+    let column = try #require(table.header.firstIndex(of: "schema_version"))
+    var text = CSVWriter.record(table.header)
+    for record in table.records {
+      var fields = record.fields
+      fields[column] = version
+      text += CSVWriter.record(fields)
+    }
+    let path = try RunFileTests.write(text)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect {
+      try Schema.load(path)
+    } throws: { error in
+      "\(error)".contains("schema version \(version) is an older dispatch-bench's")
+        && "\(error)".contains("this build reads versions 4 and 5")
+    }
+    let compare = InProcess.main(["compare", path])
+    #expect(compare.status == 65, "\(compare.errors)")
+    #expect(compare.errors.contains("schema version \(version)"), "\(compare.errors)")
   }
+
 }

@@ -185,10 +185,22 @@ import Testing
     ([Fixtures.pairA, "--show", "launch-spread"], 64, "--show launch-spread reads the run's raw samples: pass --samples"),
     ([Fixtures.pairA, "--show", "launch-speed"], 64, "--show launch-speed reads the run's raw samples: pass --samples"),
     ([Fixtures.pairA, Fixtures.pairB, "--show", "launch-spread"], 64, "--show launch-spread reads one run"),
-    ([AnswerTests.run, Fixtures.runVersion1, "--show", "drift"], 65, "the runs have no rows in common"),
-    ([AnswerTests.run, Fixtures.runVersion1, "--show", "speed"], 65, "has no strategy rows in common with"),
-    ([Fixtures.pairA, Fixtures.runVersion1, "--show", "code-bytes"], 65, "no row has code_bytes in both runs"),
+    ([AnswerTests.run, Fixtures.runVersion4, "--show", "drift"], 65, "the runs have no rows in common"),
+    ([AnswerTests.run, Fixtures.runVersion4, "--show", "speed"], 65, "has no strategy rows in common with"),
+    ([Fixtures.pairA, runWithoutCodeBytes, "--show", "code-bytes"], 65, "no row has code_bytes in both runs"),
   ]
+
+  /// The schema-4 fixture without its code_bytes columns: rows in common with
+  /// the A/A pair, none with a code size.
+  static let runWithoutCodeBytes: String = {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("no-code-bytes-\(UUID()).csv").path
+    let table = try! CSVReader.parse(try! String(contentsOfFile: Fixtures.runVersion4, encoding: .utf8))
+    let keep = table.header.indices.filter { !table.header[$0].hasPrefix("code_bytes") }
+    var text = CSVWriter.record(keep.map { table.header[$0] })
+    for record in table.records { text += CSVWriter.record(keep.map { record.fields[$0] }) }
+    try! text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }()
 
   @Test(arguments: refusals.indices)
   func aCheckThatCannotRunSaysWhy(index: Int) {

@@ -18,8 +18,8 @@ package enum Fixtures {
   /// says from which), one at least for every schema version the reader
   /// accepts.
   package static let runs = directory + "/runs"
-  /// A run of the first schema, before modes and the named baseline.
-  package static let runVersion1 = runs + "/run-v1.csv"
+  /// A run of schema 4, the oldest this build reads.
+  package static let runVersion4 = runs + "/run-v4.csv"
   /// Two default runs of one binary at the current schema, 8 launches each:
   /// an A/A pair, for `compare` and `export`.
   package static let pairA = runs + "/aa-a.csv"

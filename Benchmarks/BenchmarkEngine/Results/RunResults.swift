@@ -162,25 +162,16 @@ private struct Ratios {
     }
   }
 
-  /// The ratio to the floor (in a file before version 3, the feed's one
-  /// floor row), and whether the row is faster than its floor.
+  /// The ratio to the floor, and whether the row is faster than its floor.
   private func fillFloorRatio(_ row: inout TimingRow, _ ratio: PairedRatio?) {
     let floorKey = Self.reference(row, .floor)
     if let ratio {
       row.ratioToFloor = ratio.ratio
-    } else if let floor = medians[floorKey] ?? medians[ResultKey(row.key.floorCaseBeforeVersion3, .floor)], floor > 0 {
+    } else if let floor = medians[floorKey], floor > 0 {
       row.ratioToFloor = row.median / floor
     }
     if let floor = medians[floorKey], floor > 0 {
       row.suspect = !row.key.strategy.isReference && row.median < floor
     }
-  }
-}
-
-extension ResultKey {
-  /// Where a file before version 3 kept this row's floor: one floor row per
-  /// feed, with operation `floor`.
-  package var floorCaseBeforeVersion3: BenchmarkCase {
-    BenchmarkCase(feed: feed, operation: StrategyID.floor.rawValue, mode: mode)
   }
 }

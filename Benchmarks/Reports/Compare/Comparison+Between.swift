@@ -15,10 +15,11 @@ import Statistics
 extension Comparison {
   /// Every cell of `new` matched with the same cell of `base`.
   ///
-  /// A cell regressed (or improved) when it is slower (or faster) by more
-  /// than `threshold` and the difference is significant: by the rank test at
-  /// 5% when both runs' raw samples are given, else by the two medians'
-  /// 95% intervals not overlapping.
+  /// A row is compared on its tracked ratio (`trackedChange`); a row that
+  /// has none in both runs (a reference row whose ratio could not be paired,
+  /// or a run of one launch) regressed (or improved) when it is slower (or
+  /// faster) by more than `threshold` and the two medians' 95% intervals do
+  /// not overlap.
   ///
   /// `widening` multiplies every tracked row's standard error
   /// (`RunLevel.widening(_:_:)`). Two separate runs (`oneRun` false) hold
@@ -34,24 +35,16 @@ extension Comparison {
     for newRow in new.rows {
       guard let baseRow = baseRows[newRow.key], baseRow.value > 0 else { continue }
       // A row with a tracked ratio in both runs is compared on it; any other
-      // (an older run's, or a reference row whose ratio could not be paired)
-      // on its medians, as before.
+      // on its medians' intervals.
       if let change = trackedChange(baseRow, newRow, threshold: threshold, widening: widening) {
         changes.append(change)
         continue
       }
       let ratio = newRow.value / baseRow.value
       let interval = ratioInterval(newRow, baseRow, samples: newSamples, otherSamples: baseSamples)
-      var pValue: Double?
-      let significant: Bool
-      if let a = newSamples?[newRow.key], let b = baseSamples?[newRow.key], !a.isEmpty, !b.isEmpty {
-        pValue = RankTest.pValue(a, b)
-        significant = pValue! < 0.05
-      } else {
-        significant =
-          newRow.interval.lowerBound > baseRow.interval.upperBound
-          || newRow.interval.upperBound < baseRow.interval.lowerBound
-      }
+      let significant =
+        newRow.interval.lowerBound > baseRow.interval.upperBound
+        || newRow.interval.upperBound < baseRow.interval.lowerBound
       let verdict: Verdict =
         !significant ? .unchanged
         : ratio > 1 + threshold ? .regressed
@@ -59,7 +52,7 @@ extension Comparison {
       changes.append(
         CellChange(
           key: newRow.key, baseMedian: baseRow.value, newMedian: newRow.value, ratio: ratio,
-          interval: interval, method: pValue == nil ? "intervals" : "rank test", pValue: pValue,
+          interval: interval, method: "intervals", pValue: nil,
           significant: significant, verdict: verdict))
     }
     if changes.contains(where: { $0.method == "launches" }) {

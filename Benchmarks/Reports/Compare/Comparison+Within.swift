@@ -1,4 +1,5 @@
 import BenchmarkResults
+import DispatchModel
 import BenchmarkEngine
 import BinaryInspection
 import CommandLineSupport
@@ -48,7 +49,8 @@ extension Comparison {
     otherSamples: [ResultKey: [Double]]?
   ) -> ClosedRange<Double> {
     if let a = samples?[row.key], let b = otherSamples?[other.key], !a.isEmpty, !b.isEmpty {
-      return RatioInterval.bootstrap(numerator: a, denominator: b)
+      var random = SplitMix64(seed: 1)
+      return RatioInterval.bootstrap(numerator: a, denominator: b) { random.below($0) }
     }
     return RatioInterval.fromIntervals(numerator: row.interval, denominator: other.interval)
   }
