@@ -72,9 +72,11 @@ package struct RunOptions {
       "--max-time-per-case", "SECONDS",
       "Sampling time per benchmark case and launch, shared out among\nits \(SamplingSettings().passes) passes, once every contender has 30 samples\n(default: \(SamplingSettings().sampleTime); --quick: \(quickSampleTime)).",
       example: "--max-time-per-case 1", formerNames: ["--max-time-per-cell"])
+    /// The raw samples' file: `--samples`, as `compare` and `export` call
+    /// the file they read (formerly `--samples-csv`).
     package static let samples = OptionSpec.value(
-      "--samples-csv", "PATH", "Also write every raw sample to this CSV.",
-      example: "--samples-csv results/base-samples.csv")
+      "--samples", "PATH", "Also write every raw sample to this CSV.", example: "--samples results/base-samples.csv",
+      formerNames: ["--samples-csv"])
   }
 
   package static let quickSampleTime = 0.05

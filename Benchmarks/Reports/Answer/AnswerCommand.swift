@@ -11,7 +11,7 @@ package struct AnswerCommand {
     name: "answer",
     summary: "Print the README's answer from a run: which pattern when, and the tables behind it.",
     synopsis:
-      "answer RUN.csv [--profile PROFILE.csv] [--edit-cost EDIT.csv] [--compile-time COMPILE.csv] [--section LIST] [--format table|markdown]",
+      "answer RUN.csv [--profile PROFILE.csv] [--edit-cost EDIT.csv] [--compile-time COMPILE.csv] [--sections LIST] [--format table|markdown]",
     positionals: 1...1, positionalName: "RUN.csv",
     options: [
       Options.profile, Options.editCost, Options.compileTime, Options.builds, Options.sections, Options.size,
@@ -29,8 +29,8 @@ package struct AnswerCommand {
       """,
     examples: [
       "dispatch-bench answer results/local/run.csv",
-      "dispatch-bench answer results/reference/run.csv --edit-cost results/reference/scaling/edit-cost.csv --section decision,stakes --format markdown",
-      "dispatch-bench answer results/local/run.csv --profile results/local/run-profile.csv --section counts",
+      "dispatch-bench answer results/reference/run.csv --edit-cost results/reference/scaling/edit-cost.csv --sections decision,stakes --format markdown",
+      "dispatch-bench answer results/local/run.csv --profile results/local/run-profile.csv --sections counts",
     ])
 
   /// The options, declared once and read through these declarations.
@@ -51,9 +51,10 @@ package struct AnswerCommand {
       "--builds", "RUN.csv,...",
       "Each build's run of a build matrix (run --builds, one file\nper build): the builds section.",
       example: "--builds results/reference/builds/run.release.csv,results/reference/builds/run.osize.csv")
+    /// A list, so plural as every list option is (formerly `--section`).
     package static let sections = OptionSpec.value(
-      "--section", "LIST", "The sections to print, in order (default: every one the\nfiles given allow; see below).",
-      example: "--section decision,stakes")
+      "--sections", "LIST", "The sections to print, in order (default: every one the\nfiles given allow; see below).",
+      example: "--sections decision,stakes", formerNames: ["--section"])
     package static let size = OptionSpec.value(
       "--size", "N", "The feed size the answer reads (default: 100000 when the\nrun has it, else its largest).",
       example: "--size 1000")

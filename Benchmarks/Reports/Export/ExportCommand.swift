@@ -35,7 +35,7 @@ package struct ExportCommand {
       choices: ExportFormat.allCases.map(\.rawValue), example: "--format gbench")
     package static let samples = OptionSpec.value(
       "--samples", "PATH",
-      "The run's raw samples (run --samples-csv): each sample\nbecomes a repetition, for compare.py's U test.",
+      "The run's raw samples (run --samples): each sample\nbecomes a repetition, for compare.py's U test.",
       example: "--samples results/base-samples.csv")
     package static let output = OutputOptions.Options.output.with(
       help: "Where to write (default: standard output).", example: "--output base.json")

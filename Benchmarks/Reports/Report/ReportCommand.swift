@@ -8,7 +8,7 @@ package struct ReportCommand {
   package static let spec = CommandSpec(
     name: "report",
     summary: "Write a run's report: report.md and SVG charts.",
-    synopsis: "report RUN.csv [--profile PROFILE.csv] [--scaling DIR] [--out DIR] [--force]",
+    synopsis: "report RUN.csv [--profile PROFILE.csv] [--scaling DIR] [--output DIR] [--force]",
     positionals: 1...1, positionalName: "RUN.csv",
     options: [Options.output, Options.scaling, Options.profile, Options.force],
     discussion: """
@@ -26,14 +26,16 @@ package struct ReportCommand {
       """,
     examples: [
       "dispatch-bench report results/2026-11-22T13-46-40Z.csv",
-      "dispatch-bench report results/run.csv --out /tmp/report --force",
+      "dispatch-bench report results/run.csv --output /tmp/report --force",
     ])
 
   /// The options, declared once and read through these declarations.
   package enum Options {
+    /// Where the report goes: `--output`, as every command that writes
+    /// calls it (formerly `--out`).
     package static let output = OptionSpec.value(
-      "--out", "DIR", "Where report.md and the charts go (default: the run's\nfile name without .csv, plus -report).",
-      example: "--out results/latest-report")
+      "--output", "DIR", "Where report.md and the charts go (default: the run's\nfile name without .csv, plus -report).",
+      example: "--output results/latest-report", formerNames: ["--out"])
     package static let scaling = OptionSpec.value(
       "--scaling", "DIR",
       "A directory with compile-time.csv and edit-cost.csv\n(results/scaling): adds compile times and the cost of a change.",
