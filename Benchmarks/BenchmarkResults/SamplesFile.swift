@@ -39,7 +39,7 @@ public struct SampleRecord: Sendable {
   }
 }
 
-/// Raw samples written by `run --samples-csv`: what `compare --samples`
+/// Raw samples written by `run --samples`: what `compare --samples`
 /// reads to pair rounds and test ranks.
 public struct SamplesFile: Sendable {
   public var path: String
@@ -63,7 +63,7 @@ public struct SamplesFile: Sendable {
     let columns = Schema.samples
     if let missing = columns.missingRequired(in: table.header) {
       throw ResultsError(
-        "\(path): line 1: missing column \"\(missing)\" (is this a samples CSV from run --samples-csv?)")
+        "\(path): line 1: missing column \"\(missing)\" (is this a samples CSV from run --samples?)")
     }
     var runID = ""
     var samples: [ResultKey: [RawSample]] = [:]

@@ -1,4 +1,7 @@
-/// One flag or option a subcommand accepts.
+/// One flag or option a subcommand accepts, declared once as a `static let`
+/// of its command's `enum Options` (or of a shared group's), and read
+/// through that declaration (`arguments.value(Options.output)`), never by
+/// its name as a string.
 package struct OptionSpec {
   /// The long name with its dashes: `--sizes`.
   package var name: String
@@ -13,26 +16,51 @@ package struct OptionSpec {
   /// written for them keep working.
   package var formerNames: [String] = []
 
-  package static func flag(_ name: String, _ help: String) -> OptionSpec {
-    OptionSpec(name: name, valueName: nil, help: help, example: nil)
+  /// A flag: an option that takes no value.
+  package static func flag(_ name: String, _ help: String, formerNames: [String] = []) -> OptionSpec {
+    OptionSpec(name: name, valueName: nil, help: help, example: nil, formerNames: formerNames)
   }
 
-  package static func value(_ name: String, _ valueName: String, _ help: String, example: String)
-    -> OptionSpec
-  {
-    OptionSpec(name: name, valueName: valueName, help: help, example: example)
+  /// An option with a value, called `valueName` in help.
+  package static func value(
+    _ name: String, _ valueName: String, _ help: String, example: String, formerNames: [String] = []
+  ) -> OptionSpec {
+    OptionSpec(name: name, valueName: valueName, help: help, example: example, formerNames: formerNames)
   }
 
   /// An option whose value is one of `choices`.
-  package static func choice(_ name: String, _ valueName: String, _ help: String, choices: [String], example: String)
-    -> OptionSpec
-  {
-    OptionSpec(name: name, valueName: valueName, help: help, example: example, choices: choices)
+  package static func choice(
+    _ name: String, _ valueName: String, _ help: String, choices: [String], example: String,
+    formerNames: [String] = []
+  ) -> OptionSpec {
+    OptionSpec(
+      name: name, valueName: valueName, help: help, example: example, choices: choices, formerNames: formerNames)
+  }
+
+  /// The same option, as a command that shares it words it: its help (and
+  /// example, and choices) said in that command's terms. The name, which
+  /// reads it, stays the declaration's.
+  package func with(help: String, example: String? = nil, choices: [String]? = nil) -> OptionSpec {
+    var option = self
+    option.help = help
+    option.example = example ?? self.example
+    option.choices = choices ?? self.choices
+    return option
+  }
+
+  /// Whether `name` is this option's name or one of its former names.
+  package func isNamed(_ name: String) -> Bool {
+    name == self.name || formerNames.contains(name)
   }
 
   /// Tables at full width: the flag of every command that prints tables.
   package static let wide = OptionSpec.flag(
     "--wide", "Print tables at full width (default: fit COLUMNS, the\nterminal, or 80 columns, wrapping into panels).")
+  /// Every command's help flag (`-h` too); not listed in a spec's options.
+  package static let helpFlag = OptionSpec.flag("--help", "Show this help.")
+  /// `dispatch-bench --version`: the version and the build.
+  package static let versionFlag = OptionSpec.flag("--version", "Print the version and the build.")
+
   package init(
     name: String,
     valueName: String? = nil,
@@ -63,8 +91,10 @@ package struct CommandSpec {
   package var discussion: String = ""
   package var examples: [String]
 
+  /// The declared option called `name` (or formerly so), as this command
+  /// words it.
   package func option(named name: String) -> OptionSpec? {
-    options.first { $0.name == name || $0.formerNames.contains(name) }
+    options.first { $0.isNamed(name) }
   }
 
   /// The full help text, as `--help` prints it.
@@ -73,7 +103,7 @@ package struct CommandSpec {
     if !discussion.isEmpty { lines += [discussion, ""] }
     lines.append("OPTIONS:")
     let width = min(34, (options.map { label(of: $0).count }.max() ?? 0) + 2)
-    for option in options + [.flag("--help", "Show this help.")] {
+    for option in options + [.helpFlag] {
       let label = label(of: option)
       let helpLines = option.help.split(separator: "\n", omittingEmptySubsequences: false)
       let padding = String(repeating: " ", count: max(1, width - label.count))

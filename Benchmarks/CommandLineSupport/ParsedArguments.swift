@@ -4,8 +4,10 @@ import BenchmarkResults
 /// and checked against its `CommandSpec`.
 package struct ParsedArguments {
   package let spec: CommandSpec
-  package private(set) var flags: Set<String> = []
-  package private(set) var values: [String: String] = [:]
+  /// What was given, by the option's declared name (a former name counts
+  /// as the option's own); read through the option's declaration, below.
+  private var flags: Set<String> = []
+  private var values: [String: String] = [:]
   package private(set) var positionals: [String] = []
   package private(set) var wantsHelp = false
 
@@ -20,7 +22,7 @@ package struct ParsedArguments {
         positionals.append(argument)
       } else if argument == "--" {
         onlyPositionals = true
-      } else if argument == "--help" || argument == "-h" {
+      } else if OptionSpec.helpFlag.isNamed(argument) || argument == "-h" {
         wantsHelp = true
       } else {
         try take(option: argument, from: &remaining)
@@ -87,20 +89,27 @@ package struct ParsedArguments {
     }
   }
 
-  package func has(_ flag: String) -> Bool {
-    assert(spec.option(named: flag) != nil, "\(spec.name) does not declare \(flag)")
-    return flags.contains(flag)
+  // MARK: Reading an option through its declaration
+  //
+  // Every reader takes the option's declaration (`Options.sizes`), never its
+  // name as a string, so a misspelt option does not compile. An option the
+  // command does not declare reads as not given.
+
+  /// Whether the flag was given (by its name or a former one).
+  package func has(_ flag: OptionSpec) -> Bool {
+    flags.contains(flag.name)
   }
 
-  package func value(_ option: String) -> String? {
-    assert(spec.option(named: option) != nil, "\(spec.name) does not declare \(option)")
-    return values[option]
+  /// The option's value as given, or `nil` when it was not.
+  package func value(_ option: OptionSpec) -> String? {
+    values[option.name]
   }
 
-  /// The error for a bad value: names the option and value, gives an example.
-  package func badValue(_ option: String, _ value: String, _ problem: String) -> CommandError {
-    var message = "\(option): \"\(value)\" \(problem)"
-    if let example = spec.option(named: option)?.example { message += " (example: \(example))" }
+  /// The error for a bad value: names the option and value, gives the
+  /// example the command's help gives.
+  package func badValue(_ option: OptionSpec, _ value: String, _ problem: String) -> CommandError {
+    var message = "\(option.name): \"\(value)\" \(problem)"
+    if let example = (spec.option(named: option.name) ?? option).example { message += " (example: \(example))" }
     return .usage(message, command: spec.name)
   }
 
@@ -108,14 +117,14 @@ package struct ParsedArguments {
 
   /// A whole number in `range`; `unit` (plural: "elements") follows the
   /// range in errors.
-  package func integer(_ option: String, in range: ClosedRange<Int>, unit: String? = nil) throws(CommandError) -> Int? {
+  package func integer(_ option: OptionSpec, in range: ClosedRange<Int>, unit: String? = nil) throws(CommandError) -> Int? {
     guard let text = value(option) else { return nil }
     return try Self.integer(text, option: option, in: range, unit: unit, arguments: self)
   }
 
   /// A comma-separated list, each item trimmed of spaces; refuses an empty
   /// item, calling it `item` in the error ("has an empty pattern").
-  package func list(_ option: String, item: String = "item") throws(CommandError) -> [String]? {
+  package func list(_ option: OptionSpec, item: String = "item") throws(CommandError) -> [String]? {
     guard let text = value(option) else { return nil }
     let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
       String($0).trimming(" ")
@@ -128,7 +137,7 @@ package struct ParsedArguments {
 
   /// A comma-separated list of whole numbers in `range`; `_` may group digits.
   /// `unit` (plural: "elements") follows the range in errors.
-  package func integers(_ option: String, in range: ClosedRange<Int>, unit: String? = nil) throws(CommandError) -> [Int]? {
+  package func integers(_ option: OptionSpec, in range: ClosedRange<Int>, unit: String? = nil) throws(CommandError) -> [Int]? {
     // "1,000,000": one number with thousands separators, not three numbers.
     if let text = value(option), let items = Optional(text.split(separator: ",", omittingEmptySubsequences: false)),
       items.count > 1, (1...3).contains(items[0].count), items.dropFirst().allSatisfy({ $0.count == 3 }),
@@ -148,7 +157,7 @@ package struct ParsedArguments {
 
   /// A percentage strictly between 0 and `limit` (`3`, `3%` or `2.5`), as a
   /// fraction: `3` → 0.03.
-  package func fraction(_ option: String, percentBelow limit: Double) throws(CommandError) -> Double? {
+  package func fraction(_ option: OptionSpec, percentBelow limit: Double) throws(CommandError) -> Double? {
     guard let text = value(option) else { return nil }
     let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
     guard let percent = Double(digits), percent.isFinite else {
@@ -161,7 +170,7 @@ package struct ParsedArguments {
   }
 
   /// A positive number of seconds.
-  package func seconds(_ option: String, in range: ClosedRange<Double>) throws(CommandError) -> Double? {
+  package func seconds(_ option: OptionSpec, in range: ClosedRange<Double>) throws(CommandError) -> Double? {
     guard let text = value(option) else { return nil }
     guard let seconds = Double(text), seconds.isFinite else {
       throw badValue(option, text, "is not a number of seconds")
@@ -173,7 +182,7 @@ package struct ParsedArguments {
   }
 
   /// A comma-separated list of names, each one of `valid`.
-  package func names(_ option: String, from valid: [String], kind: String) throws(CommandError)
+  package func names(_ option: OptionSpec, from valid: [String], kind: String) throws(CommandError)
     -> [String]?
   {
     guard let items = try list(option) else { return nil }
@@ -192,13 +201,13 @@ package struct ParsedArguments {
     return result
   }
 
-  /// One of the option's declared choices.
-  package func choice(_ option: String) throws(CommandError) -> String? {
-    try choice(option, from: spec.option(named: option)?.choices ?? [])
+  /// One of the option's declared choices, as the command declares them.
+  package func choice(_ option: OptionSpec) throws(CommandError) -> String? {
+    try choice(option, from: (spec.option(named: option.name) ?? option).choices ?? [])
   }
 
   /// One name out of `valid`.
-  package func choice(_ option: String, from valid: [String]) throws(CommandError) -> String? {
+  package func choice(_ option: OptionSpec, from valid: [String]) throws(CommandError) -> String? {
     guard let text = value(option) else { return nil }
     guard valid.contains(text) else {
       throw badValue(option, text, "is not one of \(valid.joined(separator: ", "))")
@@ -207,7 +216,7 @@ package struct ParsedArguments {
   }
 
   private static func integer(
-    _ text: String, option: String, in range: ClosedRange<Int>, unit: String?, arguments: ParsedArguments
+    _ text: String, option: OptionSpec, in range: ClosedRange<Int>, unit: String?, arguments: ParsedArguments
   ) throws(CommandError) -> Int {
     let digits = text.filter { $0 != "_" }
     let allowed = "the allowed range is " + rangeText(range, unit: unit)

@@ -104,16 +104,16 @@ public enum DispatchBench {
   {
     // No subcommand, or options only: `run`.
     guard let first = arguments.first,
-      !first.hasPrefix("-") || first == "--help" || first == "-h" || first == "--version"
+      !first.hasPrefix("-") || first == "-h" || OptionSpec.helpFlag.isNamed(first) || OptionSpec.versionFlag.isNamed(first)
     else {
       return try invoke(subcommands[0], arguments, recorded: arguments, console: console)
     }
     let rest = Array(arguments.dropFirst())
     switch first {
-    case "--help", "-h":
+    case OptionSpec.helpFlag.name, "-h":
       console.line(overview)
       return ExitStatus.success
-    case "--version":
+    case OptionSpec.versionFlag.name:
       let machine = Machine.current()
       console.line(
         "dispatch-bench \(ToolVersion.current) (results schema \(Schema.runVersion)); Swift \(machine.swiftVersion), \(machine.buildConfiguration) build; \(machine.buildFlags)")
@@ -151,7 +151,7 @@ public enum DispatchBench {
     // Tables on the console fit its width, unless the command takes --wide
     // and was given it.
     let declaresWide = subcommand.spec.option(named: OptionSpec.wide.name) != nil
-    let width = declaresWide && !parsed.has(OptionSpec.wide.name) ? console.width : nil
+    let width = declaresWide && !parsed.has(.wide) ? console.width : nil
     return try TextTable.$width.withValue(width) {
       Result { () throws(CommandError) in try subcommand.run(parsed, recorded, console) }
     }.get()

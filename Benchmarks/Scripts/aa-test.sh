@@ -36,7 +36,7 @@ if [ "$interleaved" = yes ]; then
 else
   for name in a b; do
     start=$(date +%s)
-    "$binary" run --output "$directory/$name.csv" --samples-csv "$directory/$name-samples.csv" \
+    "$binary" run --output "$directory/$name.csv" --samples "$directory/$name-samples.csv" \
       --force --quiet --format csv >/dev/null
     echo "run $name: $(( $(date +%s) - start )) s"
   done | tee "$directory/durations.txt"

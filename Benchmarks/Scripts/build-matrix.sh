@@ -63,4 +63,4 @@ started=$SECONDS
 echo "timed the four builds in $((SECONDS - started)) s"
 rm -rf "$bin"
 .build/release/dispatch-bench answer "$directory"/run.release.csv --builds "$directory"/run.release.csv,"$directory"/run.osize.csv,"$directory"/run.onone.csv,"$directory"/run.evolution.csv \
-  --section builds --format markdown
+  --sections builds --format markdown

@@ -69,7 +69,7 @@ for feed in Tests/Fixtures/*.json; do
 done
 
 run="$scratch_dir/quick.csv"
-check 0 run --quick --allow-debug-build --output "$run" --samples-csv "$scratch_dir/samples.csv"
+check 0 run --quick --allow-debug-build --output "$run" --samples "$scratch_dir/samples.csv"
 # The run must say why its allocation columns are empty.
 if ! grep -q "allocation counts are off under -sanitize=address" "$scratch_dir/stderr"; then
   echo "FAIL: the run did not note that allocation counts are off under the sanitizer"
@@ -80,7 +80,7 @@ if [[ -s "$run" ]]; then
   # Two runs, row by row: a copy, since compare refuses one file given twice.
   cp "$run" "$scratch_dir/quick-copy.csv"
   check 0 compare "$run" "$scratch_dir/quick-copy.csv"
-  check 0 report "$run" --out "$scratch_dir/report"
+  check 0 report "$run" --output "$scratch_dir/report"
   check 0 export "$run" --samples "$scratch_dir/samples.csv" --output "$scratch_dir/quick.json"
 fi
 

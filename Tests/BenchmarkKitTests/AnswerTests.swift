@@ -25,12 +25,12 @@ import Testing
 
   /// A section's arguments, and the file holding what its script printed.
   static let sections: [(arguments: [String], expected: String)] = [
-    (["--edit-cost", editCost, "--section", "decision,stakes,ranges"], "answer.md"),
-    (["--edit-cost", editCost, "--compile-time", compileTime, "--section", "patterns"], "patterns.md"),
-    (["--section", "kinds"], "kinds.md"),
-    (["--section", "modes"], "modes.md"),
-    (["--section", "code"], "code.md"),
-    (["--profile", profile, "--section", "counts"], "counts.md"),
+    (["--edit-cost", editCost, "--sections", "decision,stakes,ranges"], "answer.md"),
+    (["--edit-cost", editCost, "--compile-time", compileTime, "--sections", "patterns"], "patterns.md"),
+    (["--sections", "kinds"], "kinds.md"),
+    (["--sections", "modes"], "modes.md"),
+    (["--sections", "code"], "code.md"),
+    (["--profile", profile, "--sections", "counts"], "counts.md"),
   ]
 
   @Test(arguments: sections.indices)
@@ -94,8 +94,8 @@ extension AnswerTests {
   static let errors: [(arguments: [String], status: Int32, message: String)] = [
     ([], 64, "missing RUN.csv"),
     ([run, run], 64, "unexpected argument"),
-    ([run, "--section", "decision,nope"], 64, "--section: \"nope\" is not a known section"),
-    ([run, "--section", ""], 64, "--section"),
+    ([run, "--sections", "decision,nope"], 64, "--sections: \"nope\" is not a known section"),
+    ([run, "--sections", ""], 64, "--sections"),
     ([run, "--format", "csv"], 64, "--format: \"csv\" is not one of table, markdown"),
     ([run, "--size", "10k"], 64, "--size: \"10k\" is not a whole number"),
     ([run, "--distribution", "zipf"], 64, "--distribution: \"zipf\" is not one of"),
@@ -104,10 +104,20 @@ extension AnswerTests {
     (["/nonexistent.csv"], 65, "/nonexistent.csv"),
     ([run, "--edit-cost", "/nonexistent.csv"], 65, "--edit-cost: cannot read /nonexistent.csv"),
     ([run, "--compile-time", editCost], 65, "--compile-time: \(editCost): line 1: missing column \"median_seconds\""),
-    ([run, "--section", "counts"], 65, "the counts section needs --profile"),
-    ([run, "--section", "modes", "--size", "1000"], 65, "has no share or feed rows at 1,000 uniform elements"),
-    ([Fixtures.runs + "/run-v4.csv", "--section", "kinds"], 65, "has no synthetic rows"),
+    ([run, "--sections", "counts"], 65, "the counts section needs --profile"),
+    ([run, "--sections", "modes", "--size", "1000"], 65, "has no share or feed rows at 1,000 uniform elements"),
+    ([Fixtures.runs + "/run-v4.csv", "--sections", "kinds"], 65, "has no synthetic rows"),
   ]
+
+  /// `--section`, the one list option named in the singular, is now
+  /// `--sections`; the former name still prints the same.
+  @Test func theFormerNameSectionStillPrintsTheSections() throws {
+    let former = InProcess.main(["answer", Self.run, "--format", "markdown", "--section", "kinds"])
+    #expect(former.status == 0, "\(former.errors)")
+    #expect(former.output == (try Self.expected("kinds.md")))
+    let refused = InProcess.main(["answer", Self.run, "--section", "kinds", "--sections", "modes"])
+    #expect(refused.status == 64 && refused.errors.contains("--sections is given more than once"))
+  }
 
   @Test(arguments: errors.indices)
   func aBadArgumentOrFileIsRefused(index: Int) {

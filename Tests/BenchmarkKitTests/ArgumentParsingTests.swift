@@ -8,14 +8,22 @@ import BenchmarkResults
 import Testing
 
 @Suite struct ArgumentParsingTests {
+  /// Declared as a command declares its options, and read through these.
+  enum Options {
+    static let quick = OptionSpec.flag("--quick", "Quick.")
+    static let sizes = OptionSpec.value("--sizes", "LIST", "Sizes.", example: "--sizes 1000,100000")
+    static let seed = OptionSpec.value("--seed", "N", "Seed.", example: "--seed 7")
+    static let output = OptionSpec.value(
+      "--output", "PATH", "Output.", example: "--output a.csv", formerNames: ["--out", "--to"])
+    static let dryRun = OptionSpec.flag("--dry-run", "Dry run.", formerNames: ["--pretend"])
+    /// Declared, but not by this command.
+    static let undeclared = OptionSpec.flag("--undeclared", "Not in the spec.")
+  }
+
   static let spec = CommandSpec(
     name: "test", summary: "A test command.", synopsis: "test [OPTIONS] [FILE]",
     positionals: 0...1, positionalName: "FILE",
-    options: [
-      .flag("--quick", "Quick."),
-      .value("--sizes", "LIST", "Sizes.", example: "--sizes 1000,100000"),
-      .value("--seed", "N", "Seed.", example: "--seed 7"),
-    ],
+    options: [Options.quick, Options.sizes, Options.seed, Options.output, Options.dryRun],
     examples: [])
 
   func parse(_ arguments: [String]) throws(CommandError) -> ParsedArguments {
@@ -24,10 +32,53 @@ import Testing
 
   @Test func splitsFlagsValuesAndPositionals() throws {
     let parsed = try parse(["--quick", "--sizes", "1,2", "--seed=9", "file.csv"])
-    #expect(parsed.has("--quick"))
-    #expect(parsed.value("--sizes") == "1,2")
-    #expect(parsed.value("--seed") == "9")
+    #expect(parsed.has(Options.quick))
+    #expect(parsed.value(Options.sizes) == "1,2")
+    #expect(parsed.value(Options.seed) == "9")
     #expect(parsed.positionals == ["file.csv"])
+    #expect(!parsed.has(Options.dryRun))
+    #expect(parsed.value(Options.output) == nil)
+  }
+
+  @Test func anOptionTheCommandDoesNotDeclareReadsAsNotGiven() throws {
+    #expect(!(try parse(["--quick"]).has(Options.undeclared)))
+  }
+
+  // MARK: Former names
+
+  @Test(arguments: [["--out", "a.csv"], ["--out=a.csv"], ["--to", "a.csv"], ["--output", "a.csv"]])
+  func aFormerNameIsStillAccepted(arguments: [String]) throws {
+    #expect(try parse(arguments).value(Options.output) == "a.csv")
+  }
+
+  @Test func aFormerFlagNameIsStillAccepted() throws {
+    #expect(try parse(["--pretend"]).has(Options.dryRun))
+  }
+
+  @Test(arguments: [
+    (["--out", "a.csv", "--output", "b.csv"], "--output is given more than once"),
+    (["--out"], "--output needs a value (example: --output a.csv)"),
+    (["--pretend=yes"], "--dry-run takes no value"),
+  ])
+  func aFormerNameIsReadAsTheOption(arguments: [String], message: String) {
+    #expect {
+      try parse(arguments)
+    } throws: { error in
+      (error as? CommandError)?.message.hasPrefix(message) == true
+    }
+  }
+
+  @Test func helpNamesTheFormerNames() {
+    #expect(Self.spec.help.contains("(formerly --out, --to, still accepted)"))
+    #expect(Self.spec.help.contains("(formerly --pretend, still accepted)"))
+  }
+
+  @Test func aBadValueNamesTheOptionAsDeclaredUnderAFormerName() {
+    #expect {
+      try parse(["--out", "x", "--sizes", "ten"]).integers(Options.sizes, in: 0...9)
+    } throws: { error in
+      (error as? CommandError)?.message == #"--sizes: "ten" is not a whole number (example: --sizes 1000,100000)"#
+    }
   }
 
   @Test func aDoubleDashEndsOptions() throws {
@@ -53,18 +104,18 @@ import Testing
   }
 
   @Test func parsesLists() throws {
-    #expect(try parse(["--sizes", " a,b c ,d"]).list("--sizes") == ["a", "b c", "d"])
-    #expect(try parse([]).list("--sizes") == nil)
+    #expect(try parse(["--sizes", " a,b c ,d"]).list(Options.sizes) == ["a", "b c", "d"])
+    #expect(try parse([]).list(Options.sizes) == nil)
     #expect {
-      try parse(["--sizes", "a, ,b"]).list("--sizes", item: "pattern")
+      try parse(["--sizes", "a, ,b"]).list(Options.sizes, item: "pattern")
     } throws: { error in
       (error as? CommandError)?.message.hasPrefix(#"--sizes: "a, ,b" has an empty pattern"#) == true
     }
   }
 
   @Test func parsesIntegerLists() throws {
-    #expect(try parse(["--sizes", "1000, 100_000,0"]).integers("--sizes", in: 0...Int.max) == [1000, 100_000, 0])
-    #expect(try parse([]).integers("--sizes", in: 0...10) == nil)
+    #expect(try parse(["--sizes", "1000, 100_000,0"]).integers(Options.sizes, in: 0...Int.max) == [1000, 100_000, 0])
+    #expect(try parse([]).integers(Options.sizes, in: 0...10) == nil)
   }
 
   @Test(arguments: [
@@ -75,7 +126,7 @@ import Testing
   ])
   func refusesBadIntegers(value: String, message: String) {
     #expect {
-      try parse(["--sizes", value]).integers("--sizes", in: 0...Int.max)
+      try parse(["--sizes", value]).integers(Options.sizes, in: 0...Int.max)
     } throws: { error in
       (error as? CommandError)?.message.hasPrefix(message) == true
     }

@@ -20,7 +20,7 @@ import Testing
     let output = directory + "/run.csv"
     let samples = directory + "/samples.csv"
     let result = try Subprocess.run(
-      ["run", "--allow-debug-build", "--quick", "--quiet", "--output", output, "--samples-csv", samples]
+      ["run", "--allow-debug-build", "--quick", "--quiet", "--output", output, "--samples", samples]
         + arguments)
     guard result.status == 0 else { return (result.status, result.standardError, nil, nil) }
     guard case .run(let file) = try Schema.load(output) else { return (result.status, result.standardError, nil, nil) }
@@ -125,8 +125,8 @@ import Testing
     (["--alternate-with", "/tmp", "--alternate-output", "/tmp/x.csv"], "is not an executable file"),
     (["--alternate-with", "/bin/sh", "--alternate-output", "/tmp/x.csv", "--output", "/tmp/./x.csv"],
      "--alternate-output and --output name the same file, /tmp/x.csv"),
-    (["--alternate-with", "/bin/sh", "--alternate-output", "/tmp/x.csv", "--samples-csv", "/tmp/../tmp/x.csv"],
-     "--alternate-output and --samples-csv name the same file"),
+    (["--alternate-with", "/bin/sh", "--alternate-output", "/tmp/x.csv", "--samples", "/tmp/../tmp/x.csv"],
+     "--alternate-output and --samples name the same file"),
   ])
   func aBadAlternateIsRefusedBeforeAnythingRuns(arguments: [String], message: String) throws {
     let result = try Subprocess.run(["run", "--allow-debug-build", "--quick"] + arguments)

@@ -67,9 +67,9 @@ import Testing
       | 1 | 2 |
 
       Printed by `dispatch-bench answer results/x.csv
-      --section decision --format markdown` from the run.
+      --sections decision --format markdown` from the run.
       """
-    #expect(Self.citedCommand(in: section) == ["answer", "results/x.csv", "--section", "decision", "--format", "markdown"])
+    #expect(Self.citedCommand(in: section) == ["answer", "results/x.csv", "--sections", "decision", "--format", "markdown"])
     #expect(Self.tableLines(section) == ["| a | b |", "|---|---:|", "| 1 | 2 |"])
     #expect(Self.citedCommand(in: "Printed by `python3 answer-table.py`") == nil)
   }

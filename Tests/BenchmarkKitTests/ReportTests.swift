@@ -50,7 +50,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let run = try CompareTests.write(Self.sweepRun())
     defer { try? FileManager.default.removeItem(atPath: run) }
-    let result = try Subprocess.run(["report", run, "--out", directory])
+    let result = try Subprocess.run(["report", run, "--output", directory])
     #expect(result.status == 0, "\(result.standardError)")
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     #expect(files.contains("report.md"))
@@ -101,7 +101,7 @@ import Testing
     try ProfileFile.document(info: info, tool: "valgrind-3.19.0 callgrind", rows: rows)
       .write(toFile: profilePath, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: profilePath) }
-    let result = try Subprocess.run(["report", run, "--profile", profilePath, "--out", directory])
+    let result = try Subprocess.run(["report", run, "--profile", profilePath, "--output", directory])
     #expect(result.status == 0, "\(result.standardError)")
     let markdown = try String(contentsOfFile: "\(directory)/report.md", encoding: .utf8)
     #expect(
@@ -134,7 +134,7 @@ import Testing
     #expect(zero.map(\.allText) == ["naive, indirect mispredicts: 0", "naive, allocations: 0"])
     #expect(markdown.contains("| 300 | 0.5 | 0 | 1 | 2 |"), "0.0025 is printed as 0")
     // A run CSV is refused where the profile should be, and the reverse.
-    let swapped = try Subprocess.run(["report", profilePath, "--out", directory + "-x"])
+    let swapped = try Subprocess.run(["report", profilePath, "--output", directory + "-x"])
     #expect(swapped.status == 64)
     #expect(swapped.standardError.contains("is a profile"))
   }
@@ -144,11 +144,25 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let run = try CompareTests.write(SampleRuns.results())
     defer { try? FileManager.default.removeItem(atPath: run) }
-    #expect(try Subprocess.run(["report", run, "--out", directory]).status == 0)
-    let again = try Subprocess.run(["report", run, "--out", directory])
+    #expect(try Subprocess.run(["report", run, "--output", directory]).status == 0)
+    let again = try Subprocess.run(["report", run, "--output", directory])
     #expect(again.status == 73)
     #expect(again.standardError.contains("already exists; pass --force"))
-    #expect(try Subprocess.run(["report", run, "--out", directory, "--force"]).status == 0)
+    #expect(try Subprocess.run(["report", run, "--output", directory, "--force"]).status == 0)
+  }
+
+  /// `--out`, report's name for `--output` before the commands agreed on
+  /// one, still writes the report: scripts written for it keep working.
+  @Test func theFormerNameOutStillWritesTheReport() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let run = try CompareTests.write(SampleRuns.results())
+    defer { try? FileManager.default.removeItem(atPath: run) }
+    let result = try Subprocess.run(["report", run, "--out", directory])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(FileManager.default.fileExists(atPath: directory + "/report.md"))
+    let help = try Subprocess.run(["help", "report"]).standardOutput
+    #expect(help.contains("--output DIR") && help.contains("(formerly --out, still accepted)"))
   }
 
   @Test func scalingAddsCompileTimesAndEditCosts() throws {
@@ -157,11 +171,11 @@ import Testing
     let run = try CompareTests.write(SampleRuns.results())
     defer { try? FileManager.default.removeItem(atPath: run) }
     let scaling = Fixtures.scaling
-    #expect(try Subprocess.run(["report", run, "--scaling", scaling, "--out", directory]).status == 0)
+    #expect(try Subprocess.run(["report", run, "--scaling", scaling, "--output", directory]).status == 0)
     let report = try String(contentsOfFile: directory + "/report.md", encoding: .utf8)
     #expect(report.contains("## Compile time and the cost of a change"))
     #expect(report.contains("| enum-switch | "))
-    let missing = try Subprocess.run(["report", run, "--scaling", "/nonexistent", "--out", directory + "-x"])
+    let missing = try Subprocess.run(["report", run, "--scaling", "/nonexistent", "--output", directory + "-x"])
     #expect(missing.status == 65)
     #expect(missing.standardError.contains("--scaling: cannot read /nonexistent/compile-time.csv"))
   }
@@ -181,7 +195,7 @@ import Testing
     results.computeRatios()
     let run = try CompareTests.write(results)
     defer { try? FileManager.default.removeItem(atPath: run) }
-    let result = try Subprocess.run(["report", run, "--out", directory])
+    let result = try Subprocess.run(["report", run, "--output", directory])
     #expect(result.status == 0, "\(result.standardError)")
     let charts = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".svg") }
     let said = try #require(result.standardError.firstMatch(of: /and (\d+) SVG charts?\n/), "\(result.standardError)")
@@ -213,7 +227,7 @@ import Testing
     }
     let run = try CompareTests.write(results)
     defer { try? FileManager.default.removeItem(atPath: run) }
-    let result = try Subprocess.run(["report", run, "--out", directory])
+    let result = try Subprocess.run(["report", run, "--output", directory])
     #expect(result.status == 0, "\(result.standardError)")
     let markdown = try String(contentsOfFile: "\(directory)/report.md", encoding: .utf8)
     let line = try #require(markdown.split(separator: "\n").first { $0.contains("**Suspect rows**") })
@@ -240,7 +254,7 @@ import Testing
     results.computeRatios()
     let run = try CompareTests.write(results)
     defer { try? FileManager.default.removeItem(atPath: run) }
-    #expect(try Subprocess.run(["report", run, "--out", directory]).status == 0)
+    #expect(try Subprocess.run(["report", run, "--output", directory]).status == 0)
     let markdown = try String(contentsOfFile: "\(directory)/report.md", encoding: .utf8)
     let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("### ") }
     #expect(headings.count > 4)
@@ -261,7 +275,7 @@ import Testing
   @Test func aBadRunFileExitsWith65() throws {
     let path = try RunFileTests.write("name,value\n1,2\n")
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let result = try Subprocess.run(["report", path, "--out", "/tmp/never-\(UUID())"])
+    let result = try Subprocess.run(["report", path, "--output", "/tmp/never-\(UUID())"])
     #expect(result.status == 65)
     #expect(result.standardError.contains("not a dispatch-bench run CSV"))
   }

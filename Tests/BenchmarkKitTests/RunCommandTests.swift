@@ -26,7 +26,7 @@ import Testing
     let output = directory + "/quick.csv"
     let samples = directory + "/samples.csv"
     let result = try Subprocess.run([
-      "run", "--quick", "--allow-debug-build", "--output", output, "--samples-csv", samples,
+      "run", "--quick", "--allow-debug-build", "--output", output, "--samples", samples,
       "--format", "csv",
     ])
     #expect(result.status == 0, "\(result.standardError)")

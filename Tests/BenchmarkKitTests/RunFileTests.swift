@@ -248,7 +248,8 @@ import Testing
     for path in paths {
       let name = (path as NSString).lastPathComponent
       if ["compile-time.csv", "edit-cost.csv"].contains(name) {
-        _ = try ScalingTables.load((path as NSString).deletingLastPathComponent)
+        _ = try ScalingTables.load(
+          (path as NSString).deletingLastPathComponent, option: ReportCommand.Options.scaling)
       } else if name.hasSuffix("-samples.csv") {
         #expect(!(try SamplesFile.load(path)).samples.isEmpty, "\(path)")
       } else {

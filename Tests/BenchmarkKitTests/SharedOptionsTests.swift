@@ -37,6 +37,20 @@ import Testing
     }
   }
 
+  /// One name for one idea across the commands: a name one command gave up
+  /// (`report --out`, `run --samples-csv`, `answer --section`) is no
+  /// command's name today, and a shared option is read through one
+  /// declaration whatever command words its help.
+  @Test func noCommandUsesANameAnotherGaveUp() {
+    let specs = DispatchBench.subcommands.map(\.spec)
+    let names = Set(specs.flatMap { $0.options.map(\.name) })
+    let former = specs.flatMap { spec in spec.options.flatMap { $0.formerNames.map { (spec.name, $0) } } }
+    #expect(former.map(\.1).contains("--out") && former.map(\.1).contains("--samples-csv"))
+    for (command, name) in former {
+      #expect(!names.contains(name), "\(command) gave up \(name), but a command still declares it")
+    }
+  }
+
   @Test func bothReadEveryFlagAlike() throws {
     let arguments = [
       "--sizes", "10,2_0", "--distributions", "clustered,single", "--kinds", "3,6", "--seed", "9",

@@ -16,48 +16,69 @@ import CommandLineSupport
 package enum ProfileCell {
   package static let name = "_profile-cell"
 
+  /// The child's options, declared once: the parent writes them
+  /// (`Cell.arguments`, and the passes), the child reads them through these.
+  package enum Options {
+    package static let domain = OptionSpec.value("--domain", "NAME", "The cell's domain.", example: "--domain feed")
+    package static let operation = OptionSpec.value(
+      "--operation", "NAME", "The operation timed.", example: "--operation feed.height")
+    package static let strategy = OptionSpec.value(
+      "--strategy", "NAME", "The strategy, the floor or the null.", example: "--strategy enum-switch")
+    package static let size = OptionSpec.value("--size", "N", "Elements in the feed.", example: "--size 1000")
+    package static let distribution = OptionSpec.value(
+      "--distribution", "NAME", "The kind layout.", example: "--distribution uniform")
+    package static let kinds = OptionSpec.value("--kinds", "N", "Kinds in play.", example: "--kinds 6")
+    package static let seed = OptionSpec.value("--seed", "N", "The feed's seed.", example: "--seed 1")
+    package static let mode = OptionSpec.value("--mode", "MODE", "boundary or app.", example: "--mode app")
+    package static let feed = OptionSpec.value(
+      "--feed", "FILE", "A feed file tiled to the size.", example: "--feed my-feed.json")
+    package static let passes = OptionSpec.value(
+      "--passes", "N", "How many times the timed loop runs.", example: "--passes 3")
+  }
+
+  package static let spec = CommandSpec(
+    name: name, summary: "One cell under valgrind (profile's child; not a public command).",
+    synopsis: "\(name) OPTIONS",
+    options: [
+      Options.domain, Options.operation, Options.strategy, Options.size, Options.distribution, Options.kinds,
+      Options.seed, Options.mode, Options.feed, Options.passes,
+    ],
+    examples: [])
+
   /// One row to profile, and the seed its feed is made with.
   package struct Cell: Equatable {
     package var key: ResultKey
     package var seed: UInt64
 
+    /// The child's command line, without the passes.
     package var arguments: [String] {
       let feed = key.feed
       var arguments = [
-        ProfileCell.name, "--domain", feed.domain, "--operation", key.operation,
-        "--strategy", key.strategy.rawValue, "--size", String(feed.size), "--distribution", feed.layout,
-        "--kinds", String(feed.kinds), "--seed", String(seed), "--mode", key.mode.rawValue,
+        ProfileCell.name, Options.domain.name, feed.domain, Options.operation.name, key.operation,
+        Options.strategy.name, key.strategy.rawValue, Options.size.name, String(feed.size),
+        Options.distribution.name, feed.layout, Options.kinds.name, String(feed.kinds),
+        Options.seed.name, String(seed), Options.mode.name, key.mode.rawValue,
       ]
-      if feed.source != FeedID.generated { arguments += ["--feed", feed.source] }
+      if feed.source != FeedID.generated { arguments += [Options.feed.name, feed.source] }
       return arguments
     }
   }
 
-  /// A hidden child's arguments, `--name value` pairs, by name; `nil` when
-  /// they are not pairs. The parent writes them, so nothing more is checked.
-  package static func options(_ arguments: [String]) -> [String: String]? {
-    var values: [String: String] = [:]
-    var remaining = arguments[...]
-    while let name = remaining.popFirst() {
-      guard name.hasPrefix("--"), let value = remaining.popFirst() else { return nil }
-      values[name] = value
-    }
-    return values
-  }
-
-  /// Runs the child: `arguments` without the subcommand.
+  /// Runs the child: `arguments` without the subcommand. The parent writes
+  /// them, so a bad one is only refused (exit status 64), not explained.
   package static func main(_ arguments: [String]) -> Int32 {
-    guard let values = options(arguments) else { return ExitStatus.usage }
-    if values["--domain"] == PlannedSynthetic.domain { return synthetic(values) }
-    guard let domain = values["--domain"].flatMap(Domain.init(rawValue:)),
-      let operationName = values["--operation"], let strategyName = values["--strategy"],
-      let size = values["--size"].flatMap(Int.init), size > 0,
-      let distribution = values["--distribution"], let kinds = values["--kinds"].flatMap(Int.init),
-      let seed = values["--seed"].flatMap(UInt64.init),
-      let passes = values["--passes"].flatMap(Int.init), passes > 0
+    guard let values = try? ParsedArguments(arguments, spec: spec) else { return ExitStatus.usage }
+    if values.value(Options.domain) == PlannedSynthetic.domain { return synthetic(values) }
+    guard let domain = values.value(Options.domain).flatMap(Domain.init(rawValue:)),
+      let operationName = values.value(Options.operation), let strategyName = values.value(Options.strategy),
+      let size = values.value(Options.size).flatMap(Int.init), size > 0,
+      let distribution = values.value(Options.distribution),
+      let kinds = values.value(Options.kinds).flatMap(Int.init),
+      let seed = values.value(Options.seed).flatMap(UInt64.init),
+      let passes = values.value(Options.passes).flatMap(Int.init), passes > 0
     else { return ExitStatus.usage }
     let source: ElementSource
-    if let path = values["--feed"] {
+    if let path = values.value(Options.feed) {
       guard let file = try? FeedFile.load(path: path) else { return ExitStatus.dataError }
       source = .tiled(file, seed: seed)
     } else {
@@ -75,12 +96,12 @@ package enum ProfileCell {
     let strategy = strategyName == Registry.null.name ? Registry.null : Registry.strategy(named: strategyName)
     guard let strategy, let operation = SpecOperation(rawValue: operationName), operation.domain == domain
     else { return ExitStatus.usage }
-    if values["--mode"] == BuildMode.app.rawValue {
+    if values.value(Options.mode) == BuildMode.app.rawValue {
       let type = strategy.name == Registry.null.name ? AppModeWorkloads.null : AppModeWorkloads.workload(named: strategy.name)
       guard let type else { return ExitStatus.usage }
       let workload = type.init(
         domain: domain.rawValue, size: size, seed: seed, distribution: distribution, kinds: kinds,
-        feedFile: values["--feed"])
+        feedFile: values.value(Options.feed))
       workload.run(operation.rawValue, range: 0..<workload.count, repetitions: passes)
       return ExitStatus.success
     }
@@ -94,11 +115,12 @@ package enum ProfileCell {
 
   /// A synthetic cell: the pattern's generated loop for N kinds, or the
   /// floor over the same kinds, as a run times them.
-  private static func synthetic(_ values: [String: String]) -> Int32 {
-    guard let operation = values["--operation"], SyntheticRegistry.operations.contains(operation),
-      let strategyName = values["--strategy"], let size = values["--size"].flatMap(Int.init), size > 0,
-      let kinds = values["--kinds"].flatMap(Int.init), let seed = values["--seed"].flatMap(UInt64.init),
-      let passes = values["--passes"].flatMap(Int.init), passes > 0
+  private static func synthetic(_ values: ParsedArguments) -> Int32 {
+    guard let operation = values.value(Options.operation), SyntheticRegistry.operations.contains(operation),
+      let strategyName = values.value(Options.strategy), let size = values.value(Options.size).flatMap(Int.init),
+      size > 0, let kinds = values.value(Options.kinds).flatMap(Int.init),
+      let seed = values.value(Options.seed).flatMap(UInt64.init),
+      let passes = values.value(Options.passes).flatMap(Int.init), passes > 0
     else { return ExitStatus.usage }
     if strategyName == StrategyID.floor.rawValue {
       let kindIndices = (0..<size).map { UInt8(SyntheticFeed.element($0, seed: seed, kinds: kinds).kind) }

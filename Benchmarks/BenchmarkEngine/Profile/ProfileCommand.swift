@@ -23,11 +23,7 @@ package struct ProfileCommand {
       verb: "profile", defaultSizes: defaultSizes.map(String.init).joined(separator: ","),
       defaultDistributions: defaultDistributions.map(\.rawValue).joined(separator: ","))
       + OutputOptions.options(verb: "profile", measurements: "counts", fileSuffix: "-profile")
-      + [
-        .value(
-          "--jobs", "N", "valgrind processes at once (default: the number of cores).",
-          example: "--jobs 1")
-      ],
+      + [Options.jobs],
     discussion: """
       With no dimension given, profiles every operation at 1,000 uniform
       elements, for every strategy and the floor. Each benchmark case runs its timed loop
@@ -59,6 +55,13 @@ package struct ProfileCommand {
       "dispatch-bench compare results/base-profile.csv results/new-profile.csv",
     ])
 
+  /// `profile`'s own option, declared once and read through this
+  /// declaration; the groups it shares with `run` declare theirs.
+  package enum Options {
+    package static let jobs = OptionSpec.value(
+      "--jobs", "N", "valgrind processes at once (default: the number of cores).", example: "--jobs 1")
+  }
+
   package static let passes = (few: 1, many: 3)
   /// What a profile covers when --sizes or --distributions is not given.
   package static let defaultSizes = RunMatrix.smallSizes
@@ -71,7 +74,7 @@ package struct ProfileCommand {
   /// The cells to profile, and the output options, read as its own:
   /// `options.force`.
   @dynamicMemberLookup
-  package struct Options {
+  package struct Settings {
     package var matrix: RunMatrix
     package var outputOptions: OutputOptions
 
@@ -80,7 +83,7 @@ package struct ProfileCommand {
     }
   }
 
-  package var options: Options
+  package var options: Settings
   package var jobs: Int
   package var arguments: [String]
 
@@ -90,11 +93,11 @@ package struct ProfileCommand {
       shape: .crossProduct, sizes: Self.defaultSizes, distributions: Self.defaultDistributions)
     if !Self.asksForSynthetic(arguments) {
       matrix.syntheticOperations = []
-    } else if arguments.value("--kinds") == nil {
+    } else if arguments.value(FeedSelectionOptions.Options.kinds) == nil {
       matrix.syntheticKinds = Self.defaultSyntheticKinds
     }
-    options = Options(matrix: matrix, outputOptions: try OutputOptions(arguments))
-    jobs = try arguments.integer("--jobs", in: 1...64) ?? max(1, Machine.processorCount())
+    options = Settings(matrix: matrix, outputOptions: try OutputOptions(arguments))
+    jobs = try arguments.integer(Options.jobs, in: 1...64) ?? max(1, Machine.processorCount())
     self.arguments = recorded
   }
 
@@ -102,8 +105,8 @@ package struct ProfileCommand {
   /// operations: the default profile leaves it out, since its every
   /// pattern at every number of kinds would triple the profile's time.
   private static func asksForSynthetic(_ arguments: ParsedArguments) -> Bool {
-    let domains = arguments.value("--domains")?.split(separator: ",") ?? []
-    let operations = arguments.value("--operations")?.split(separator: ",") ?? []
+    let domains = arguments.value(FeedSelectionOptions.Options.domains)?.split(separator: ",") ?? []
+    let operations = arguments.value(FeedSelectionOptions.Options.operations)?.split(separator: ",") ?? []
     return domains.contains { $0 == PlannedSynthetic.domain }
       || operations.contains { $0.hasPrefix(PlannedSynthetic.domain + ".") }
   }
@@ -111,13 +114,15 @@ package struct ProfileCommand {
   package func run(console: Console) throws(CommandError) -> Int32 {
     if Machine.isDebugBuild && !options.allowDebugBuild && !options.listOnly {
       throw .usage(
-        "this is a debug build; profile 'swift build -c release' output, or pass --allow-debug-build",
+        "this is a debug build; profile 'swift build -c release' output, or pass \(OutputOptions.Options.allowDebugBuild.name)",
         command: Self.spec.name)
     }
     let plan = options.matrix.plan()
     let cells = Self.cells(of: plan)
     guard !cells.isEmpty else {
-      throw .usage("no benchmark cases to profile: --filter or --strategies left nothing", command: Self.spec.name)
+      throw .usage(
+        "no benchmark cases to profile: \(FeedSelectionOptions.Options.filter.name) or \(FeedSelectionOptions.Options.strategies.name) left nothing",
+        command: Self.spec.name)
     }
     if options.listOnly {
       for cell in cells { console.line(cell.key.path) }

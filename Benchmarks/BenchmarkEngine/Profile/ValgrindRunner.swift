@@ -38,7 +38,7 @@ package struct ValgrindRunner {
           [
             "valgrind", "--tool=callgrind", "--branch-sim=yes",
             "--callgrind-out-file=\(output(cell, passes))",
-          ] + [binary] + cells[cell].arguments + ["--passes", String(passes)]
+          ] + [binary] + cells[cell].arguments + [ProfileCell.Options.passes.name, String(passes)]
         do {
           let pid = try Spawn.start(
             arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], standardError: log(cell, passes))

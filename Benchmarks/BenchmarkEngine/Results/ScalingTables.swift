@@ -23,21 +23,22 @@ package struct ScalingTables {
     compileTimes.seconds(of: pattern, kinds: kinds)
   }
 
-  /// Reads `DIRECTORY/compile-time.csv` and `DIRECTORY/edit-cost.csv`.
-  package static func load(_ directory: String) throws(CommandError) -> ScalingTables {
+  /// Reads `DIRECTORY/compile-time.csv` and `DIRECTORY/edit-cost.csv`,
+  /// given with `option` (`report --scaling`), which errors name.
+  package static func load(_ directory: String, option: OptionSpec) throws(CommandError) -> ScalingTables {
     ScalingTables(
-      compileTimes: try read("--scaling", Schema.loadCompileTimes, "\(directory)/compile-time.csv"),
-      editCosts: try read("--scaling", Schema.loadEditCosts, "\(directory)/edit-cost.csv"))
+      compileTimes: try read(option, Schema.loadCompileTimes, "\(directory)/compile-time.csv"),
+      editCosts: try read(option, Schema.loadEditCosts, "\(directory)/edit-cost.csv"))
   }
 
   /// Reads one file, an error naming `option` and the file when it cannot.
-  package static func read<Row>(_ option: String, _ load: (String) throws(ResultsError) -> [Row], _ path: String)
-    throws(CommandError) -> [Row]
-  {
+  package static func read<Row>(
+    _ option: OptionSpec, _ load: (String) throws(ResultsError) -> [Row], _ path: String
+  ) throws(CommandError) -> [Row] {
     do {
       return try load(path)
     } catch {
-      throw .dataError("\(option): \(error.message)")
+      throw .dataError("\(option.name): \(error.message)")
     }
   }
 

@@ -21,47 +21,52 @@ package enum BuildSet: Equatable {
   case named([NamedBuild])
   case layouts(LayoutSeeds)
 
-  package static let options: [OptionSpec] = [
-    .value(
+  /// The options, declared once and read through these declarations.
+  package enum Options {
+    package static let alternateWith = OptionSpec.value(
       "--alternate-with", "BINARY",
       "Also time BINARY, another build of dispatch-bench, in this\nrun: its launches alternate with this binary's, so both\nsee the machine in the same states. Its CSV goes to the\nfile that --alternate-output names; compare it with --output.",
-      example: "--alternate-with /tmp/base/dispatch-bench"),
-    .value(
+      example: "--alternate-with /tmp/base/dispatch-bench")
+    package static let alternateOutput = OptionSpec.value(
       "--alternate-output", "PATH", "Where the rows of --alternate-with's binary go (required\nwith it).",
-      example: "--alternate-output results/base.csv"),
-    .value(
+      example: "--alternate-output results/base.csv")
+    package static let builds = OptionSpec.value(
       "--builds", "NAME=BINARY,...",
       "Time these builds of dispatch-bench instead of this one,\ntheir launches alternating; each build's rows go to the\n--output path with .NAME before .csv, and carry its NAME\nin the build column.",
-      example: "--builds release=/tmp/r/dispatch-bench,osize=/tmp/s/dispatch-bench"),
-    .value(
+      example: "--builds release=/tmp/r/dispatch-bench,osize=/tmp/s/dispatch-bench")
+    package static let layouts = OptionSpec.value(
       "--layouts", "K",
       "Time K layouts of this build: its own objects relinked by\nld.lld in K function orders (seeds 1 to K), the same\nmachine code at other addresses, their launches\nalternating; each row's interval is over layouts and\nlaunches (needs a release build's objects, Linux).",
-      example: "--layouts 4"),
-    .value(
+      example: "--layouts 4")
+    package static let firstLayoutSeed = OptionSpec.value(
       "--first-layout-seed", "N",
       "With --layouts K, relink with seeds N to N+K-1 instead of\n1 to K: another sample of K layouts, as a build whose\ncode differs elsewhere would draw (default 1).",
-      example: "--first-layout-seed 5"),
+      example: "--first-layout-seed 5")
+  }
+
+  package static let options = [
+    Options.alternateWith, Options.alternateOutput, Options.builds, Options.layouts, Options.firstLayoutSeed,
   ]
 
   package init(_ arguments: ParsedArguments, output: String?, samples: String?, command: String) throws(CommandError) {
-    let given = ["--alternate-with", "--builds", "--layouts"].filter { arguments.value($0) != nil }
+    let given = [Options.alternateWith, Options.builds, Options.layouts].filter { arguments.value($0) != nil }
     if given.count > 1 {
-      throw .usage("\(given[0]) and \(given[1]) cannot be used together", command: command)
+      throw .usage("\(given[0].name) and \(given[1].name) cannot be used together", command: command)
     }
-    let firstSeed = try arguments.integer("--first-layout-seed", in: LayoutSeeds.allowedFirstSeeds)
-    if let layouts = try arguments.integer("--layouts", in: 2...64) {
+    let firstSeed = try arguments.integer(Options.firstLayoutSeed, in: LayoutSeeds.allowedFirstSeeds)
+    if let layouts = try arguments.integer(Options.layouts, in: 2...64) {
       self = .layouts(LayoutSeeds(count: layouts, first: firstSeed ?? 1))
     } else if firstSeed != nil {
-      throw .usage("--first-layout-seed needs --layouts K", command: command)
-    } else if let list = try arguments.list("--builds", item: "build") {
+      throw .usage("\(Options.firstLayoutSeed.name) needs \(Options.layouts.name) K", command: command)
+    } else if let list = try arguments.list(Options.builds, item: "build") {
       self = .named(try Self.named(list, arguments: arguments, command: command))
     } else if let alternate = try Self.alternate(arguments, output: output, samples: samples, command: command) {
       self = .alternate(alternate)
     } else {
       self = .this
     }
-    if arguments.value("--alternate-output") != nil && alternate == nil {
-      throw .usage("--alternate-output needs --alternate-with BINARY", command: command)
+    if arguments.value(Options.alternateOutput) != nil && alternate == nil {
+      throw .usage("\(Options.alternateOutput.name) needs \(Options.alternateWith.name) BINARY", command: command)
     }
   }
 
@@ -94,20 +99,20 @@ package enum BuildSet: Equatable {
       guard parts.count == 2, !parts[0].isEmpty,
         parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
       else {
-        throw arguments.badValue("--builds", item, "is not NAME=BINARY, NAME of letters, digits, - and _")
+        throw arguments.badValue(Options.builds, item, "is not NAME=BINARY, NAME of letters, digits, - and _")
       }
       guard let resolved = RunOptions.resolvedPath(parts[1]), access(resolved, X_OK) == 0,
         !isDirectory(resolved)
       else {
-        throw arguments.badValue("--builds", item, "names \(parts[1]), which is not an executable file")
+        throw arguments.badValue(Options.builds, item, "names \(parts[1]), which is not an executable file")
       }
       guard !builds.contains(where: { $0.name == parts[0] }) else {
-        throw arguments.badValue("--builds", item, "repeats the name \(parts[0])")
+        throw arguments.badValue(Options.builds, item, "repeats the name \(parts[0])")
       }
       builds.append(NamedBuild(name: parts[0], binary: resolved))
     }
     guard builds.count >= 2 else {
-      throw .usage("--builds needs two builds or more (one build is a plain run of it)", command: command)
+      throw .usage("\(Options.builds.name) needs two builds or more (one build is a plain run of it)", command: command)
     }
     return builds
   }
@@ -115,17 +120,19 @@ package enum BuildSet: Equatable {
   private static func alternate(_ arguments: ParsedArguments, output: String?, samples: String?, command: String)
     throws(CommandError) -> AlternateBuild?
   {
-    switch (arguments.value("--alternate-with"), arguments.value("--alternate-output")) {
+    switch (arguments.value(Options.alternateWith), arguments.value(Options.alternateOutput)) {
     case (nil, _): return nil
-    case (.some, nil): throw .usage("--alternate-with needs --alternate-output PATH", command: command)
+    case (.some, nil):
+      throw .usage("\(Options.alternateWith.name) needs \(Options.alternateOutput.name) PATH", command: command)
     case (let binary?, let alternateOutput?):
       // Resolved once, so the file checked is the file run and read.
       guard let resolved = RunOptions.resolvedPath(binary), access(resolved, X_OK) == 0, !isDirectory(resolved) else {
-        throw arguments.badValue("--alternate-with", binary, "is not an executable file")
+        throw arguments.badValue(Options.alternateWith, binary, "is not an executable file")
       }
-      for (flag, other) in [("--output", output), ("--samples-csv", samples)] {
+      for (option, other) in [(OutputOptions.Options.output, output), (RunOptions.Options.samples, samples)] {
         if let other, RunOptions.canonicalPath(other) == RunOptions.canonicalPath(alternateOutput) {
-          throw .usage("--alternate-output and \(flag) name the same file, \(alternateOutput)", command: command)
+          throw .usage(
+            "\(Options.alternateOutput.name) and \(option.name) name the same file, \(alternateOutput)", command: command)
         }
       }
       return AlternateBuild(binary: resolved, output: alternateOutput)

@@ -31,6 +31,40 @@ package struct FeedSelectionOptions {
 
   package static let domains = Domain.allCases.map(\.rawValue) + [PlannedSynthetic.domain]
 
+  /// The options, declared once and read through these declarations. An
+  /// option whose help names the command's own terms (its verb, its
+  /// defaults) has it worded in `options(verb:defaultSizes:defaultDistributions:)`,
+  /// with the help here empty.
+  package enum Options {
+    package static let sizes = OptionSpec.value("--sizes", "LIST", "", example: "--sizes 1000,100000")
+    package static let distributions = OptionSpec.value(
+      "--distributions", "LIST", "", example: "--distributions uniform,clustered")
+    package static let kinds = OptionSpec.value(
+      "--kinds", "LIST",
+      "How many kinds are in play, 2…\(FeedKind.allCases.count) (share uses at most \(ShareKind.allCases.count);\ndefault: all); the synthetic domain has \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")).",
+      example: "--kinds 2,6")
+    package static let domains = OptionSpec.value(
+      "--domains", "LIST", "Domains: share, feed, synthetic (N kinds, generated code;\ndefault: all three).",
+      example: "--domains share,feed")
+    package static let seed = OptionSpec.value("--seed", "N", "The generator's seed (default: 1).", example: "--seed 42")
+    package static let feed = OptionSpec.value(
+      "--feed", "FILE",
+      "Use a SPEC §4 feed file instead of generated feeds, at its\nown size (its share items for share operations, its feed\nrows for feed operations); with --sizes, tiled to each size.",
+      example: "--feed my-feed.json")
+    package static let strategies = OptionSpec.value(
+      "--strategies", "LIST", "", example: "--strategies protocol-getter,enum-switch")
+    package static let operations = OptionSpec.value(
+      "--operations", "LIST", "", example: "--operations feed.height,share.mixed")
+    package static let filter = OptionSpec.value(
+      "--filter", "PATTERNS",
+      "Only rows whose domain/operation/strategy/distribution/size\nmatches one of these comma-separated globs (* and ?).",
+      example: "--filter '*/feed.render/*/uniform/*'")
+    package static let modes = OptionSpec.value(
+      "--modes", "LIST",
+      "How strategies are compiled: boundary (one call per element\ninto a separate module), app (loop, dispatch and model as one\nmodule, as an app compiles them). Default: both.",
+      example: "--modes app")
+  }
+
   /// The options, in help order. Only what differs between commands is a
   /// parameter.
   /// - Parameters:
@@ -39,73 +73,52 @@ package struct FeedSelectionOptions {
   ///   - defaultDistributions: The same for --distributions.
   package static func options(verb: String, defaultSizes: String, defaultDistributions: String) -> [OptionSpec] {
     [
-      .value(
-        "--sizes", "LIST", "Feed sizes in elements (default: \(defaultSizes)).", example: "--sizes 1000,100000"),
-      .value(
-        "--distributions", "LIST",
-        "Kind layouts: \(KindDistribution.allCases.map(\.rawValue).joined(separator: ", "))\n(default: \(defaultDistributions)).",
-        example: "--distributions uniform,clustered"),
-      .value(
-        "--kinds", "LIST",
-        "How many kinds are in play, 2…\(FeedKind.allCases.count) (share uses at most \(ShareKind.allCases.count);\ndefault: all); the synthetic domain has \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")).",
-        example: "--kinds 2,6"),
-      .value(
-        "--domains", "LIST",
-        "Domains: share, feed, synthetic (N kinds, generated code;\ndefault: all three).",
-        example: "--domains share,feed"),
-      .value("--seed", "N", "The generator's seed (default: 1).", example: "--seed 42"),
-      .value(
-        "--feed", "FILE",
-        "Use a SPEC §4 feed file instead of generated feeds, at its\nown size (its share items for share operations, its feed\nrows for feed operations); with --sizes, tiled to each size.",
-        example: "--feed my-feed.json"),
-      .value(
-        "--strategies", "LIST",
-        "Strategies to \(verb) (default: all).\nValid: \(Registry.names.joined(separator: ", "))."
-          + (verb == "time" ? "\nA subset's ratios are not the whole run's: fewer representations\nshare the memory (Guides/Run.md). Compare it with the same subset." : ""),
-        example: "--strategies protocol-getter,enum-switch"),
-      .value(
-        "--operations", "LIST",
-        "Operations to \(verb) (default: all).\nValid: \(SpecOperation.allCases.map(\.rawValue).joined(separator: ", ")).",
-        example: "--operations feed.height,share.mixed"),
-      .value(
-        "--filter", "PATTERNS",
-        "Only rows whose domain/operation/strategy/distribution/size\nmatches one of these comma-separated globs (* and ?).",
-        example: "--filter '*/feed.render/*/uniform/*'"),
-      .value(
-        "--modes", "LIST",
-        "How strategies are compiled: boundary (one call per element\ninto a separate module), app (loop, dispatch and model as one\nmodule, as an app compiles them). Default: both.",
-        example: "--modes app"),
+      Options.sizes.with(help: "Feed sizes in elements (default: \(defaultSizes))."),
+      Options.distributions.with(
+        help:
+          "Kind layouts: \(KindDistribution.allCases.map(\.rawValue).joined(separator: ", "))\n(default: \(defaultDistributions))."
+      ),
+      Options.kinds, Options.domains, Options.seed, Options.feed,
+      Options.strategies.with(
+        help: "Strategies to \(verb) (default: all).\nValid: \(Registry.names.joined(separator: ", "))."
+          + (verb == "time"
+            ? "\nA subset's ratios are not the whole run's: fewer representations\nshare the memory (Guides/Run.md). Compare it with the same subset."
+            : "")),
+      Options.operations.with(
+        help:
+          "Operations to \(verb) (default: all).\nValid: \(SpecOperation.allCases.map(\.rawValue).joined(separator: ", "))."
+      ),
+      Options.filter, Options.modes,
     ]
   }
 
-
   package init(_ arguments: ParsedArguments) throws(CommandError) {
     file = try Self.file(arguments)
-    sizes = try arguments.integers("--sizes", in: 1...Int.max, unit: "elements")
+    sizes = try arguments.integers(Options.sizes, in: 1...Int.max, unit: "elements")
     distributions = try arguments.names(
-      "--distributions", from: KindDistribution.allCases.map(\.rawValue), kind: "distribution"
+      Options.distributions, from: KindDistribution.allCases.map(\.rawValue), kind: "distribution"
     )?.compactMap(KindDistribution.init(rawValue:))
-    kinds = try arguments.integers("--kinds", in: 2...SyntheticRegistry.kindCounts.max()!)
+    kinds = try arguments.integers(Options.kinds, in: 2...SyntheticRegistry.kindCounts.max()!)
     seed = try Self.seed(arguments)
-    strategies = try arguments.names("--strategies", from: Registry.names, kind: "strategy") ?? Registry.names
+    strategies = try arguments.names(Options.strategies, from: Registry.names, kind: "strategy") ?? Registry.names
     let operationNames = try arguments.names(
-      "--operations", from: SpecOperation.allCases.map(\.rawValue) + SyntheticRegistry.operations, kind: "operation")
-    let domains = try arguments.names("--domains", from: Self.domains, kind: "domain") ?? Self.domains
+      Options.operations, from: SpecOperation.allCases.map(\.rawValue) + SyntheticRegistry.operations, kind: "operation")
+    let domains = try arguments.names(Options.domains, from: Self.domains, kind: "domain") ?? Self.domains
     operations = operationNames.map { names in SpecOperation.allCases.filter { names.contains($0.rawValue) } }
     if !domains.contains(Domain.share.rawValue) || !domains.contains(Domain.feed.rawValue) {
       operations = (operations ?? SpecOperation.allCases).filter { domains.contains($0.domain.rawValue) }
     }
     syntheticOperations =
-      !domains.contains(PlannedSynthetic.domain) || arguments.value("--feed") != nil
+      !domains.contains(PlannedSynthetic.domain) || arguments.value(Options.feed) != nil
       ? [] : operationNames.map { names in SyntheticRegistry.operations.filter(names.contains) } ?? SyntheticRegistry.operations
     syntheticKinds = SyntheticRegistry.kindCounts
-    filters = try arguments.list("--filter", item: "pattern")?.map(GlobPattern.init) ?? []
-    if arguments.value("--modes")?.trimming(" ").isEmpty == true {
+    filters = try arguments.list(Options.filter, item: "pattern")?.map(GlobPattern.init) ?? []
+    if arguments.value(Options.modes)?.trimming(" ").isEmpty == true {
       throw arguments.badValue(
-        "--modes", "", "names no mode; valid: \(BuildMode.all.map(\.rawValue).joined(separator: ", "))")
+        Options.modes, "", "names no mode; valid: \(BuildMode.all.map(\.rawValue).joined(separator: ", "))")
     }
     modes =
-      try arguments.names("--modes", from: BuildMode.all.map(\.rawValue), kind: "mode")?.map(BuildMode.init)
+      try arguments.names(Options.modes, from: BuildMode.all.map(\.rawValue), kind: "mode")?.map(BuildMode.init)
       ?? BuildMode.all
     if let file { operations = try Self.operations(operations, tiling: file) }
     if let kinds {
@@ -113,7 +126,7 @@ package struct FeedSelectionOptions {
       let valid = Set(2...FeedKind.allCases.count).union(SyntheticRegistry.kindCounts)
       if let bad = kinds.first(where: { !valid.contains($0) }) {
         throw arguments.badValue(
-          "--kinds", String(bad),
+          Options.kinds, String(bad),
           "is not a number of kinds any domain has: 2…\(FeedKind.allCases.count) for share and feed, \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")) for synthetic")
       }
       syntheticKinds = SyntheticRegistry.kindCounts.filter(kinds.contains)
@@ -121,7 +134,9 @@ package struct FeedSelectionOptions {
       if kinds.allSatisfy({ $0 > FeedKind.allCases.count }) { operations = [] }
     }
     if operations?.isEmpty == true && syntheticOperations.isEmpty {
-      throw .usage("--domains, --operations and --kinds leave nothing to time", command: arguments.spec.name)
+      throw .usage(
+        "\(Options.domains.name), \(Options.operations.name) and \(Options.kinds.name) leave nothing to time",
+        command: arguments.spec.name)
     }
   }
 
@@ -147,10 +162,11 @@ package struct FeedSelectionOptions {
   private static func file(_ arguments: ParsedArguments) throws(CommandError)
     -> (path: String, contents: FeedFile)?
   {
-    guard let path = arguments.value("--feed") else { return nil }
-    for option in ["--distributions", "--kinds"] where arguments.value(option) != nil {
+    guard let path = arguments.value(Options.feed) else { return nil }
+    for option in [Options.distributions, Options.kinds] where arguments.value(option) != nil {
       throw .usage(
-        "\(option) applies to generated feeds and cannot be used with --feed", command: arguments.spec.name)
+        "\(option.name) applies to generated feeds and cannot be used with \(Options.feed.name)",
+        command: arguments.spec.name)
     }
     do {
       return (path, try FeedFile.load(path: path))
@@ -160,9 +176,9 @@ package struct FeedSelectionOptions {
   }
 
   private static func seed(_ arguments: ParsedArguments) throws(CommandError) -> UInt64 {
-    guard let text = arguments.value("--seed") else { return 1 }
+    guard let text = arguments.value(Options.seed) else { return 1 }
     guard let seed = UInt64(text.filter { $0 != "_" }) else {
-      throw arguments.badValue("--seed", text, "is not a whole number from 0 to \(UInt64.max)")
+      throw arguments.badValue(Options.seed, text, "is not a whole number from 0 to \(UInt64.max)")
     }
     return seed
   }

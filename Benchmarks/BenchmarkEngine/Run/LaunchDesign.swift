@@ -25,38 +25,42 @@ package enum LaunchDesign: Equatable {
     return nil
   }
 
-  package static let options: [OptionSpec] = [
-    .value(
+  /// The options, declared once and read through these declarations.
+  package enum Options {
+    package static let launches = OptionSpec.value(
       "--launches", "N",
       "A fixed design: time every case in N processes, each with its\nmemory layout perturbed (--quick: 1). Without it, launches\nare adaptive: see --target-resolution.",
-      example: "--launches 5"),
-    .value(
+      example: "--launches 5")
+    package static let targetResolution = OptionSpec.value(
       "--target-resolution", "PERCENT",
       "Adaptive launches: after --min-launches, launch again only\nthe cases whose ratios would not yet tell a change of\nPERCENT from none, the widest first (default: \(CSVNumber.text(AdaptiveSettings().targetResolution * 100))).",
-      example: "--target-resolution 3"),
-    .value(
+      example: "--target-resolution 3")
+    package static let maxTime = OptionSpec.value(
       "--max-time", "SECONDS",
       "Adaptive launches: start no launch that would end the run\nafter SECONDS, code-size counting included (default: \(Int(AdaptiveSettings().maxTime))).",
-      example: "--max-time 600"),
-    .value(
+      example: "--max-time 600")
+    package static let minLaunches = OptionSpec.value(
       "--min-launches", "N",
       "Adaptive launches: the launches that time every case\n(default: \(AdaptiveSettings().initialLaunches)).",
-      example: "--min-launches 6"),
-    .value(
+      example: "--min-launches 6")
+    package static let maxLaunches = OptionSpec.value(
       "--max-launches", "N",
       "Adaptive launches: the most any case is given (default: \(AdaptiveSettings().maxLaunches)).",
-      example: "--max-launches 60"),
-  ]
+      example: "--max-launches 60")
+    /// Those that set adaptive launches, which --launches excludes.
+    package static let adaptive = [targetResolution, maxTime, minLaunches, maxLaunches]
+  }
+
+  package static let options = [Options.launches] + Options.adaptive
 
   /// The design `arguments` ask for; `quick` runs one launch unless told
   /// otherwise.
   package init(_ arguments: ParsedArguments, quick: Bool, command: String) throws(CommandError) {
-    let adaptiveFlags = ["--target-resolution", "--max-time", "--min-launches", "--max-launches"]
-    let given = adaptiveFlags.filter { arguments.value($0) != nil }
-    if let launches = try arguments.integer("--launches", in: 1...1_000) {
-      if let flag = given.first {
+    let given = Options.adaptive.filter { arguments.value($0) != nil }
+    if let launches = try arguments.integer(Options.launches, in: 1...1_000) {
+      if let option = given.first {
         throw .usage(
-          "--launches fixes the number of launches; \(flag) sets adaptive launches: give one or the other",
+          "\(Options.launches.name) fixes the number of launches; \(option.name) sets adaptive launches: give one or the other",
           command: command)
       }
       self = .fixed(launches)
@@ -89,13 +93,15 @@ package struct AdaptiveSettings: Equatable, Codable {
   package init() {}
 
   package init(_ arguments: ParsedArguments, command: String) throws(CommandError) {
-    targetResolution = try arguments.fraction("--target-resolution", percentBelow: 100) ?? targetResolution
-    if let seconds = try arguments.seconds("--max-time", in: 1...604_800) { maxTime = seconds }
-    initialLaunches = try arguments.integer("--min-launches", in: 2...1_000) ?? initialLaunches
-    maxLaunches = try arguments.integer("--max-launches", in: 2...1_000) ?? max(maxLaunches, initialLaunches)
+    typealias Options = LaunchDesign.Options
+    targetResolution = try arguments.fraction(Options.targetResolution, percentBelow: 100) ?? targetResolution
+    if let seconds = try arguments.seconds(Options.maxTime, in: 1...604_800) { maxTime = seconds }
+    initialLaunches = try arguments.integer(Options.minLaunches, in: 2...1_000) ?? initialLaunches
+    maxLaunches = try arguments.integer(Options.maxLaunches, in: 2...1_000) ?? max(maxLaunches, initialLaunches)
     guard maxLaunches >= initialLaunches else {
       throw .usage(
-        "--max-launches \(maxLaunches) is fewer than --min-launches \(initialLaunches)", command: command)
+        "\(Options.maxLaunches.name) \(maxLaunches) is fewer than \(Options.minLaunches.name) \(initialLaunches)",
+        command: command)
     }
   }
 }

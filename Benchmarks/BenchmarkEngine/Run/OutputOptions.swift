@@ -17,6 +17,20 @@ package struct OutputOptions {
   package var listOnly: Bool
   package var allowDebugBuild: Bool
 
+  /// The options, declared once and read through these declarations. An
+  /// option whose help names the command's own terms has it worded in
+  /// `options(verb:measurements:fileSuffix:exports:)`, with the help here
+  /// empty.
+  package enum Options {
+    package static let output = OptionSpec.value("--output", "PATH", "", example: "--output results/base.csv")
+    package static let force = OptionSpec.flag("--force", "Overwrite an existing output file.")
+    package static let format = OptionSpec.choice(
+      "--format", "FORMAT", "", choices: OutputFormat.allCases.map(\.rawValue), example: "--format markdown")
+    package static let quiet = OptionSpec.flag("--quiet", "No progress or notes on standard error.")
+    package static let list = OptionSpec.flag("--list", "")
+    package static let allowDebugBuild = OptionSpec.flag("--allow-debug-build", "")
+  }
+
   /// The options, in help order. Only what differs between commands is a
   /// parameter.
   /// - Parameters:
@@ -29,32 +43,30 @@ package struct OutputOptions {
     verb: String, measurements: String, fileSuffix: String, exports: [ExportFormat] = []
   ) -> [OptionSpec] {
     [
-      .value(
-        "--output", "PATH", "Where the CSV goes (default: results/<UTC time>\(fileSuffix).csv).",
-        example: "--output results/base\(fileSuffix).csv"),
-      .flag("--force", "Overwrite an existing output file."),
-      .choice(
-        "--format", "FORMAT",
-        "What standard output gets: table (default), csv, markdown\nor json"
+      Options.output.with(
+        help: "Where the CSV goes (default: results/<UTC time>\(fileSuffix).csv).",
+        example: "\(Options.output.name) results/base\(fileSuffix).csv"),
+      Options.force,
+      Options.format.with(
+        help: "What standard output gets: table (default), csv, markdown\nor json"
           + (exports.contains(.gbench)
             ? ";\ngbench: Google Benchmark's JSON, for its compare.py\n(also: dispatch-bench export)." : "."),
-        choices: (OutputFormat.allCases.map(\.rawValue) + exports.map(\.rawValue)), example: "--format markdown"),
+        choices: OutputFormat.allCases.map(\.rawValue) + exports.map(\.rawValue)),
       OptionSpec.wide,
-      .flag("--quiet", "No progress or notes on standard error."),
-      .flag("--list", "Print the rows it would \(verb), one per strategy and\nbenchmark case, and exit."),
-      .flag("--allow-debug-build", "Do not refuse a debug build (its \(measurements) mean little)."),
+      Options.quiet,
+      Options.list.with(help: "Print the rows it would \(verb), one per strategy and\nbenchmark case, and exit."),
+      Options.allowDebugBuild.with(help: "Do not refuse a debug build (its \(measurements) mean little)."),
     ]
   }
 
-
   package init(_ arguments: ParsedArguments) throws(CommandError) {
-    output = arguments.value("--output")
-    force = arguments.has("--force")
-    let chosen = try arguments.choice("--format")
+    output = arguments.value(Options.output)
+    force = arguments.has(Options.force)
+    let chosen = try arguments.choice(Options.format)
     format = chosen.flatMap(OutputFormat.init(rawValue:)) ?? .table
     export = chosen.flatMap(ExportFormat.init(rawValue:))
-    quiet = arguments.has("--quiet")
-    listOnly = arguments.has("--list")
-    allowDebugBuild = arguments.has("--allow-debug-build")
+    quiet = arguments.has(Options.quiet)
+    listOnly = arguments.has(Options.list)
+    allowDebugBuild = arguments.has(Options.allowDebugBuild)
   }
 }

@@ -26,7 +26,9 @@ package struct RunCommand {
     try refuseADebugBuild()
     let plan = options.matrix.plan()
     guard !plan.keys.isEmpty else {
-      throw .usage("no benchmark cases to run: --filter or --strategies left nothing", command: RunOptions.spec.name)
+      throw .usage(
+        "no benchmark cases to run: \(FeedSelectionOptions.Options.filter.name) or \(FeedSelectionOptions.Options.strategies.name) left nothing",
+        command: RunOptions.spec.name)
     }
     if options.listOnly {
       for key in plan.keys { console.line(key.path) }
@@ -140,8 +142,8 @@ package struct RunCommand {
     let why =
       switch adaptive.stop {
       case .allMet: ""
-      case .outOfTime: " within --max-time \(Progress.duration(adaptive.settings.maxTime))"
-      case .maxLaunches: " within --max-launches \(adaptive.settings.maxLaunches)"
+      case .outOfTime: " within \(LaunchDesign.Options.maxTime.name) \(Progress.duration(adaptive.settings.maxTime))"
+      case .maxLaunches: " within \(LaunchDesign.Options.maxLaunches.name) \(adaptive.settings.maxLaunches)"
       case .layouts:
         " (more launches could not narrow the rest: their variance is between layouts, so more layouts would)"
       }

@@ -19,29 +19,14 @@ package struct RunOptions {
     name: "run",
     summary: "Time every strategy on every operation over generated feeds and write a CSV.",
     synopsis: "[run] [--quick | --full] [OPTIONS]",
-    options: [
-      .flag(
-        "--quick",
-        "A smoke run: every operation at 1,000 elements, uniform,\nshort sampling. Under 20 seconds on 2 cores."),
-      .flag("--full", "The whole cross product: every operation × --sizes ×\nevery distribution."),
-    ]
+    options: [Options.quick, Options.full]
       + FeedSelectionOptions.options(
         verb: "time", defaultSizes: RunMatrix.defaultSizes.map(String.init).joined(separator: ","),
         defaultDistributions: "the default suite's; with other dimensions, uniform")
-      + [
-        OptionSpec(
-          name: "--max-time-per-case", valueName: "SECONDS",
-          help:
-            "Sampling time per benchmark case and launch, shared out among\nits \(SamplingSettings().passes) passes, once every contender has 30 samples\n(default: \(SamplingSettings().sampleTime); --quick: \(quickSampleTime)).",
-          example: "--max-time-per-case 1", formerNames: ["--max-time-per-cell"]),
-      ]
+      + [Options.maxTimePerCase]
       + LaunchDesign.options
       + OutputOptions.options(verb: "time", measurements: "numbers", fileSuffix: "", exports: [.gbench])
-      + [
-        .value(
-          "--samples-csv", "PATH", "Also write every raw sample to this CSV.",
-          example: "--samples-csv results/base-samples.csv"),
-      ]
+      + [Options.samples]
       + BuildSet.options,
     discussion: """
       With no dimension given, runs the default suite: every operation on 100,000
@@ -76,6 +61,24 @@ package struct RunOptions {
       "dispatch-bench run --filter 'share/*/*/uniform/100000' --list",
     ])
 
+  /// `run`'s own options, declared once and read through these
+  /// declarations; the groups it shares with `profile` declare theirs.
+  package enum Options {
+    package static let quick = OptionSpec.flag(
+      "--quick", "A smoke run: every operation at 1,000 elements, uniform,\nshort sampling. Under 20 seconds on 2 cores.")
+    package static let full = OptionSpec.flag(
+      "--full", "The whole cross product: every operation × --sizes ×\nevery distribution.")
+    package static let maxTimePerCase = OptionSpec.value(
+      "--max-time-per-case", "SECONDS",
+      "Sampling time per benchmark case and launch, shared out among\nits \(SamplingSettings().passes) passes, once every contender has 30 samples\n(default: \(SamplingSettings().sampleTime); --quick: \(quickSampleTime)).",
+      example: "--max-time-per-case 1", formerNames: ["--max-time-per-cell"])
+    /// The raw samples' file: `--samples`, as `compare` and `export` call
+    /// the file they read (formerly `--samples-csv`).
+    package static let samples = OptionSpec.value(
+      "--samples", "PATH", "Also write every raw sample to this CSV.", example: "--samples results/base-samples.csv",
+      formerNames: ["--samples-csv"])
+  }
+
   package static let quickSampleTime = 0.05
 
   package var matrix: RunMatrix
@@ -100,9 +103,11 @@ package struct RunOptions {
 
 
   package init(_ arguments: ParsedArguments) throws(CommandError) {
-    let quick = arguments.has("--quick")
-    let full = arguments.has("--full")
-    if quick && full { throw .usage("--quick and --full cannot be used together", command: Self.spec.name) }
+    let quick = arguments.has(Options.quick)
+    let full = arguments.has(Options.full)
+    if quick && full {
+      throw .usage("\(Options.quick.name) and \(Options.full.name) cannot be used together", command: Self.spec.name)
+    }
     let selection = try FeedSelectionOptions(arguments)
     matrix = selection.matrix(
       shape: quick || full || selection.choosesADimension ? .crossProduct : .defaultSuite,
@@ -111,14 +116,15 @@ package struct RunOptions {
 
     sampling = SamplingSettings()
     if quick { sampling.sampleTime = Self.quickSampleTime }
-    if let seconds = try arguments.seconds("--max-time-per-case", in: 0.001...86_400) {
+    if let seconds = try arguments.seconds(Options.maxTimePerCase, in: 0.001...86_400) {
       sampling.sampleTime = seconds
     }
     design = try LaunchDesign(arguments, quick: quick, command: Self.spec.name)
-    samplesPath = arguments.value("--samples-csv")
+    samplesPath = arguments.value(Options.samples)
     outputOptions = try OutputOptions(arguments)
     if let output = outputOptions.output, output == samplesPath {
-      throw .usage("--output and --samples-csv name the same file", command: Self.spec.name)
+      throw .usage(
+        "\(OutputOptions.Options.output.name) and \(Options.samples.name) name the same file", command: Self.spec.name)
     }
     builds = try BuildSet(
       arguments, output: outputOptions.output, samples: samplesPath, command: Self.spec.name)

@@ -16,17 +16,7 @@ package struct NewStrategyCommand {
     summary: "Add a strategy: a copy of an existing one under a new name, registered, ready to rewrite.",
     synopsis: "new-strategy NAME [--from STRATEGY] [--package-path PATH] [--dry-run]",
     positionals: 1...1, positionalName: "NAME",
-    options: [
-      .value(
-        "--from", "STRATEGY",
-        "The strategy to copy (default: \(defaultTemplate), whose getters\nare the simplest to rewrite).\nValid: \(Registry.names.joined(separator: ", ")).",
-        example: "--from enum-switch"),
-      .value(
-        "--package-path", "PATH",
-        "The package to add it to (default: the nearest directory\nholding a Package.swift, from the current one up).",
-        example: "--package-path ~/dispatch-bench"),
-      .flag("--dry-run", "Print what it would create and change, and write nothing."),
-    ],
+    options: [Options.from, Options.packagePath, Options.dryRun],
     discussion: """
       NAME is the module's name, UpperCamelCase (MyPattern); the strategy's
       name in runs is its words in kebab case (my-pattern). The command creates
@@ -47,6 +37,20 @@ package struct NewStrategyCommand {
       "dispatch-bench new-strategy TaggedUnion --from enum-switch --dry-run",
     ])
 
+  /// The options, declared once and read through these declarations.
+  package enum Options {
+    package static let from = OptionSpec.value(
+      "--from", "STRATEGY",
+      "The strategy to copy (default: \(defaultTemplate), whose getters\nare the simplest to rewrite).\nValid: \(Registry.names.joined(separator: ", ")).",
+      example: "--from enum-switch")
+    package static let packagePath = OptionSpec.value(
+      "--package-path", "PATH",
+      "The package to add it to (default: the nearest directory\nholding a Package.swift, from the current one up).",
+      example: "--package-path ~/dispatch-bench")
+    package static let dryRun = OptionSpec.flag(
+      "--dry-run", "Print what it would create and change, and write nothing.")
+  }
+
   package var name: StrategyName
   package var templateName: String
   package var packagePath: String?
@@ -58,9 +62,9 @@ package struct NewStrategyCommand {
     } catch {
       throw .usage("NAME: \(error.message)", command: Self.spec.name)
     }
-    templateName = arguments.value("--from") ?? Self.defaultTemplate
-    packagePath = arguments.value("--package-path")
-    dryRun = arguments.has("--dry-run")
+    templateName = arguments.value(Options.from) ?? Self.defaultTemplate
+    packagePath = arguments.value(Options.packagePath)
+    dryRun = arguments.has(Options.dryRun)
   }
 
   package func run(console: Console) throws(CommandError) -> Int32 {

@@ -41,7 +41,7 @@ package struct Answer {
     case .kinds: return try kindsTables()
     case .code: return try codeTables()
     case .builds:
-      guard !builds.isEmpty else { throw SectionUnavailable(reason: "pass each build's run with --builds") }
+      guard !builds.isEmpty else { throw SectionUnavailable(reason: "pass each build's run with \(AnswerCommand.Options.builds.name)") }
       return [BuildsAnswer(builds: builds).table()]
     }
   }

@@ -11,39 +11,11 @@ package struct AnswerCommand {
     name: "answer",
     summary: "Print the README's answer from a run: which pattern when, and the tables behind it.",
     synopsis:
-      "answer RUN.csv [--profile PROFILE.csv] [--edit-cost EDIT.csv] [--compile-time COMPILE.csv] [--section LIST] [--format table|markdown]",
+      "answer RUN.csv [--profile PROFILE.csv] [--edit-cost EDIT.csv] [--compile-time COMPILE.csv] [--sections LIST] [--format table|markdown]",
     positionals: 1...1, positionalName: "RUN.csv",
     options: [
-      .value(
-        "--profile", "PROFILE.csv",
-        "A profile of the same binary (dispatch-bench profile): the\ncounts section's instructions, branches and mispredicts.",
-        example: "--profile results/reference/run-profile.csv"),
-      .value(
-        "--edit-cost", "EDIT.csv",
-        "Lines and places each change touches (the synthetic\ngenerator's edit-cost.csv): the extensibility figures.",
-        example: "--edit-cost results/reference/scaling/edit-cost.csv"),
-      .value(
-        "--compile-time", "COMPILE.csv",
-        "Compile time per pattern (compile-time.sh's CSV): the\npatterns section's compile column.",
-        example: "--compile-time results/reference/scaling/compile-time.csv"),
-      .value(
-        "--builds", "RUN.csv,...",
-        "Each build's run of a build matrix (run --builds, one file\nper build): the builds section.",
-        example: "--builds results/reference/builds/run.release.csv,results/reference/builds/run.osize.csv"),
-      .value(
-        "--section", "LIST",
-        "The sections to print, in order (default: every one the\nfiles given allow; see below).",
-        example: "--section decision,stakes"),
-      .value(
-        "--size", "N", "The feed size the answer reads (default: 100000 when the\nrun has it, else its largest).",
-        example: "--size 1000"),
-      .choice(
-        "--distribution", "NAME", "The kind layout it reads (default: uniform).",
-        choices: KindDistribution.allCases.map(\.rawValue), example: "--distribution skewed"),
-      .choice(
-        "--format", "FORMAT", "table (default) or markdown, as the README quotes it.",
-        choices: QuotedFormat.allCases.map(\.rawValue), example: "--format markdown"),
-      OptionSpec.wide,
+      Options.profile, Options.editCost, Options.compileTime, Options.builds, Options.sections, Options.size,
+      Options.distribution, Options.format, OptionSpec.wide,
     ],
     discussion: """
       Sections, in the order printed by default:
@@ -57,9 +29,42 @@ package struct AnswerCommand {
       """,
     examples: [
       "dispatch-bench answer results/local/run.csv",
-      "dispatch-bench answer results/reference/run.csv --edit-cost results/reference/scaling/edit-cost.csv --section decision,stakes --format markdown",
-      "dispatch-bench answer results/local/run.csv --profile results/local/run-profile.csv --section counts",
+      "dispatch-bench answer results/reference/run.csv --edit-cost results/reference/scaling/edit-cost.csv --sections decision,stakes --format markdown",
+      "dispatch-bench answer results/local/run.csv --profile results/local/run-profile.csv --sections counts",
     ])
+
+  /// The options, declared once and read through these declarations.
+  package enum Options {
+    package static let profile = OptionSpec.value(
+      "--profile", "PROFILE.csv",
+      "A profile of the same binary (dispatch-bench profile): the\ncounts section's instructions, branches and mispredicts.",
+      example: "--profile results/reference/run-profile.csv")
+    package static let editCost = OptionSpec.value(
+      "--edit-cost", "EDIT.csv",
+      "Lines and places each change touches (the synthetic\ngenerator's edit-cost.csv): the extensibility figures.",
+      example: "--edit-cost results/reference/scaling/edit-cost.csv")
+    package static let compileTime = OptionSpec.value(
+      "--compile-time", "COMPILE.csv",
+      "Compile time per pattern (compile-time.sh's CSV): the\npatterns section's compile column.",
+      example: "--compile-time results/reference/scaling/compile-time.csv")
+    package static let builds = OptionSpec.value(
+      "--builds", "RUN.csv,...",
+      "Each build's run of a build matrix (run --builds, one file\nper build): the builds section.",
+      example: "--builds results/reference/builds/run.release.csv,results/reference/builds/run.osize.csv")
+    /// A list, so plural as every list option is (formerly `--section`).
+    package static let sections = OptionSpec.value(
+      "--sections", "LIST", "The sections to print, in order (default: every one the\nfiles given allow; see below).",
+      example: "--sections decision,stakes", formerNames: ["--section"])
+    package static let size = OptionSpec.value(
+      "--size", "N", "The feed size the answer reads (default: 100000 when the\nrun has it, else its largest).",
+      example: "--size 1000")
+    package static let distribution = OptionSpec.choice(
+      "--distribution", "NAME", "The kind layout it reads (default: uniform).",
+      choices: KindDistribution.allCases.map(\.rawValue), example: "--distribution skewed")
+    package static let format = OptionSpec.choice(
+      "--format", "FORMAT", "table (default) or markdown, as the README quotes it.",
+      choices: QuotedFormat.allCases.map(\.rawValue), example: "--format markdown")
+  }
 
   package var path: String
   package var profilePath: String?
@@ -75,15 +80,15 @@ package struct AnswerCommand {
 
   package init(_ arguments: ParsedArguments) throws(CommandError) {
     path = arguments.positionals[0]
-    profilePath = arguments.value("--profile")
-    editCostPath = arguments.value("--edit-cost")
-    compileTimePath = arguments.value("--compile-time")
-    buildPaths = try arguments.list("--builds", item: "file") ?? []
-    sections = try arguments.names("--section", from: AnswerSection.allCases.map(\.rawValue), kind: "section")?
+    profilePath = arguments.value(Options.profile)
+    editCostPath = arguments.value(Options.editCost)
+    compileTimePath = arguments.value(Options.compileTime)
+    buildPaths = try arguments.list(Options.builds, item: "file") ?? []
+    sections = try arguments.names(Options.sections, from: AnswerSection.allCases.map(\.rawValue), kind: "section")?
       .compactMap(AnswerSection.init(rawValue:))
-    size = try arguments.integer("--size", in: 1...Int.max)
-    layout = try arguments.choice("--distribution") ?? KindDistribution.uniform.rawValue
-    format = try arguments.choice("--format").flatMap(QuotedFormat.init(rawValue:)) ?? .table
+    size = try arguments.integer(Options.size, in: 1...Int.max)
+    layout = try arguments.choice(Options.distribution) ?? KindDistribution.uniform.rawValue
+    format = try arguments.choice(Options.format).flatMap(QuotedFormat.init(rawValue:)) ?? .table
   }
 
   package func run(console: Console) throws(CommandError) -> Int32 {
@@ -103,7 +108,8 @@ package struct AnswerCommand {
     }
     guard !printed.isEmpty else { throw .dataError("\(path): nothing to answer from") }
     if editCostPath == nil && needsEditCosts {
-      console.errorLine("note: pass --edit-cost results/reference/scaling/edit-cost.csv for the extensibility figures")
+      console.errorLine(
+        "note: pass \(Options.editCost.name) results/reference/scaling/edit-cost.csv for the extensibility figures")
     }
     console.write(printed.joined(separator: "\n"))
     return ExitStatus.success
@@ -113,12 +119,13 @@ package struct AnswerCommand {
   /// another build.
   private func load(console: Console) throws(CommandError) -> Answer {
     guard case .run(let run) = try loadResults(path) else {
-      throw .usage("\(path) is a profile; pass a run CSV, and the profile with --profile", command: Self.spec.name)
+      throw .usage(
+        "\(path) is a profile; pass a run CSV, and the profile with \(Options.profile.name)", command: Self.spec.name)
     }
     var profile: ProfileFile?
     if let profilePath {
       guard case .profile(let file) = try loadResults(profilePath) else {
-        throw .usage("--profile: \(profilePath) is not a profile CSV", command: Self.spec.name)
+        throw .usage("\(Options.profile.name): \(profilePath) is not a profile CSV", command: Self.spec.name)
       }
       for warning in Comparison.warnings(run.info, file.info) {
         console.errorLine("warning: the counts must come from the run's binary, but \(warning)")
@@ -129,10 +136,10 @@ package struct AnswerCommand {
     if editCostPath != nil || compileTimePath != nil {
       scaling = ScalingTables(
         compileTimes: try compileTimePath.map { path throws(CommandError) in
-          try ScalingTables.read("--compile-time", Schema.loadCompileTimes, path)
+          try ScalingTables.read(Options.compileTime, Schema.loadCompileTimes, path)
         } ?? [],
         editCosts: try editCostPath.map { path throws(CommandError) in
-          try ScalingTables.read("--edit-cost", Schema.loadEditCosts, path)
+          try ScalingTables.read(Options.editCost, Schema.loadEditCosts, path)
         } ?? [])
     }
     let sizes = Set(run.rows.map(\.key.feed.size))
@@ -140,7 +147,7 @@ package struct AnswerCommand {
     var builds: [AnswerRows] = []
     for buildPath in buildPaths {
       guard case .run(let file) = try loadResults(buildPath) else {
-        throw .usage("--builds: \(buildPath) is a profile, not a run CSV", command: Self.spec.name)
+        throw .usage("\(Options.builds.name): \(buildPath) is a profile, not a run CSV", command: Self.spec.name)
       }
       builds.append(AnswerRows(run: file, size: size, layout: layout))
     }

@@ -15,45 +15,37 @@ extension CompareCommand {
     /// With `--show ratios`: the operations, in order; `nil` for all.
     package var operations: [String]?
 
-    package static let options: [OptionSpec] = [
-      .choice(
-        "--show", "WHAT",
-        "With two runs: verdicts (default); drift, how far their\nratios drift apart (the A/A measure); speed, new over base\nper domain; code-bytes, exit 2 unless every row's\ncode_bytes and method are equal (two builds of one source);\nor ratios, each row's ratio and interval in both, side by side.\nWith one run and --samples: launch-spread, each row's spread\nover launches against its error within one; or launch-speed,\neach launch's speed, the floor and null apart from the rest.",
-        choices: CompareShow.allCases.map(\.rawValue), example: "--show drift"),
-      .value(
-        "--operations", "LIST",
-        "With --show ratios: the operations to show, in this order\n(default: every share and feed operation, in the run's).",
-        example: "--operations feed.color,feed.apply-background"),
-      .flag(
-        "--require-callgrind",
-        "With --show code-bytes: also exit 2 unless every share and\nfeed row was counted under callgrind."),
-    ]
+    package static let options = [Options.show, Options.operations, Options.requireCallgrind]
 
     /// Reads the options, refusing one given without the `--show` it goes
     /// with, a check of one run, and a format the check does not print.
     package init(_ arguments: ParsedArguments, runs: Int, format: OutputFormat) throws(CommandError) {
       let command = CompareCommand.spec.name
-      check = try arguments.choice("--show").flatMap(CompareShow.init(rawValue:)) ?? .verdicts
-      requireCallgrind = arguments.has("--require-callgrind")
-      operations = try arguments.names("--operations", from: SpecOperation.allCases.map(\.rawValue), kind: "operation")
+      check = try arguments.choice(Options.show).flatMap(CompareShow.init(rawValue:)) ?? .verdicts
+      requireCallgrind = arguments.has(Options.requireCallgrind)
+      operations = try arguments.names(Options.operations, from: SpecOperation.allCases.map(\.rawValue), kind: "operation")
+      let show = Options.show.name
       if check != .verdicts && runs != check.runs {
-        throw .usage("--show \(check.rawValue) reads \(check.runs == 1 ? "one run" : "two runs")", command: command)
+        throw .usage("\(show) \(check.rawValue) reads \(check.runs == 1 ? "one run" : "two runs")", command: command)
       }
-      if check.readsSamples && arguments.value("--samples") == nil {
-        throw .usage("--show \(check.rawValue) reads the run's raw samples: pass --samples", command: command)
+      if check.readsSamples && arguments.value(Options.samples) == nil {
+        throw .usage(
+          "\(show) \(check.rawValue) reads the run's raw samples: pass \(Options.samples.name)", command: command)
       }
       if operations != nil && check != .ratios {
-        throw .usage("--operations goes with --show ratios", command: command)
+        throw .usage("\(Options.operations.name) goes with \(show) ratios", command: command)
       }
       if requireCallgrind && check != .codeBytes {
-        throw .usage("--require-callgrind goes with --show code-bytes", command: command)
+        throw .usage("\(Options.requireCallgrind.name) goes with \(show) code-bytes", command: command)
       }
       let printsTables = check == .verdicts || check == .ratios
-      if !printsTables && arguments.value("--format") != nil {
-        throw .usage("--show \(check.rawValue) prints text of its own; --format goes with verdicts and ratios", command: command)
+      if !printsTables && arguments.value(Options.format) != nil {
+        throw .usage(
+          "\(show) \(check.rawValue) prints text of its own; \(Options.format.name) goes with verdicts and ratios",
+          command: command)
       }
       if check == .ratios && (format == .csv || format == .json) {
-        throw .usage("--show ratios prints a table or Markdown", command: command)
+        throw .usage("\(show) ratios prints a table or Markdown", command: command)
       }
     }
 
@@ -66,7 +58,7 @@ extension CompareCommand {
         return run
       }
       guard runs.count == files.count else {
-        throw .usage("--show \(check.rawValue) reads runs, not profiles", command: CompareCommand.spec.name)
+        throw .usage("\(Options.show.name) \(check.rawValue) reads runs, not profiles", command: CompareCommand.spec.name)
       }
       if check == .launchSpread, let samples {
         return try print(LaunchSpread.report(samples[0], baseline: runs[0].info.baseline), console: console)

@@ -12,29 +12,8 @@ package struct CompareCommand {
     synopsis: "compare RUN.csv [NEW.csv] [OPTIONS]",
     positionals: 1...2, positionalName: "RUN.csv",
     options: [
-      .value(
-        "--baseline-strategy", "NAME",
-        "With one run: the strategy the others are compared\nwith (default: the run's baseline, enum-switch).",
-        example: "--baseline-strategy protocol-getter"),
-      .value(
-        "--threshold", "PERCENT",
-        "With two runs: the noise band; a change counts only when\nits whole 95% interval lies beyond it (default: 2 for runs\nwith launch statistics, 5 for older runs).",
-        example: "--threshold 2"),
-      .value(
-        "--samples", "LIST",
-        "Raw samples (run --samples-csv) for each run, in order:\nthe rank test and bootstrap intervals use them.",
-        example: "--samples base-samples.csv,new-samples.csv"),
-      .value(
-        "--profile", "PROFILE.csv",
-        "With one run: a profile of the same binary (dispatch-bench\nprofile): each row's instruction ratio to the baseline,\nbranches and mispredicts per element beside its time, and\nthe count that explains a gap of more than 2x.",
-        example: "--profile results/reference/run-profile.csv"),
-      .choice(
-        "--format", "FORMAT", "table (default), markdown, csv or json.",
-        choices: OutputFormat.allCases.map(\.rawValue), example: "--format markdown"),
-      .flag(
-        "--theoretical-null",
-        "With two runs: judge each row by its launches' interval\nalone: no widening by how much more two separate runs'\nrows differ than their launches allow, and no corroboration\nasked of rows their launches decide (see below)."),
-      OptionSpec.wide,
+      Options.baselineStrategy, Options.threshold, Options.samples, Options.profile, Options.format,
+      Options.theoreticalNull, OptionSpec.wide,
     ] + ShowOptions.options,
     discussion: """
       With one run: for each operation, size, distribution and kinds, every
@@ -96,22 +75,22 @@ package struct CompareCommand {
 
   package init(_ arguments: ParsedArguments) throws(CommandError) {
     paths = arguments.positionals
-    baseline = arguments.value("--baseline-strategy").map { StrategyID($0) }
-    threshold = try arguments.fraction("--threshold", percentBelow: 1_000)
-    if let text = arguments.value("--samples") {
+    baseline = arguments.value(Options.baselineStrategy).map { StrategyID($0) }
+    threshold = try arguments.fraction(Options.threshold, percentBelow: 1_000)
+    if let text = arguments.value(Options.samples) {
       let list = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
       guard list.count == paths.count, !list.contains(where: \.isEmpty) else {
         throw arguments.badValue(
-          "--samples", text, "must name one samples file per run file (\(paths.count))")
+          Options.samples, text, "must name one samples file per run file (\(paths.count))")
       }
       samplesPaths = list
     }
-    profilePath = arguments.value("--profile")
+    profilePath = arguments.value(Options.profile)
     if profilePath != nil && paths.count == 2 {
-      throw .usage("--profile sets counts beside one run's times; give one run", command: Self.spec.name)
+      throw .usage("\(Options.profile.name) sets counts beside one run's times; give one run", command: Self.spec.name)
     }
-    format = try arguments.choice("--format").flatMap(OutputFormat.init(rawValue:)) ?? .table
-    theoreticalNull = arguments.has("--theoretical-null")
+    format = try arguments.choice(Options.format).flatMap(OutputFormat.init(rawValue:)) ?? .table
+    theoreticalNull = arguments.has(Options.theoreticalNull)
     showing = try ShowOptions(arguments, runs: paths.count, format: format)
   }
 
@@ -176,10 +155,11 @@ package struct CompareCommand {
   private func loadProfile(beside run: MeasuredFile, console: Console) throws(CommandError) -> ProfileFile? {
     guard let profilePath else { return nil }
     guard run.measure == .time else {
-      throw .usage("--profile sets counts beside a run's times; \(run.path) is a profile", command: Self.spec.name)
+      throw .usage(
+        "\(Options.profile.name) sets counts beside a run's times; \(run.path) is a profile", command: Self.spec.name)
     }
     guard case .profile(let profile) = try loadResults(profilePath) else {
-      throw .usage("--profile: \(profilePath) is not a profile CSV", command: Self.spec.name)
+      throw .usage("\(Options.profile.name): \(profilePath) is not a profile CSV", command: Self.spec.name)
     }
     for warning in Comparison.warnings(run.info, profile.info) {
       console.errorLine("warning: the counts must come from the run's binary, but \(warning)")
@@ -189,9 +169,10 @@ package struct CompareCommand {
 
   /// What `compare` says of runs too thin for a verdict.
   package static func thinDataNote(launches: Int) -> String {
-    "note: these runs have \(launches.counted("launch")) each, too few to tell a change from the layout a process draws: "
-      + "no row is called regressed or improved. Compare runs of --launches \(Comparison.minimumLaunches) or more "
-      + "(the default run has at least 4), or time both builds in one run with --alternate-with and --launches \(Comparison.minimumLaunches) or more."
+    let launchesOption = LaunchDesign.Options.launches.name
+    return     "note: these runs have \(launches.counted("launch")) each, too few to tell a change from the layout a process draws: "
+      + "no row is called regressed or improved. Compare runs of \(launchesOption) \(Comparison.minimumLaunches) or more "
+      + "(the default run has at least 4), or time both builds in one run with \(BuildSet.Options.alternateWith.name) and \(launchesOption) \(Comparison.minimumLaunches) or more."
   }
 
   /// Two runs, row by row; exit status 2 on a regression.
@@ -267,7 +248,7 @@ package struct CompareCommand {
   /// Why a run cannot be compared against `baseline`, and what to do.
   package static func missingBaseline(_ baseline: StrategyID, in run: MeasuredFile, fromFlag: Bool) -> String {
     let present = unique(run.rows.map(\.key.strategy).filter { !$0.isReference }).map(\.rawValue)
-    let whose = fromFlag ? "--baseline-strategy \(baseline)" : "the run's baseline, \(baseline)"
+    let whose = fromFlag ? "\(Options.baselineStrategy.name) \(baseline)" : "the run's baseline, \(baseline)"
     guard !present.isEmpty else {
       let references = unique(run.rows.map(\.key.strategy)).map(\.rawValue).joined(separator: " and ")
       let held = run.rows.isEmpty ? "no rows at all" : "only \(run.rows.count.counted("row")) (\(references))"
@@ -278,7 +259,7 @@ package struct CompareCommand {
       return "\(run.path) has no strategy rows to compare, \(held)\(why). Run it again and let it finish, or compare a complete run"
     }
     let rows = run.rows.count.counted("row")
-    return "\(run.path) has no rows for \(whose) among its \(rows); its strategies are \(present.joined(separator: ", ")) (pass one with --baseline-strategy)"
+    return "\(run.path) has no rows for \(whose) among its \(rows); its strategies are \(present.joined(separator: ", ")) (pass one with \(Options.baselineStrategy.name))"
   }
 }
 

@@ -64,7 +64,7 @@ extension CompareOutput {
         : " \(heldBack.counted("regressed row is", plural: "regressed rows are")) decided by launches "
           + "(launch_variance_share 0.5 or more) with no calmer row of their strategy and operation regressing beside them: "
           + "two separate runs cannot tell that from what each run's launches drew, so they do not fail it; "
-          + "time both builds in one run with --alternate-with to judge them.")
+          + "time both builds in one run with \(BuildSet.Options.alternateWith.name) to judge them.")
     return BetweenRows(
       result: result, base: base, new: new, changes: changes, tracked: tracked, summary: summary, widening: widening)
   }
@@ -122,7 +122,7 @@ extension CompareOutput {
           + "A regression marked ! stays significant with all \(changes.count.counted("row")) counted (Holm, 5%) and fails the run."
           + (rows.widening > 1
             ? " The two runs' rows differ \(number((rows.widening * 100).rounded() / 100))× more than their launches allow, "
-              + "so every interval is \(number((rows.widening * 100).rounded() / 100))× as wide (the machine between the runs; --theoretical-null: not widened).\n\n"
+              + "so every interval is \(number((rows.widening * 100).rounded() / 100))× as wide (the machine between the runs; \(CompareCommand.Options.theoreticalNull.name): not widened).\n\n"
             : "\n\n")
         : "A verdict needs a change beyond \(number(threshold * 100))% and significance "
           + "(rank test on raw samples where given, else non-overlapping 95% intervals).\n\n"

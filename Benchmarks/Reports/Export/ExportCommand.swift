@@ -10,19 +10,7 @@ package struct ExportCommand {
     summary: "Write a run in a format other tools read: Google Benchmark's JSON.",
     synopsis: "export RUN.csv [--samples SAMPLES.csv] [--format gbench] [--output PATH]",
     positionals: 1...1, positionalName: "RUN.csv",
-    options: [
-      .choice(
-        "--format", "FORMAT",
-        "gbench (default): Google Benchmark's JSON, as\n--benchmark_format=json writes it.",
-        choices: ExportFormat.allCases.map(\.rawValue), example: "--format gbench"),
-      .value(
-        "--samples", "PATH",
-        "The run's raw samples (run --samples-csv): each sample\nbecomes a repetition, for compare.py's U test.",
-        example: "--samples results/base-samples.csv"),
-      .value(
-        "--output", "PATH", "Where to write (default: standard output).", example: "--output base.json"),
-      .flag("--force", "Overwrite an existing output file."),
-    ],
+    options: [Options.format, Options.samples, Options.output, Options.force],
     discussion: """
       gbench: one benchmark per row, named operation/strategy/mode/size/
       distribution/kinds:N, time per element in ns. With --samples, every raw
@@ -39,6 +27,21 @@ package struct ExportCommand {
       "dispatch-bench export results/base.csv --samples results/base-samples.csv --output base.json",
     ])
 
+  /// The options, declared once and read through these declarations;
+  /// --output and --force are those of the commands that write a CSV.
+  package enum Options {
+    package static let format = OptionSpec.choice(
+      "--format", "FORMAT", "gbench (default): Google Benchmark's JSON, as\n--benchmark_format=json writes it.",
+      choices: ExportFormat.allCases.map(\.rawValue), example: "--format gbench")
+    package static let samples = OptionSpec.value(
+      "--samples", "PATH",
+      "The run's raw samples (run --samples): each sample\nbecomes a repetition, for compare.py's U test.",
+      example: "--samples results/base-samples.csv")
+    package static let output = OutputOptions.Options.output.with(
+      help: "Where to write (default: standard output).", example: "--output base.json")
+    package static let force = OutputOptions.Options.force
+  }
+
   package var path: String
   package var samplesPath: String?
   package var format: ExportFormat
@@ -47,10 +50,10 @@ package struct ExportCommand {
 
   package init(_ arguments: ParsedArguments) throws(CommandError) {
     path = arguments.positionals[0]
-    samplesPath = arguments.value("--samples")
-    format = try arguments.choice("--format").flatMap(ExportFormat.init(rawValue:)) ?? .gbench
-    output = arguments.value("--output")
-    force = arguments.has("--force")
+    samplesPath = arguments.value(Options.samples)
+    format = try arguments.choice(Options.format).flatMap(ExportFormat.init(rawValue:)) ?? .gbench
+    output = arguments.value(Options.output)
+    force = arguments.has(Options.force)
   }
 
   package func run(console: Console) throws(CommandError) -> Int32 {
