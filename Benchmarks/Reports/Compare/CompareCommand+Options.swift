@@ -15,7 +15,7 @@ extension CompareCommand {
       example: "--threshold 2")
     package static let samples = OptionSpec.value(
       "--samples", "LIST",
-      "Raw samples (run --samples) for each run, in order:\nthe rank test and bootstrap intervals use them.",
+      "Raw samples (run --samples) for each run, in order:\nbootstrap intervals and --show launch-speed use them.",
       example: "--samples base-samples.csv,new-samples.csv")
     package static let profile = OptionSpec.value(
       "--profile", "PROFILE.csv",

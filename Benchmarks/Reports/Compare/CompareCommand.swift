@@ -40,9 +40,9 @@ package struct CompareCommand {
       launches decide (launch_variance_share 0.5 or more) fails such a
       comparison only beside a calmer row of its strategy and operation that
       regressed too. Neither applies to one run's builds (--alternate-with)
-      or with --theoretical-null. Older runs are compared on medians: by
-      the Mann–Whitney rank test at 5% when both runs' raw samples are given,
-      else by the medians' 95% intervals not overlapping.
+      or with --theoretical-null. A row without launch statistics (a run of
+      one launch) is compared on its medians' 95% intervals not overlapping.
+      Runs of schema 1 to 3 are refused by name (exit 65).
 
       Rows in one run only are listed. Runs made on different machines,
       systems, Swift versions or build flags are warned about first.

@@ -125,7 +125,7 @@ extension CompareOutput {
               + "so every interval is \(number((rows.widening * 100).rounded() / 100))× as wide (the machine between the runs; \(CompareCommand.Options.theoreticalNull.name): not widened).\n\n"
             : "\n\n")
         : "A verdict needs a change beyond \(number(threshold * 100))% and significance "
-          + "(rank test on raw samples where given, else non-overlapping 95% intervals).\n\n"
+          + "(non-overlapping 95% intervals).\n\n"
     text += markdown ? explanation : TextTable.wrap(explanation)
     let header =
       tracked

@@ -138,8 +138,7 @@ package struct CellChange {
   /// new ÷ base.
   package var ratio: Double
   package var interval: ClosedRange<Double>
-  /// `launches` for tracked ratios; `rank test` when both runs' raw samples
-  /// were given, else `intervals`.
+  /// `launches` for tracked ratios, else `intervals`.
   package var method: String
   package var pValue: Double?
   package var significant: Bool
