@@ -272,3 +272,48 @@ import Testing
       "\(result.standardError)")
   }
 }
+
+/// Holm's step-down correction, on hand-made p-values: the k-th smallest
+/// holds if it is at most 5% / (n − k + 1), and the first that is not
+/// stops the step-down.
+@Suite struct HolmCorrectionTests {
+  static func change(_ operation: String, p: Double, _ verdict: Verdict = .regressed) -> CellChange {
+    let feed = FeedID(domain: "feed", size: 1_000, layout: "uniform", kinds: 6)
+    return CellChange(
+      key: ResultKey(BenchmarkCase(feed: feed, operation: operation, mode: .boundary), "naive"), baseMedian: 1,
+      newMedian: 2, ratio: 2, interval: 1.5...2.5, method: "launches", pValue: p, significant: p < 0.05,
+      verdict: verdict)
+  }
+
+  static func holding(_ changes: [CellChange]) -> [String] {
+    var changes = changes
+    Comparison.markRegressionsThatHold(&changes, threshold: 0.03)
+    return changes.filter(\.holdsForTheRun).map(\.key.operation)
+  }
+
+  @Test func holmHoldsMoreThanBonferroniAndLessThanNoCorrection() {
+    // Bonferroni (0.05 / 4 = 0.0125) would hold a only; no correction, all
+    // four. Holm: 0.01 <= 0.05/4, 0.015 <= 0.05/3, 0.03 > 0.05/2: a and b.
+    let changes = [
+      Self.change("d", p: 0.5), Self.change("b", p: 0.015), Self.change("a", p: 0.01), Self.change("c", p: 0.03),
+    ]
+    #expect(Self.holding(changes) == ["b", "a"])
+  }
+
+  @Test func theFirstThatFailsStopsTheStepDown() {
+    // 0.02 > 0.05 / 3 stops it, though 0.021 alone would be below 0.05 / 2.
+    #expect(Self.holding([Self.change("a", p: 0.02), Self.change("b", p: 0.021), Self.change("c", p: 0.9)]).isEmpty)
+  }
+
+  @Test func anImprovementCountsButNeverHolds() {
+    // The improvement takes a rank (its p is smallest) without holding; the
+    // regression after it is held at 0.05 / 2.
+    let changes = [Self.change("a", p: 0.001, .improved), Self.change("b", p: 0.02), Self.change("c", p: 0.9)]
+    #expect(Self.holding(changes) == ["b"])
+  }
+
+  @Test func oneRowIsHeldAtFivePercent() {
+    #expect(Self.holding([Self.change("a", p: 0.049)]) == ["a"])
+    #expect(Self.holding([Self.change("a", p: 0.051)]).isEmpty)
+  }
+}
