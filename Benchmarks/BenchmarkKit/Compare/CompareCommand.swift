@@ -186,7 +186,7 @@ struct CompareCommand {
 
   /// What `compare` says of runs too thin for a verdict.
   static func thinDataNote(launches: Int) -> String {
-    "note: these runs have \(launches.counted("launch")) each, too few to tell a change from the layout a process draws: "
+    "note: these runs have \(launches.counted("launch", plural: "launches")) each, too few to tell a change from the layout a process draws: "
       + "no row is called regressed or improved. Compare runs of --launches \(Comparison.minimumLaunches) or more "
       + "(the default run has at least 4), or time both builds in one run with --alternate-with and --launches \(Comparison.minimumLaunches) or more."
   }
