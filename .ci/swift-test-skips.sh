@@ -2,7 +2,7 @@
 # Reads the output of `swift test` (LOG) and reports how many tests Swift
 # Testing skipped, each with its reason; exits 1 if one was skipped that is
 # not among ALLOWED (test names as printed, such as 'withoutOutputAProfile…()').
-# CI runs it on its swift test's output (.ci/run).
+# .ci/run runs it on its swift test output.
 #
 # Swift Testing prints a skip as a line of its own:
 #   ➜ Test countsAreTheSameOnEveryRun() skipped: "needs valgrind, which CI installs"
