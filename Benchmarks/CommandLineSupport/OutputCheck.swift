@@ -19,7 +19,12 @@ package func checkOutput(_ path: String, force: Bool, creatingDirectory: Bool) t
   let directory = directoryOf(path)
   if creatingDirectory {
     do {
-      try makeDirectory(directory)
+      // Every folder of a default path (results/local) may be missing where
+      // the command runs, not only the last.
+      let parts = directory.split(separator: "/", omittingEmptySubsequences: false)
+      for end in parts.indices.dropFirst(parts.first == "" ? 1 : 0) {
+        try makeDirectory(parts[...end].joined(separator: "/"))
+      }
     } catch {
       throw CommandError("cannot write \(path): \(error)", exitStatus: ExitStatus.cannotCreate)
     }

@@ -86,6 +86,75 @@ import Testing
       #expect(GuidesTests.guides.contains("`\(flag)"), "`answer \(flag)` is in --help but in no guide")
     }
   }
+
+  /// Beside the snapshot (counts.md, which `answer` printed), the counts
+  /// section's figures recomputed from the two CSVs, read as plain tables:
+  /// the time ratio and its interval from the run, the instructions ratio to
+  /// the enum, branches and mispredicts (conditional plus indirect) from the
+  /// profile.
+  @Test func theCountsSectionIsTheRunsAndTheProfilesFigures() throws {
+    let result = InProcess.main(["answer", Self.run, "--profile", Self.profile, "--section", "counts", "--format", "markdown"])
+    #expect(result.status == 0, "\(result.errors)")
+    let run = try CSVReader.parse(try String(contentsOfFile: Self.run, encoding: .utf8))
+    let profile = try CSVReader.parse(try String(contentsOfFile: Self.profile, encoding: .utf8))
+    func records(_ table: CSVTable, _ match: [String: String]) throws -> [String: String] {
+      let rows = table.records.map { Dictionary(uniqueKeysWithValues: zip(table.header, $0.fields)) }
+        .filter { row in match.allSatisfy { row[$0.key] == $0.value } }
+      try #require(rows.count == 1, "\(match): \(rows.count) rows")
+      return rows[0]
+    }
+    func number(_ row: [String: String], _ column: String) throws -> Double {
+      try #require(row[column].flatMap(Double.init), "\(column)")
+    }
+    func fixed(_ value: Double) -> String { String(format: "%.2f", value) }
+    let lines = result.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("| feed.") || $0.hasPrefix("| share.") }
+    try #require(lines.count > 10, "\(result.output)")
+    for line in lines {
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      let (operation, mode, strategy) = (cells[0], cells[1], cells[2])
+      let key = ["operation": operation, "mode": mode, "strategy": strategy, "distribution": "uniform"]
+      let timed = try records(run, key.merging(["size": "100000"]) { $1 })
+      let counted = try records(profile, key)
+      let enumCounted = try records(profile, key.merging(["strategy": "enum-switch"]) { $1 })
+      if strategy != "enum-switch" {
+        let expected = "\(fixed(try number(timed, "ratio_to_baseline")))× (\(fixed(try number(timed, "ratio_to_baseline_low")))–\(fixed(try number(timed, "ratio_to_baseline_high"))))"
+        #expect(cells[3] == expected, "\(line)")
+        let instructions = try number(counted, "instructions_per_element") / number(enumCounted, "instructions_per_element")
+        #expect(cells[4] == fixed(instructions) + "×", "\(line)")
+      }
+      let branches = try number(counted, "conditional_branches_per_element") + number(counted, "indirect_branches_per_element")
+      let mispredicts = try number(counted, "conditional_mispredicts_per_element") + number(counted, "indirect_mispredicts_per_element")
+      #expect(cells[5] == fixed(branches), "\(line)")
+      #expect(cells[6] == fixed(mispredicts), "\(line)")
+    }
+  }
+
+  /// Beside the snapshot (answer.md), the stakes table recomputed from the
+  /// run read as a plain table: per operation in app mode at 100,000
+  /// elements, the enum's median and the slowest of the getter and visitors.
+  @Test func theStakesTableIsTheRunsMedians() throws {
+    let result = InProcess.main(["answer", Self.run, "--section", "stakes", "--format", "markdown"])
+    #expect(result.status == 0, "\(result.errors)")
+    let run = try CSVReader.parse(try String(contentsOfFile: Self.run, encoding: .utf8))
+    let all: [[String: String]] = run.records.map { Dictionary(uniqueKeysWithValues: zip(run.header, $0.fields)) }
+    let rows = all.filter { (row: [String: String]) -> Bool in
+      row["mode"] == "app" && row["size"] == "100000" && row["distribution"] == "uniform"
+    }
+    func median(_ operation: String, _ strategy: String) throws -> Double {
+      let row = try #require(rows.first { $0["operation"] == operation && $0["strategy"] == strategy }, "\(operation) \(strategy)")
+      return try #require(row["median_ns"].flatMap(Double.init))
+    }
+    let lines = result.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("| feed.") || $0.hasPrefix("| share.") }
+    try #require(!lines.isEmpty, "\(result.output)")
+    for line in lines {
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      let operation = cells[0]
+      #expect(cells[1] == String(format: "%.1f", try median(operation, "enum-switch")), "\(line)")
+      let contenders = try ["protocol-getter", "classic-visitor", "generic-visitor"].map { ($0, try median(operation, $0)) }
+      let slowest = try #require(contenders.max { $0.1 < $1.1 })
+      #expect(cells[2] == String(format: "%.1f", slowest.1) + " (\(slowest.0))", "\(line)")
+    }
+  }
 }
 
 // MARK: - Argument and file errors

@@ -6,6 +6,8 @@
 @testable import Statistics
 import BenchmarkResults
 import DispatchModel
+import Foundation
+import TestSupport
 import Testing
 
 /// The answer's table per build of a build matrix: each claim rests on the
@@ -43,5 +45,39 @@ import Testing
     #expect(table.rows[0][3] == "1.50–2.50×")
     // No real-work operation in these runs: the figure is missing, not made up.
     #expect(table.rows[0][5] == "–")
+  }
+
+  /// `answer --builds` as a user runs it: each build's run file, the
+  /// builds section with a row per build in the order given, and what it
+  /// says without --builds or given a profile.
+  @Test func answerWithBuildsPrintsARowPerBuild() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var paths: [String] = []
+    for (build, interval) in [("release", 1.5...2.5), ("onone", 0.9...1.2), ("osize", 0.5...0.8)] {
+      let path = directory + "/run.\(build).csv"
+      try RunFile.document(info: SampleRuns.info, rows: run(build, interval).run.rows)
+        .write(toFile: path, atomically: true, encoding: .utf8)
+      paths.append(path)
+    }
+    let result = InProcess.main([
+      "answer", paths[0], "--builds", paths.joined(separator: ","), "--section", "builds", "--format", "markdown",
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    let lines = result.output.split(separator: "\n").map(String.init)
+    let release = try #require(lines.firstIndex { $0.hasPrefix("| release ") }, "\(result.output)")
+    let onone = try #require(lines.firstIndex { $0.hasPrefix("| onone ") }, "\(result.output)")
+    let osize = try #require(lines.firstIndex { $0.hasPrefix("| osize ") }, "\(result.output)")
+    #expect(release < onone && onone < osize)
+    #expect(lines[release].contains("yes: every other interval above 1"))
+    #expect(lines[onone].contains("cannot tell"))
+    #expect(lines[osize].contains("no: faster than the enum"))
+
+    let without = InProcess.main(["answer", paths[0], "--section", "builds"])
+    #expect(without.status != 0)
+    #expect(without.errors.contains("pass each build's run with --builds"), "\(without.errors)")
+    let profile = InProcess.main(["answer", paths[0], "--builds", Fixtures.profile, "--section", "builds"])
+    #expect(profile.status == 64)
+    #expect(profile.errors.contains("is a profile, not a run CSV"), "\(profile.errors)")
   }
 }

@@ -274,3 +274,214 @@ import Testing
       "\(result.standardError)")
   }
 }
+
+/// Holm's step-down correction, on hand-made p-values: the k-th smallest
+/// holds if it is at most 5% / (n − k + 1), and the first that is not
+/// stops the step-down.
+@Suite struct HolmCorrectionTests {
+  static func change(_ operation: String, p: Double, _ verdict: Verdict = .regressed) -> CellChange {
+    let feed = FeedID(domain: "feed", size: 1_000, layout: "uniform", kinds: 6)
+    return CellChange(
+      key: ResultKey(BenchmarkCase(feed: feed, operation: operation, mode: .boundary), "naive"), baseMedian: 1,
+      newMedian: 2, ratio: 2, interval: 1.5...2.5, method: "launches", pValue: p, significant: p < 0.05,
+      verdict: verdict)
+  }
+
+  static func holding(_ changes: [CellChange]) -> [String] {
+    var changes = changes
+    Comparison.markRegressionsThatHold(&changes, threshold: 0.03)
+    return changes.filter(\.holdsForTheRun).map(\.key.operation)
+  }
+
+  @Test func holmHoldsMoreThanBonferroniAndLessThanNoCorrection() {
+    // Bonferroni (0.05 / 4 = 0.0125) would hold a only; no correction, all
+    // four. Holm: 0.01 <= 0.05/4, 0.015 <= 0.05/3, 0.03 > 0.05/2: a and b.
+    let changes = [
+      Self.change("d", p: 0.5), Self.change("b", p: 0.015), Self.change("a", p: 0.01), Self.change("c", p: 0.03),
+    ]
+    #expect(Self.holding(changes) == ["b", "a"])
+  }
+
+  @Test func theFirstThatFailsStopsTheStepDown() {
+    // 0.02 > 0.05 / 3 stops it, though 0.021 alone would be below 0.05 / 2.
+    #expect(Self.holding([Self.change("a", p: 0.02), Self.change("b", p: 0.021), Self.change("c", p: 0.9)]).isEmpty)
+  }
+
+  @Test func anImprovementCountsButNeverHolds() {
+    // The improvement takes a rank (its p is smallest) without holding; the
+    // regression after it is held at 0.05 / 2.
+    let changes = [Self.change("a", p: 0.001, .improved), Self.change("b", p: 0.02), Self.change("c", p: 0.9)]
+    #expect(Self.holding(changes) == ["b"])
+  }
+
+  @Test func oneRowIsHeldAtFivePercent() {
+    #expect(Self.holding([Self.change("a", p: 0.049)]) == ["a"])
+    #expect(Self.holding([Self.change("a", p: 0.051)]).isEmpty)
+  }
+}
+
+/// `compare` as a user runs it, on run files written for each path: the
+/// run-level widening and --theoretical-null, the machine-speed warning, the
+/// thin-data note, a row made twice as slow, and one run with --samples.
+@Suite struct CompareCommandPathTests {
+  static let strategies = LaunchCompareTests.strategies
+
+  /// A run of the nine strategies on every operation (99 rows, enough for
+  /// the widening), each row's tracked ratio to the enum drawn around its
+  /// truth with the launches' error, plus `runLevel`, an error common to the
+  /// run that its launches do not see; `speed` scales every time, not the
+  /// ratios; `slow` scales one row's ratio and time.
+  static func write(
+    _ directory: String, _ name: String, seed: UInt64, launches: Int = 7, runLevel: Double = 0, speed: Double = 1,
+    slow: (key: String, factor: Double)? = nil
+  ) throws -> String {
+    var generator = SplitMix64(seed: seed)
+    let synthetic = SyntheticCase(trueRatio: 1)
+    let error = 0.0115
+    var rows: [TimingRow] = []
+    for operation in SpecOperation.allCases {
+      for (index, strategy) in Self.strategies.enumerated() {
+        let id = "\(operation.rawValue)/\(strategy)"
+        let factor = slow?.key == id ? slow!.factor : 1
+        let ratio = (1 + Double(index) * 0.5) * factor * exp(error * synthetic.normal(&generator) + runLevel * synthetic.normal(&generator))
+        let median = 10 * ratio * speed
+        var row = SampleRuns.row(
+          StrategyID(strategy), operation.rawValue, samples: [median * 0.99, median, median * 1.01])
+        row.launches = launches
+        if strategy == "enum-switch" {
+          row.tracked = .floor
+          row.ratioToFloor = ratio
+        } else {
+          row.tracked = "enum-switch"
+          row.ratioToBaseline = ratio
+        }
+        row.trackedLogError = error
+        row.trackedDegrees = Double(launches - 1) + PairedRatio.priorDegrees
+        rows.append(row)
+      }
+    }
+    var info = SampleRuns.info
+    // Two separate runs (one run's builds share a timestamp).
+    info.runID = "run-\(name)"
+    info.timestamp = "2026-11-22T00:00:0\(seed % 10)Z"
+    let path = directory + "/" + name + ".csv"
+    try RunFile.document(info: info, rows: rows).write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  /// The JSON of `compare A B --format json` and what it said on standard error.
+  static func compare(_ arguments: [String]) throws -> (status: Int32, json: [String: Any], errors: String) {
+    let result = InProcess.main(["compare"] + arguments + ["--format", "json"])
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    return (result.status, json, result.errors)
+  }
+
+  static func cells(_ json: [String: Any]) throws -> [[String: Any]] {
+    let cells = try #require(json["cells"] as? [[String: Any]])
+    try #require(!cells.isEmpty, "no cells")
+    return cells
+  }
+
+  static func width(_ cell: [String: Any]) -> Double {
+    let interval = cell["ratio_ci95"] as? [Double] ?? [0, .infinity]
+    return interval[1] - interval[0]
+  }
+
+  @Test func theoreticalNullLeavesTheIntervalsTheLaunchesGive() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // A run-level error twice the launches' own: the runs differ more than
+    // their launches allow.
+    let a = try Self.write(directory, "a", seed: 1, runLevel: 0.023)
+    let b = try Self.write(directory, "b", seed: 2, runLevel: 0.023)
+    let widened = try Self.compare([a, b])
+    let plain = try Self.compare([a, b, "--theoretical-null"])
+    let widening = try #require(widened.json["interval_widening"] as? Double)
+    #expect(widening > 1.5, "\(widening)")
+    #expect(plain.json["interval_widening"] as? Double == 1)
+    // Every row's interval is that much wider without --theoretical-null.
+    for (wide, narrow) in zip(try Self.cells(widened.json), try Self.cells(plain.json)) {
+      #expect(Self.width(wide) > Self.width(narrow), "\(wide["strategy"] ?? "")")
+    }
+    let called = { (cells: [[String: Any]]) in cells.filter { ($0["verdict"] as? String) != "unchanged" }.count }
+    #expect(called(try Self.cells(plain.json)) >= called(try Self.cells(widened.json)))
+  }
+
+  @Test func aRowMadeTwiceAsSlowIsRegressedAndFailsTheRun() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let a = try Self.write(directory, "a", seed: 1)
+    let b = try Self.write(directory, "b", seed: 2, slow: ("feed.color/naive", 2))
+    let result = try Self.compare([a, b])
+    #expect(result.status == 2)
+    let cells = try Self.cells(result.json)
+    let slow = try #require(cells.first { $0["strategy"] as? String == "naive" && $0["operation"] as? String == "feed.color" })
+    #expect(slow["verdict"] as? String == "regressed")
+    #expect(slow["fails_run"] as? Bool == true)
+    let interval = try #require(slow["ratio_ci95"] as? [Double])
+    let ratio = try #require(slow["ratio"] as? Double)
+    #expect(interval[0] <= ratio && ratio <= interval[1] && interval[0] > 1.8, "\(interval)")
+    #expect(cells.filter { $0["fails_run"] as? Bool == true }.count == 1)
+  }
+
+  @Test func aMachineThatRanEveryRowFasterIsWarnedOf() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let a = try Self.write(directory, "a", seed: 1)
+    let same = try Self.write(directory, "same", seed: 2)
+    let faster = try Self.write(directory, "faster", seed: 2, speed: 0.8)
+    let warning = "warning: the machine's speed moved between these runs"
+    #expect(!(try Self.compare([a, same])).errors.contains(warning))
+    let result = try Self.compare([a, faster])
+    #expect(result.errors.contains(warning), "\(result.errors)")
+    #expect(result.errors.contains("feed 0.80×"), "\(result.errors)")
+    // The ratios did not move: the warning is all it changes.
+    #expect(result.status == 0)
+  }
+
+  @Test func runsOfTwoLaunchesSayTheyAreTooThinAndCallNothing() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let a = try Self.write(directory, "a", seed: 1, launches: 2)
+    let b = try Self.write(directory, "b", seed: 2, launches: 2, slow: ("feed.color/naive", 2))
+    let result = try Self.compare([a, b])
+    #expect(result.errors.contains("note: these runs have 2 launches each, too few"), "\(result.errors)")
+    #expect(result.status == 0)
+    let cells = try Self.cells(result.json)
+    #expect(!cells.contains { ["regressed", "improved"].contains($0["verdict"] as? String) })
+    let slow = try #require(cells.first { $0["strategy"] as? String == "naive" && $0["operation"] as? String == "feed.color" })
+    #expect(slow["verdict"] as? String == "within resolution")
+    // Seven launches: no note.
+    let seven = try Self.compare([try Self.write(directory, "c", seed: 1), try Self.write(directory, "d", seed: 2)])
+    #expect(!seven.errors.contains("too few"))
+  }
+
+  /// One run with --samples: each ratio's interval is a bootstrap of the
+  /// samples, which holds the ratio of their medians.
+  @Test func oneRunWithSamplesTakesItsIntervalsFromABootstrap() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    guard case .run(let file) = try Schema.load(Fixtures.pairA) else { throw ResultsError("not a run") }
+    let samples = directory + "/a-samples.csv"
+    try GoogleBenchmarkExportTests.writeSamples(of: file, to: samples)
+    let text = InProcess.main(["compare", Fixtures.pairA, "--samples", samples])
+    #expect(text.status == 0, "\(text.errors)")
+    #expect(text.output.contains("bootstrap of the raw samples"))
+    let plain = InProcess.main(["compare", Fixtures.pairA])
+    #expect(!plain.output.contains("bootstrap of the raw samples"))
+
+    let csv = InProcess.main(["compare", Fixtures.pairA, "--samples", samples, "--format", "csv"])
+    let table = try CSVReader.parse(csv.output)
+    let column = { (name: String) in try #require(table.header.firstIndex(of: name), "\(name)") }
+    let (strategy, ratio, low, high) = (try column("strategy"), try column("ratio"), try column("ratio_ci95_low"), try column("ratio_ci95_high"))
+    let rows = table.records.filter { $0.fields[strategy] != "enum-switch" && !$0.fields[low].isEmpty }
+    try #require(!rows.isEmpty, "no ratio with an interval")
+    for row in rows {
+      // The samples are 0.9, 1 and 1.1 times each median: every resample's
+      // ratio lies within 0.9/1.1 and 1.1/0.9 of the medians' ratio.
+      let (r, l, h) = (Double(row.fields[ratio])!, Double(row.fields[low])!, Double(row.fields[high])!)
+      #expect(l <= r * 1.0001 && r <= h * 1.0001, "\(row.fields[strategy]): \(l) \(r) \(h)")
+      #expect(l >= r * 0.9 / 1.1 * 0.999 && h <= r * 1.1 / 0.9 * 1.001, "\(row.fields[strategy]): \(l) \(r) \(h)")
+    }
+  }
+}

@@ -300,39 +300,66 @@ private func longestLine(_ text: String) -> Int {
   }
 }
 
-/// Progress between cases: the ticker calls back while the main thread is
-/// busy, so the time left counts down and lines keep coming.
+/// Progress between cases: the ticker calls back on its own thread while
+/// the main thread is busy, and a line comes when the clock says one is due,
+/// whether or not a case ended. The clock is the test's: no test waits for
+/// an interval or counts ticks in a time.
 @Suite struct ProgressTickerTests {
   final class Counter: @unchecked Sendable {
     let lock = Lock()
     var count = 0
+    var lines: [String] = []
+    let arrived = DispatchSemaphore(value: 0)
+  }
+
+  /// A monotonic clock the test moves.
+  final class ManualClock: @unchecked Sendable {
+    let lock = Lock()
+    var nanoseconds: UInt64 = 1_000_000_000
+    func now() -> UInt64 { lock.locked { nanoseconds } }
+    func advance(seconds: Double) { lock.locked { nanoseconds += UInt64(seconds * 1e9) } }
+  }
+
+  /// Waits for the ticker's thread; a minute is not a timing but a hang.
+  static func wait(_ semaphore: DispatchSemaphore) -> Bool {
+    semaphore.wait(timeout: .now() + 60) == .success
   }
 
   @Test func tickerCallsBackUntilCancelled() {
     let counter = Counter()
-    let ticker = Ticker(every: 0.02) { counter.lock.locked { counter.count += 1 } }
-    // Busy, as a timed loop is.
-    let start = MonotonicClock.now()
-    while MonotonicClock.now() - start < 300_000_000 {}
+    let ticker = Ticker(every: 0.01) {
+      counter.lock.locked { counter.count += 1 }
+      counter.arrived.signal()
+    }
+    #expect(Self.wait(counter.arrived) && Self.wait(counter.arrived), "the ticker did not call back twice")
     ticker.cancel()
+    // cancel() waits for the thread to end: no call comes after it.
     let ticks = counter.lock.locked { counter.count }
-    #expect(ticks >= 2, "\(ticks) ticks in 0.3 s at one per 0.02 s")
-    while MonotonicClock.now() - start < 400_000_000 {}
+    Thread.sleep(forTimeInterval: 0.05)
     #expect(counter.lock.locked { counter.count } == ticks, "ticked after cancel")
   }
 
-  @Test func progressLinesComeWithoutCasesEnding() {
+  @Test func progressLinesComeWithoutCasesEnding() throws {
     let counter = Counter()
-    var lines: [String] = []
-    let console = Console(write: { _ in }, writeError: { text in counter.lock.locked { lines.append(text) } })
-    let progress = Progress(console: console, total: 4, style: .lines, estimate: 10)
+    let clock = ManualClock()
+    let console = Console(write: { _ in }, writeError: { text in
+      counter.lock.locked { counter.lines.append(text) }
+      counter.arrived.signal()
+    })
+    let progress = Progress(console: console, total: 4, style: .lines, estimate: 10, clock: { clock.now() })
     progress.begin("first case")
-    let start = MonotonicClock.now()
-    while MonotonicClock.now() - start < UInt64(Progress.interval * 1.3e9) {}
+    #expect(Self.wait(counter.arrived), "no line on the first case's start")
+    // The ticker checks every second; by the test's clock a line is due.
+    clock.advance(seconds: Progress.interval + 1)
+    #expect(Self.wait(counter.arrived), "no line once \(Progress.interval) s had passed with no case ended")
     progress.finish()
-    let written = counter.lock.locked { lines }
-    #expect(written.count >= 2, "\(written)")
-    #expect(written.allSatisfy { $0.hasPrefix("[case 1/4] first case") && $0.contains("left") }, "\(written)")
+    let written = counter.lock.locked { counter.lines }
+    try #require(written.count == 2, "\(written)")
+    #expect(written.allSatisfy { $0.hasPrefix("[case 1/4] first case") }, "\(written)")
+    // Elapsed by the test's clock; the estimate of 10 s counts down, never
+    // below the three cases not yet begun (2.5 s each).
+    #expect(written[0].contains("0s elapsed, ~10s left"), "\(written[0])")
+    #expect(written[1].contains("6s elapsed, ~8s left"), "\(written[1])")
   }
 }
 

@@ -155,4 +155,65 @@ import Testing
     }
     #expect(RunOptions.spec.help.contains("gbench"))
   }
+
+  /// A samples file for `run`: three samples a row, in three rounds that
+  /// pair, at 0.9, 1 and 1.1 times the row's median.
+  static func writeSamples(of file: RunFile, to path: String) throws {
+    let samples = file.rows.flatMap { row in
+      [0.9, 1, 1.1].enumerated().map { round, factor in
+        RawSample(
+          key: row.key, index: round, launch: 0, round: round, elementsPerSample: 100,
+          nanosecondsPerElement: row.median * factor)
+      }
+    }
+    try SamplesFile.document(runID: file.info.runID, samples: samples).write(
+      toFile: path, atomically: true, encoding: .utf8)
+  }
+
+  /// With --samples, every raw sample is a repetition of its benchmark,
+  /// its time the sample's.
+  @Test func exportWithSamplesWritesEverySampleAsARepetition() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    guard case .run(let file) = try Schema.load(Self.run) else { throw ResultsError("\(Self.run) is not a run") }
+    try Self.writeSamples(of: file, to: directory + "/samples.csv")
+    let result = try Subprocess.run(["export", Self.run, "--samples", directory + "/samples.csv"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let benchmarks = try checkDocument(result.standardOutput, rows: file.rows.count)
+    let iterations = benchmarks.filter { $0["run_type"] as? String == "iteration" }
+    #expect(iterations.count == file.rows.count * 3)
+    let name = "share.instagram/enum-switch/boundary/100000/uniform/kinds:3"
+    let row = try #require(file.rows.first { $0.key.operation == "share.instagram" && $0.key.strategy == "enum-switch"
+      && $0.key.mode == .boundary && $0.key.feed.size == 100_000 && $0.key.feed.layout == "uniform" })
+    let times = iterations.filter { $0["run_name"] as? String == name }.compactMap { $0["real_time"] as? Double }
+    try #require(times.count == 3, "\(name): \(times)")
+    for (time, factor) in zip(times.sorted(), [0.9, 1, 1.1]) {
+      // The samples file keeps four decimals of a nanosecond.
+      #expect(abs(time - row.median * factor) <= 1e-4, "\(name): \(time)")
+    }
+    // Another run's samples are refused, not exported beside this run.
+    let samples = try SamplesFile.load(directory + "/samples.csv").samples.values.flatMap { $0 }
+    try SamplesFile.document(runID: "2026-01-01T00-00-00Z-another", samples: samples).write(
+      toFile: directory + "/other.csv", atomically: true, encoding: .utf8)
+    let other = try Subprocess.run(["export", Self.run, "--samples", directory + "/other.csv"])
+    #expect(other.status == 65, "\(other.standardError)")
+    #expect(other.standardError.contains("holds the samples of run 2026-01-01T00-00-00Z-another"), "\(other.standardError)")
+  }
+
+  /// --output refuses an existing file, leaving it as it was, unless
+  /// --force is given.
+  @Test func exportRefusesAnExistingFileWithoutForce() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let output = directory + "/base.json"
+    try "earlier\n".write(toFile: output, atomically: true, encoding: .utf8)
+    let refused = try Subprocess.run(["export", Self.run, "--output", output])
+    #expect(refused.status == 73, "\(refused.standardError)")
+    #expect(refused.standardError.contains("already exists; pass --force"), "\(refused.standardError)")
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "earlier\n")
+    let forced = try Subprocess.run(["export", Self.run, "--output", output, "--force"])
+    #expect(forced.status == 0, "\(forced.standardError)")
+    try checkDocument(try String(contentsOfFile: output, encoding: .utf8))
+    #expect(forced.standardOutput.isEmpty)
+  }
 }

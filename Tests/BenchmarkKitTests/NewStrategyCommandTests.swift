@@ -157,4 +157,61 @@ import Testing
     #expect(result.standardError.contains("USAGE: dispatch-bench new-strategy NAME"))
     #expect(result.standardOutput.isEmpty)
   }
+
+  /// The real write, in a copy of the package's sources, manifest, guides
+  /// and generator (not the tree, and without building: CI's
+  /// scaffold-check.sh builds and runs a scaffold). Every file the dry run
+  /// lists is created or changed (two existing ones), the rest is as it was, the copy's code
+  /// names the new strategy where the template named its own, and a second
+  /// scaffold of the name is refused.
+  @Test func writesTheScaffoldIntoACopyOfThePackage() throws {
+    let copy = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: copy) }
+    let root = Fixtures.packageRoot
+    for path in ["Package.swift", "Sources", "Guides"] {
+      try FileManager.default.copyItem(atPath: root + "/" + path, toPath: copy + "/" + path)
+    }
+    try FileManager.default.createDirectory(atPath: copy + "/Benchmarks/Scripts", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: root + "/Benchmarks/Scripts/generate-synthetic.swift",
+      toPath: copy + "/Benchmarks/Scripts/generate-synthetic.swift")
+    let before = try Self.contents(copy)
+
+    let scaffold = try Scaffold(root: copy, name: StrategyName(module: "MyPattern"), templateName: "protocol-getter")
+    try scaffold.write()
+    let after = try Self.contents(copy)
+
+    let created = Set(after.keys).subtracting(before.keys)
+    #expect(created == Set(["Cells", "Feed", "Loops", "Share", "Strategy"].map { "Sources/MyPattern/\($0).swift" }))
+    let changed = Set(before.keys.filter { before[$0] != after[$0] })
+    // Two existing files (issue 34): the registries' lists are written from
+    // Package.swift's at build time, and the guide gets the row when the
+    // pattern is written up.
+    #expect(changed == ["Package.swift", "Benchmarks/Scripts/generate-synthetic.swift"])
+    // What changed, read independently of the edits' own code.
+    let manifest = try #require(after["Package.swift"])
+    #expect(manifest.contains(#""HandlerTable",\#n  "MyPattern",\#n]"#), "strategyModules ends with MyPattern")
+    let generator = try #require(after["Benchmarks/Scripts/generate-synthetic.swift"])
+    #expect(generator.contains(#"case myPattern = "my-pattern""#))
+    #expect(generator.contains(".myPattern: .protocolGetter,"), "written as its template until it has an idiom")
+    for file in created {
+      let text = try #require(after[file])
+      #expect(!text.contains("ProtocolGetterStrategy"), "\(file) still names the template's type")
+      #expect(!text.contains("import ProtocolGetter\n"), "\(file) still imports the template")
+    }
+    #expect(try #require(after["Sources/MyPattern/Strategy.swift"]).contains("MyPatternStrategy"))
+    // The same name again is refused: it is a strategy of the copy now.
+    #expect(throws: ScaffoldError.self) {
+      try Scaffold(root: copy, name: StrategyName(module: "MyPattern"), templateName: "protocol-getter")
+    }
+  }
+
+  /// Every file under `root`, by path relative to it, with its text.
+  static func contents(_ root: String) throws -> [String: String] {
+    var files: [String: String] = [:]
+    for path in try Fixtures.files(under: root) {
+      files[String(path.dropFirst(root.count + 1))] = try String(contentsOfFile: path, encoding: .utf8)
+    }
+    return files
+  }
 }

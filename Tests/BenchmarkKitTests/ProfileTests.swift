@@ -214,4 +214,26 @@ import Testing
     #expect(synthetic.count == rows, "\(options): \(synthetic)")
     #expect(synthetic.allSatisfy { $0.hasPrefix("synthetic/synthetic.label/") && $0.hasSuffix("/app") }, "\(options)")
   }
+
+  /// Without --output, a profile writes results/local/<UTC start>-profile.csv
+  /// under the directory it runs in, nothing else.
+  @Test(.enabled(if: hasValgrind, "needs valgrind, which CI installs"))
+  func withoutOutputAProfileWritesUnderResultsLocalOfItsDirectory() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let result = try Subprocess.run(
+      [
+        "profile", "--allow-debug-build", "--operations", "feed.color", "--strategies", "enum-switch", "--sizes", "100",
+        "--quiet",
+      ], currentDirectory: directory)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["results"])
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory + "/results/local")
+    try #require(files.count == 1, "\(files)")
+    #expect(files[0].wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ-profile\.csv/) != nil, "\(files[0])")
+    guard case .profile(let file) = try Schema.load(directory + "/results/local/" + files[0]) else {
+      throw ResultsError("results/local/\(files[0]) is not a profile")
+    }
+    #expect(file.rows.contains { $0.key.strategy == "enum-switch" })
+  }
 }

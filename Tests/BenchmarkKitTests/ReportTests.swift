@@ -279,4 +279,19 @@ import Testing
     #expect(result.status == 65)
     #expect(result.standardError.contains("not a dispatch-bench run CSV"))
   }
+
+  /// Without --out, the report goes beside the run: RUN-report/ for RUN.csv,
+  /// whatever the directory the command runs in.
+  @Test func withoutOutTheReportGoesBesideTheRun() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
+    let elsewhere = directory + "/elsewhere"
+    try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try SampleRuns.results().document.write(toFile: directory + "/run.csv", atomically: true, encoding: .utf8)
+    let result = try Subprocess.run(["report", directory + "/run.csv"], currentDirectory: elsewhere)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(FileManager.default.fileExists(atPath: directory + "/run-report/report.md"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory)) == ["run.csv", "run-report", "elsewhere"])
+  }
 }

@@ -144,7 +144,10 @@ struct SyntheticCase {
 
   @Test func everySampleOfARoundIsTakenOnTheSameSliceAndTheSliceMovesOn() {
     var settings = SamplingSettings()
-    settings.sampleTime = 0.001
+    // A nanosecond of sampling: whatever the machine, a round over the whole
+    // feed costs more than its share, so each sample visits a slice (the
+    // decision itself, on given costs, is tested below).
+    settings.sampleTime = 1e-9
     settings.minimumRounds = 30
     settings.minimumSlice = 100
     settings.minimumSampleDuration = 1e-9
@@ -152,12 +155,39 @@ struct SyntheticCase {
     let contenders = (0..<3).map { index in
       Contender(id: StrategyID("c\(index)"), count: 100_000) { range, _ in box.ranges.append(range) }
     }
-    // Slices: a round over the whole feed costs far more than its share of
-    // the time, so each sample visits a slice.
     let measured = Sampler(settings: settings).measure(contenders, shuffleSeed: 1)
     #expect(measured.slice < 100_000)
     #expect(measured.contenders.allSatisfy { $0.nanosecondsPerElement.count >= 30 })
     #expect(Set(box.ranges.suffix(60).map(\.lowerBound)).count > 1)
+  }
+}
+
+/// The slice a case is sampled in, from its contenders' costs per element:
+/// given costs, not timed ones.
+@Suite struct SliceLengthTests {
+  static func sampler(sampleTime: Double = 0.001, minimumRounds: Int = 30, minimumSlice: Int = 100) -> Sampler {
+    var settings = SamplingSettings()
+    settings.sampleTime = sampleTime
+    settings.minimumRounds = minimumRounds
+    settings.minimumSlice = minimumSlice
+    return Sampler(settings: settings)
+  }
+
+  @Test func aFeedWhoseRoundFitsItsShareIsSampledWhole() {
+    // 1 ms over 30 rounds: 33,333 ns a round; 1,000 elements at 3 × 1 ns fit.
+    #expect(Self.sampler().sliceLength(count: 1_000, costs: [1, 1, 1]) == 1_000)
+  }
+
+  @Test func aFeedWhoseRoundDoesNotFitTakesTheLongestSliceThatDoes() {
+    // 100,000 elements at 3 ns a round's element: 300,000 ns, over the
+    // 33,333 ns share; 33,333 / 3 = 11,111 elements do fit.
+    #expect(Self.sampler().sliceLength(count: 100_000, costs: [1, 1, 1]) == 11_111)
+  }
+
+  @Test func aSliceIsNeverUnderTheMinimum() {
+    #expect(Self.sampler().sliceLength(count: 100_000, costs: [1_000, 1_000, 1_000]) == 100)
+    // Nor over the feed.
+    #expect(Self.sampler(minimumSlice: 5_000).sliceLength(count: 2_000, costs: [1_000]) == 2_000)
   }
 }
 

@@ -122,4 +122,29 @@ import Testing
       if let example = option.example { #expect(result.standardOutput.contains(example)) }
     }
   }
+
+  /// Without --output, a run writes results/local/<UTC start>.csv under the
+  /// directory it runs in (and its samples beside it), nothing else.
+  @Test func withoutOutputARunWritesUnderResultsLocalOfItsDirectory() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let result = try Subprocess.run(
+      [
+        "run", "--allow-debug-build", "--quick", "--domains", "share", "--operations", "share.instagram",
+        "--modes", "boundary",
+      ], currentDirectory: directory)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["results"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/results") == ["local"])
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory + "/results/local").sorted()
+    let runs = files.filter { !$0.hasSuffix("-samples.csv") }
+    try #require(runs.count == 1, "\(files)")
+    #expect(runs[0].wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.csv/) != nil, "\(runs[0])")
+    #expect(files.allSatisfy { $0 == runs[0] || $0 == runs[0].dropLast(4) + "-samples.csv" }, "\(files)")
+    guard case .run(let file) = try Schema.load(directory + "/results/local/" + runs[0]) else {
+      throw ResultsError("results/local/\(runs[0]) is not a run")
+    }
+    #expect(file.rows.contains { $0.key.strategy == "enum-switch" && $0.key.operation == "share.instagram" })
+    #expect(result.standardError.contains("results/local/" + runs[0]), "the run names where it wrote")
+  }
 }

@@ -5,6 +5,7 @@
 @testable import Reports
 @testable import Statistics
 import BenchmarkResults
+import DispatchModel
 import Testing
 
 @Suite struct StatisticsTests {
@@ -57,5 +58,72 @@ import Testing
     let statistics = SampleStatistics((99...108).map(Double.init))
     #expect(statistics.medianInterval == 100...107)
     #expect(abs(statistics.relativeIntervalHalfWidth - 3.5 / 103.5) < 1e-12)
+  }
+}
+
+/// Student's t at its edges, against values from tables and closed forms.
+@Suite struct StudentTBoundaryTests {
+  @Test func pValuesAtTheEdges() {
+    // t = 0: nothing at all; an infinite t: certain.
+    #expect(StudentT.twoSidedPValue(0, degrees: 5) == 1)
+    #expect(StudentT.twoSidedPValue(.infinity, degrees: 5) == 0)
+    #expect(StudentT.twoSidedPValue(-.infinity, degrees: 5) == 0)
+    // Symmetric in t.
+    #expect(StudentT.twoSidedPValue(-2.228, degrees: 10) == StudentT.twoSidedPValue(2.228, degrees: 10))
+    // One degree is the Cauchy distribution: P(|T| ≥ 1) = 1/2 exactly.
+    #expect(abs(StudentT.twoSidedPValue(1, degrees: 1) - 0.5) < 1e-9)
+    // Many degrees are the normal: P(|Z| ≥ 1.96) = 0.05.
+    #expect(abs(StudentT.twoSidedPValue(1.959964, degrees: 1e7) - 0.05) < 1e-5)
+  }
+
+  @Test func quantilesAtTheEdges() {
+    // One degree: tan(0.975 π − π/2) = 12.706.
+    #expect(abs(StudentT.quantile(degrees: 1) - 12.7062) < 0.001)
+    #expect(abs(StudentT.quantile(degrees: 1e7) - 1.959964) < 1e-4)
+    // A confidence of 0 is t = 0; the quantile grows with the confidence.
+    #expect(StudentT.quantile(confidence: 0, degrees: 10) < 1e-9)
+    #expect(StudentT.quantile(confidence: 0.99, degrees: 10) > StudentT.quantile(confidence: 0.95, degrees: 10))
+    #expect(abs(StudentT.quantile(confidence: 0.99, degrees: 10) - 3.169) < 0.002)
+  }
+
+  @Test func theIncompleteBetaAtItsEnds() {
+    #expect(StudentT.regularizedIncompleteBeta(0, a: 2, b: 3) == 0)
+    #expect(StudentT.regularizedIncompleteBeta(-1, a: 2, b: 3) == 0)
+    #expect(StudentT.regularizedIncompleteBeta(1, a: 2, b: 3) == 1)
+    #expect(StudentT.regularizedIncompleteBeta(2, a: 2, b: 3) == 1)
+    // I_x(1, 1) = x; I_x(a, b) = 1 − I_(1−x)(b, a).
+    #expect(abs(StudentT.regularizedIncompleteBeta(0.3, a: 1, b: 1) - 0.3) < 1e-12)
+    let x = StudentT.regularizedIncompleteBeta(0.3, a: 2, b: 5)
+    #expect(abs(x - (1 - StudentT.regularizedIncompleteBeta(0.7, a: 5, b: 2))) < 1e-12)
+  }
+}
+
+/// A ratio's interval contains the ratio, and says "anything" (0…∞) where
+/// the denominator can be zero.
+@Suite struct RatioIntervalTests {
+  @Test func fromIntervalsContainsTheRatioOfTheMedians() {
+    let interval = RatioInterval.fromIntervals(numerator: 19...21, denominator: 9...11)
+    #expect(interval.contains(20.0 / 10))
+    #expect(interval == (19.0 / 11)...(21.0 / 9))
+  }
+
+  @Test func aDenominatorThatMayBeZeroAllowsAnyRatio() {
+    #expect(RatioInterval.fromIntervals(numerator: 1...2, denominator: 0...1) == 0...Double.infinity)
+    #expect(RatioInterval.fromIntervals(numerator: 1...2, denominator: -1...1) == 0...Double.infinity)
+  }
+
+  @Test func aBootstrapOfZeroDenominatorsAllowsAnyRatio() {
+    var random = SplitMix64(seed: 1)
+    #expect(RatioInterval.bootstrap(numerator: [1, 2, 3], denominator: [0, 0, 0]) { random.below($0) } == 0...Double.infinity)
+  }
+
+  @Test func aBootstrapContainsTheRatioOfTheMedians() {
+    let numerator = (0..<30).map { 20 + Double($0 % 5) * 0.1 }
+    let denominator = (0..<30).map { 10 + Double($0 % 7) * 0.1 }
+    var random = SplitMix64(seed: 1)
+    let interval = RatioInterval.bootstrap(numerator: numerator, denominator: denominator) { random.below($0) }
+    let ratio = SampleStatistics(numerator).median / SampleStatistics(denominator).median
+    #expect(interval.contains(ratio), "\(interval) \(ratio)")
+    #expect(interval.upperBound - interval.lowerBound < 0.1)
   }
 }

@@ -23,10 +23,13 @@ package enum Subprocess {
   /// Runs `dispatch-bench` with arguments and waits for it to exit.
   /// - Parameters:
   ///   - program: What to run instead of `dispatch-bench` (a shell, say).
-  ///   - interruptAfter: Seconds after which to send `signal` to the process.
+  ///   - interruptWhen: Sends `signal` once what the process wrote to
+  ///     standard error so far satisfies this: an interruption at a point
+  ///     of the run, whatever the machine's speed.
   package static func run(
     _ arguments: [String], currentDirectory: String? = nil, environment: [String: String]? = nil,
-    program: String? = nil, interruptAfter: Double? = nil, signal: Int32 = SIGINT
+    program: String? = nil, interruptWhen: (@Sendable (String) -> Bool)? = nil,
+    signal: Int32 = SIGINT
   ) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program ?? executable)
@@ -40,16 +43,24 @@ package enum Subprocess {
     process.standardOutput = output
     process.standardError = error
     try process.run()
-    if let interruptAfter {
-      let pid = process.processIdentifier
-      DispatchQueue.global().asyncAfter(deadline: .now() + interruptAfter) { kill(pid, signal) }
-    }
     // Read both pipes while the process runs, so a full pipe cannot block it.
     let group = DispatchGroup()
     nonisolated(unsafe) var errorData = Data()
     group.enter()
+    let pid = process.processIdentifier
     DispatchQueue.global().async {
-      errorData = error.fileHandleForReading.readDataToEndOfFile()
+      if let interruptWhen {
+        var interrupted = false
+        while case let chunk = error.fileHandleForReading.availableData, !chunk.isEmpty {
+          errorData += chunk
+          if !interrupted && interruptWhen(String(decoding: errorData, as: UTF8.self)) {
+            interrupted = true
+            kill(pid, signal)
+          }
+        }
+      } else {
+        errorData = error.fileHandleForReading.readDataToEndOfFile()
+      }
       group.leave()
     }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()

@@ -50,16 +50,22 @@ package final class Progress: @unchecked Sendable {
   private var current = ""
   private var lastLine: UInt64 = 0
   private var finished = false
-  private let start = MonotonicClock.now()
+  /// Nanoseconds on a monotonic clock: the real one, or a test's.
+  private let now: @Sendable () -> UInt64
+  private let start: UInt64
   private var ticker: Ticker?
 
   /// - Parameters:
   ///   - total: Benchmark cases in this launch.
   ///   - estimate: The launch's estimated seconds, shown until a case ends.
+  ///   - clock: Nanoseconds on a monotonic clock (a test's, to decide when a
+  ///     line is due without waiting for it).
   package init(
     console: Console, total: Int, style: Style, estimate: Double? = nil,
-    launchesAfter: Int = 0, prefix: String = ""
+    launchesAfter: Int = 0, prefix: String = "", clock: @escaping @Sendable () -> UInt64 = { MonotonicClock.now() }
   ) {
+    self.now = clock
+    self.start = clock()
     self.console = console
     self.total = total
     self.style = style
@@ -118,7 +124,7 @@ package final class Progress: @unchecked Sendable {
     }
   }
 
-  private var elapsed: Double { Double(MonotonicClock.now() - start) / 1e9 }
+  private var elapsed: Double { Double(now() - start) / 1e9 }
 
   /// Seconds left in this launch and the ones after it: from the cases
   /// done so far once one has ended, else from the estimate; counting down
@@ -142,7 +148,7 @@ package final class Progress: @unchecked Sendable {
   /// or `interval` seconds have passed since the last one.
   private func draw(force: Bool) {
     guard style != .none, !finished else { return }
-    let now = MonotonicClock.now()
+    let now = self.now()
     if style == .lines && !force && Double(now - lastLine) / 1e9 < Self.interval - 0.05 { return }
     lastLine = now
     let caseNumber = min(Int(done.rounded(.down)) + 1, total)

@@ -257,7 +257,7 @@ package struct Sampler {
 
   /// The whole feed when a round over it fits its share of the sampling
   /// time; else the longest slice that does, never under `minimumSlice`.
-  private func sliceLength(count: Int, costs: [Double]) -> Int {
+  package func sliceLength(count: Int, costs: [Double]) -> Int {
     let roundCost = costs.reduce(0, +)
     let roundBudget = settings.sampleTime * 1e9 / Double(settings.minimumRounds)
     guard Double(count) * roundCost > roundBudget else { return count }

@@ -170,7 +170,7 @@ package struct CompareCommand {
   /// What `compare` says of runs too thin for a verdict.
   package static func thinDataNote(launches: Int) -> String {
     let launchesOption = LaunchDesign.Options.launches.name
-    return     "note: these runs have \(launches.counted("launch")) each, too few to tell a change from the layout a process draws: "
+    return "note: these runs have \(launches.counted("launch", plural: "launches")) each, too few to tell a change from the layout a process draws: "
       + "no row is called regressed or improved. Compare runs of \(launchesOption) \(Comparison.minimumLaunches) or more "
       + "(the default run has at least 4), or time both builds in one run with \(BuildSet.Options.alternateWith.name) and \(launchesOption) \(Comparison.minimumLaunches) or more."
   }
