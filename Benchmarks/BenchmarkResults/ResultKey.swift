@@ -4,18 +4,18 @@ public struct FeedID: Hashable, Comparable, Sendable {
   /// `share` or `feed`.
   public var domain: String
   public var size: Int
-  /// The kind layout: `uniform`, `clustered`, `skewed`, `single`, or `file`
-  /// for a tiled feed file. The CSV calls it `distribution`.
-  public var layout: String
+  /// The distribution of kinds: `uniform`, `clustered`, `skewed`, `single`,
+  /// or `file` for a tiled feed file (the CSV's `distribution`).
+  public var distribution: String
   /// How many kinds the elements hold.
   public var kinds: Int
   /// `generated`, or the path of the tiled feed file.
   public var source: String
 
-  public init(domain: String, size: Int, layout: String, kinds: Int, source: String = FeedID.generated) {
+  public init(domain: String, size: Int, distribution: String, kinds: Int, source: String = FeedID.generated) {
     self.domain = domain
     self.size = size
-    self.layout = layout
+    self.distribution = distribution
     self.kinds = kinds
     self.source = source
   }
@@ -27,12 +27,12 @@ public struct FeedID: Hashable, Comparable, Sendable {
 
   /// `feed · 100,000 elements · uniform · 6 kinds`
   public var title: String {
-    let what = source == Self.generated ? layout : "tiled from \(source)"
+    let what = source == Self.generated ? distribution : "tiled from \(source)"
     return "\(domain) · \(size.groupedDigits) elements · \(what) · \(kindsText)"
   }
 
   public static func < (a: FeedID, b: FeedID) -> Bool {
-    (a.domain, a.size, a.layout, a.kinds, a.source) < (b.domain, b.size, b.layout, b.kinds, b.source)
+    (a.domain, a.size, a.distribution, a.kinds, a.source) < (b.domain, b.size, b.distribution, b.kinds, b.source)
   }
 }
 
@@ -105,7 +105,7 @@ public struct BenchmarkCase: Hashable, Comparable, Sendable, CustomStringConvert
   /// `feed · feed.height · 100,000 elements · uniform · 6 kinds` (and the
   /// mode when it is not `boundary`).
   public var title: String {
-    "\(feed.domain) · \(operation) · \(feed.size.groupedDigits) elements · \(feed.layout) · \(feed.kindsText)"
+    "\(feed.domain) · \(operation) · \(feed.size.groupedDigits) elements · \(feed.distribution) · \(feed.kindsText)"
       + (mode == .boundary ? "" : " · \(mode)")
   }
 
@@ -134,7 +134,7 @@ public struct ResultKey: Hashable, Comparable, Sendable, CustomStringConvertible
   /// `domain/operation/strategy/distribution/size`: what `run --filter` and
   /// `--list` match and print (the mode follows when it is not `boundary`).
   public var path: String {
-    "\(feed.domain)/\(operation)/\(strategy)/\(feed.layout)/\(feed.size)"
+    "\(feed.domain)/\(operation)/\(strategy)/\(feed.distribution)/\(feed.size)"
       + (mode == .boundary ? "" : "/\(mode)")
   }
 

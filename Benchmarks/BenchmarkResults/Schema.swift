@@ -109,9 +109,9 @@ public enum Schema {
         record[keyPath: key].strategy = StrategyID(try reader.nonEmpty("strategy"))
       },
       .integer("size", feed.appending(path: \.size), required: true),
-      Column("distribution", .text, required: true, write: { $0[keyPath: feed].layout }) {
+      Column("distribution", .text, required: true, write: { $0[keyPath: feed].distribution }) {
         record, reader throws(ResultsError) in
-        record[keyPath: feed].layout = try reader.nonEmpty("distribution")
+        record[keyPath: feed].distribution = try reader.nonEmpty("distribution")
       },
       .integer("kinds", feed.appending(path: \.kinds), required: true),
       .text("source", feed.appending(path: \.source)),

@@ -126,10 +126,10 @@ public enum DispatchBench {
       guard let spec = commands[name] else { throw unknownCommand(name) }
       console.line(spec.help)
       return ExitStatus.success
-    case ProfileCell.name:
-      return ProfileCell.main(rest)
-    case CodeSizeCell.name:
-      return CodeSizeCell.main(rest)
+    case ProfileCase.name:
+      return ProfileCase.main(rest)
+    case CodeSizeCase.name:
+      return CodeSizeCase.main(rest)
     case LaunchChild.name:
       return LaunchChild.main(rest, console: console)
     default:

@@ -86,7 +86,7 @@ import Testing
   private func state(_ operation: String, _ resolution: Double, launches: Int = 4) -> AdaptiveLaunches.CaseState {
     AdaptiveLaunches.CaseState(
       benchmarkCase: BenchmarkCase(
-        feed: FeedID(domain: "feed", size: 1_000, layout: "uniform", kinds: 6), operation: operation, mode: .app),
+        feed: FeedID(domain: "feed", size: 1_000, distribution: "uniform", kinds: 6), operation: operation, mode: .app),
       resolution: resolution, launches: launches)
   }
 

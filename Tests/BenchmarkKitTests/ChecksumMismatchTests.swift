@@ -68,12 +68,12 @@ enum BrokenStrategy: DispatchStrategy {
 }
 
 @Suite struct ChecksumMismatchTests {
-  func runner(_ strategies: [RegisteredStrategy]) -> FeedRunner {
+  func runner(_ strategies: [RegisteredStrategy]) -> ElementsRunner {
     var settings = SamplingSettings()
     settings.sampleTime = 0.01
     settings.minimumSampleDuration = 0.0001
     let silent = InProcess.silent
-    return FeedRunner(
+    return ElementsRunner(
       sampler: Sampler(settings: settings), progress: Progress(console: silent, total: 1, enabled: false),
       strategies: strategies)
   }

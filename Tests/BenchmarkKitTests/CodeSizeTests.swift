@@ -26,8 +26,8 @@ import Testing
 
   @Test(.enabled(if: hasRelease, needsRelease)) func everyStrategyRowHasPositiveCodeBytesInEveryModeAndAtEveryN() throws {
     let code = try Self.load()
-    let feed = FeedID(domain: "feed", size: 1_000, layout: "uniform", kinds: 6)
-    let share = FeedID(domain: "share", size: 1_000, layout: "uniform", kinds: 3)
+    let feed = FeedID(domain: "feed", size: 1_000, distribution: "uniform", kinds: 6)
+    let share = FeedID(domain: "share", size: 1_000, distribution: "uniform", kinds: 3)
     for strategy in Registry.names {
       for operation in SpecOperation.allCases {
         for mode in BuildMode.all {
@@ -42,7 +42,7 @@ import Testing
         for operation in SyntheticRegistry.operations {
           let key = ResultKey(
             BenchmarkCase(
-              feed: FeedID(domain: "synthetic", size: 1_000, layout: "uniform", kinds: kinds),
+              feed: FeedID(domain: "synthetic", size: 1_000, distribution: "uniform", kinds: kinds),
               operation: operation, mode: .app), StrategyID(strategy))
           #expect((code.bytes(of: key) ?? 0) > 0, "\(key)")
         }
@@ -60,7 +60,7 @@ import Testing
     func bytes(_ strategy: String, _ operation: String) throws -> Int {
       let key = ResultKey(
         BenchmarkCase(
-          feed: FeedID(domain: "synthetic", size: 1_000, layout: "uniform", kinds: 64),
+          feed: FeedID(domain: "synthetic", size: 1_000, distribution: "uniform", kinds: 64),
           operation: operation, mode: .app), StrategyID(strategy))
       return try #require(code.bytes(of: key), "\(key)")
     }
@@ -115,7 +115,7 @@ import Testing
   static func syntheticBytes(_ code: CodeSize, _ strategy: String, _ kinds: Int, _ operation: String) throws -> Int {
     let key = ResultKey(
       BenchmarkCase(
-        feed: FeedID(domain: "synthetic", size: 1_000, layout: "uniform", kinds: kinds),
+        feed: FeedID(domain: "synthetic", size: 1_000, distribution: "uniform", kinds: kinds),
         operation: operation, mode: .app), StrategyID(strategy))
     return try #require(code.bytes(of: key), "\(key)")
   }

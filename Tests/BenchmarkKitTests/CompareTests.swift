@@ -26,7 +26,7 @@ import Testing
   }
 
   func compare(_ base: RunResults, _ new: RunResults, threshold: Double = 0.05) throws
-    -> (changes: [CellChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey])
+    -> (changes: [RowChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey])
   {
     Comparison.between(
       try Self.load(base), try Self.load(new), threshold: threshold, baseSamples: nil, newSamples: nil)
@@ -279,15 +279,15 @@ import Testing
 /// holds if it is at most 5% / (n − k + 1), and the first that is not
 /// stops the step-down.
 @Suite struct HolmCorrectionTests {
-  static func change(_ operation: String, p: Double, _ verdict: Verdict = .regressed) -> CellChange {
-    let feed = FeedID(domain: "feed", size: 1_000, layout: "uniform", kinds: 6)
-    return CellChange(
+  static func change(_ operation: String, p: Double, _ verdict: Verdict = .regressed) -> RowChange {
+    let feed = FeedID(domain: "feed", size: 1_000, distribution: "uniform", kinds: 6)
+    return RowChange(
       key: ResultKey(BenchmarkCase(feed: feed, operation: operation, mode: .boundary), "naive"), baseMedian: 1,
       newMedian: 2, ratio: 2, interval: 1.5...2.5, method: "launches", pValue: p, significant: p < 0.05,
       verdict: verdict)
   }
 
-  static func holding(_ changes: [CellChange]) -> [String] {
+  static func holding(_ changes: [RowChange]) -> [String] {
     var changes = changes
     Comparison.markRegressionsThatHold(&changes, threshold: 0.03)
     return changes.filter(\.holdsForTheRun).map(\.key.operation)

@@ -11,7 +11,7 @@ import Testing
 /// disagree by more than 2×.
 @Suite struct CountsBesideTimeTests {
   static let feedCase = BenchmarkCase(
-    feed: FeedID(domain: "feed", size: 1_000, layout: "uniform", kinds: 6), operation: "feed.color", mode: .app)
+    feed: FeedID(domain: "feed", size: 1_000, distribution: "uniform", kinds: 6), operation: "feed.color", mode: .app)
 
   /// A profile of the enum and one other strategy on `feed.color`.
   static func profile(_ enumCounts: [ProfileMetric: Double], _ other: [ProfileMetric: Double]) -> ProfileFile {

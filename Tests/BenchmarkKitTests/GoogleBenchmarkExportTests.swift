@@ -81,7 +81,7 @@ import Testing
     let row = try #require(
       file.rows.first {
         $0.key.operation == "share.instagram" && $0.key.strategy.rawValue == "enum-switch" && $0.key.mode == .boundary
-          && $0.key.feed.size == 100_000 && $0.key.feed.layout == "uniform"
+          && $0.key.feed.size == 100_000 && $0.key.feed.distribution == "uniform"
       })
     #expect((median["real_time"] as? Double).map { abs($0 - row.median) < 1e-9 } == true)
     #expect(median["repetitions"] as? Int == row.statistics.count)
@@ -89,7 +89,7 @@ import Testing
 
   @Test func samplesBecomeRepetitions() throws {
     let key = ResultKey(
-      BenchmarkCase(feed: FeedID(domain: "share", size: 1000, layout: "uniform", kinds: 3), operation: "share.line"),
+      BenchmarkCase(feed: FeedID(domain: "share", size: 1000, distribution: "uniform", kinds: 3), operation: "share.line"),
       StrategyID("naive"))
     let values = [10.0, 12.0, 11.0]
     let samples = values.enumerated().map { index, value in
@@ -184,7 +184,7 @@ import Testing
     #expect(iterations.count == file.rows.count * 3)
     let name = "share.instagram/enum-switch/boundary/100000/uniform/kinds:3"
     let row = try #require(file.rows.first { $0.key.operation == "share.instagram" && $0.key.strategy == "enum-switch"
-      && $0.key.mode == .boundary && $0.key.feed.size == 100_000 && $0.key.feed.layout == "uniform" })
+      && $0.key.mode == .boundary && $0.key.feed.size == 100_000 && $0.key.feed.distribution == "uniform" })
     let times = iterations.filter { $0["run_name"] as? String == name }.compactMap { $0["real_time"] as? Double }
     try #require(times.count == 3, "\(name): \(times)")
     for (time, factor) in zip(times.sorted(), [0.9, 1, 1.1]) {

@@ -44,7 +44,7 @@ import Testing
     settings.sampleTime = 0.001
     settings.minimumSampleDuration = 1e-9
     let silent = InProcess.silent
-    var runner = FeedRunner(
+    var runner = ElementsRunner(
       sampler: Sampler(settings: settings), progress: Progress(console: silent, total: 1, enabled: false),
       strategies: ["enum-switch", "naive"].compactMap(Registry.strategy(named:)))
     runner.countsHeap = counting

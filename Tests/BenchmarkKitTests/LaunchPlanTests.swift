@@ -61,10 +61,10 @@ import Testing
   }
 
   @Test func aCodeSizeChildsPlanIsOneArgument() throws {
-    let plan = CodeSizeCell.Plan(strategy: "classic-visitor", modes: BuildMode.all, seed: .max)
-    let arguments = try CodeSizeCell.arguments(plan)
-    #expect(arguments.count == 2 && arguments[0] == CodeSizeCell.name)
-    #expect(try PlanCoding.decode(CodeSizeCell.Plan.self, from: arguments[1]) == plan)
+    let plan = CodeSizeCase.Plan(strategy: "classic-visitor", modes: BuildMode.all, seed: .max)
+    let arguments = try CodeSizeCase.arguments(plan)
+    #expect(arguments.count == 2 && arguments[0] == CodeSizeCase.name)
+    #expect(try PlanCoding.decode(CodeSizeCase.Plan.self, from: arguments[1]) == plan)
   }
 
   /// A child refuses arguments that are not its plan, as a build from
@@ -73,8 +73,8 @@ import Testing
     let silent = InProcess.silent
     #expect(LaunchChild.main(["0", "2", "/tmp", "--quick"], console: silent) == ExitStatus.usage)
     #expect(LaunchChild.main(["0", "/nonexistent/plan.json"], console: silent) == ExitStatus.usage)
-    #expect(CodeSizeCell.main(["--strategy", "naive", "--modes", "app", "--seed", "1"]) == ExitStatus.usage)
-    #expect(CodeSizeCell.main([#"{"strategy":"naive","modes":["inline"],"seed":1}"#]) == ExitStatus.usage)
+    #expect(CodeSizeCase.main(["--strategy", "naive", "--modes", "app", "--seed", "1"]) == ExitStatus.usage)
+    #expect(CodeSizeCase.main([#"{"strategy":"naive","modes":["inline"],"seed":1}"#]) == ExitStatus.usage)
   }
 }
 

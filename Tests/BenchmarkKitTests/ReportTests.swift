@@ -18,7 +18,7 @@ import Testing
   static func sweepRun() -> RunResults {
     var cells: [TimingRow] = []
     let strategies = [("naive", 30.0), ("protocol-getter", 20.0), ("enum-switch", 10.0)]
-    func add(_ feed: FeedSpec, _ operation: String) {
+    func add(_ feed: ElementsSpec, _ operation: String) {
       for (strategy, base) in strategies {
         let factor = Double(feed.size).squareRoot() / 100 + 1
         cells.append(
@@ -214,7 +214,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: directory) }
     var results = SampleRuns.results()
     for kinds in [2, 64] {
-      let feed = FeedID(domain: PlannedSynthetic.domain, size: 1_000, layout: "uniform", kinds: kinds)
+      let feed = FeedID(domain: PlannedSynthetic.domain, size: 1_000, distribution: "uniform", kinds: kinds)
       for (strategy, time) in [(StrategyID.floor, 2.0), ("enum-switch", 1.0)] {
         var row = SampleRuns.row(strategy, "synthetic.constant", samples: Array(repeating: time, count: 10))
         row.key = ResultKey(BenchmarkCase(feed: feed, operation: "synthetic.constant", mode: .app), strategy)

@@ -202,7 +202,7 @@ struct SyntheticCase {
   func readyCases(_ count: Int, log: CallLog) -> [ReadyCase] {
     (0..<count).map { index in
       let benchmarkCase = BenchmarkCase(
-        feed: FeedID(domain: "feed", size: 1_000, layout: "uniform", kinds: 6), operation: "op\(index)", mode: .boundary)
+        feed: FeedID(domain: "feed", size: 1_000, distribution: "uniform", kinds: 6), operation: "op\(index)", mode: .boundary)
       let contenders = (0..<3).map { strategy in
         Contender(id: StrategyID("s\(strategy)"), count: 1_000) { _, _ in log.cases.append(index) }
       }
@@ -216,14 +216,14 @@ struct SyntheticCase {
     }
   }
 
-  func runner(passes: Int, seed: UInt64 = 1) -> FeedRunner {
+  func runner(passes: Int, seed: UInt64 = 1) -> ElementsRunner {
     var settings = SamplingSettings()
     settings.sampleTime = 0.001
     settings.minimumRounds = 12
     settings.minimumSampleDuration = 1e-9
     settings.passes = passes
     let silent = InProcess.silent
-    var runner = FeedRunner(
+    var runner = ElementsRunner(
       sampler: Sampler(settings: settings), progress: Progress(console: silent, total: 6, enabled: false))
     runner.launch = LaunchContext(index: 0, count: 2, seed: seed)
     return runner
@@ -238,7 +238,7 @@ struct SyntheticCase {
     }
     let cases = (0..<2).map { index in
       let benchmarkCase = BenchmarkCase(
-        feed: FeedID(domain: "feed", size: 1_000, layout: "uniform", kinds: 6), operation: "op\(index)", mode: .boundary)
+        feed: FeedID(domain: "feed", size: 1_000, distribution: "uniform", kinds: 6), operation: "op\(index)", mode: .boundary)
       let contenders = (0..<2).map { Contender(id: StrategyID("s\($0)"), count: 1_000, run: slow) }
       return ReadyCase(
         benchmarkCase: benchmarkCase, label: "case \(index)", contenders: contenders, shuffleSeed: UInt64(index),
@@ -361,7 +361,7 @@ final class RangeLog: @unchecked Sendable {
     return file
   }
 
-  func verdicts(_ base: MeasuredFile, _ new: MeasuredFile, threshold: Double = 0.01) -> [CellChange] {
+  func verdicts(_ base: MeasuredFile, _ new: MeasuredFile, threshold: Double = 0.01) -> [RowChange] {
     Comparison.between(base, new, threshold: threshold, baseSamples: nil, newSamples: nil).changes
   }
 
@@ -607,7 +607,7 @@ final class RangeLog: @unchecked Sendable {
   @Test func aRowItsLaunchesDecideFailsSeparateRunsOnlyWithACalmerRowBesideIt() {
     let base = run(seed: 1)
     let moved = run(seed: 2, shift: ["feed.color/handler-table": 1.15])
-    func held(_ base: MeasuredFile, _ new: MeasuredFile, oneRun: Bool = false) -> CellChange {
+    func held(_ base: MeasuredFile, _ new: MeasuredFile, oneRun: Bool = false) -> RowChange {
       Comparison.between(base, new, threshold: 0.02, baseSamples: nil, newSamples: nil, oneRun: oneRun).changes
         .first { $0.key == SampleRuns.feed().key("feed.color", "handler-table") }!
     }

@@ -147,7 +147,7 @@ import Testing
     info.complete = false
     info.baseline = "protocol-getter"
     info.seed = 42
-    let feed = FeedID(domain: "share", size: 12_345, layout: "skewed", kinds: 3, source: "my, \"feed\".json")
+    let feed = FeedID(domain: "share", size: 12_345, distribution: "skewed", kinds: 3, source: "my, \"feed\".json")
     var statistics = SampleStatistics([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     statistics.mean = 5.4321
     var row = TimingRow(

@@ -19,7 +19,7 @@ import Testing
     settings.minimumRounds = 6
     settings.minimumSampleDuration = 1e-7
     let silent = InProcess.silent
-    var runner = FeedRunner(
+    var runner = ElementsRunner(
       sampler: Sampler(settings: settings), progress: Progress(console: silent, total: 2, enabled: false))
     runner.launch = launch
     let planned = PlannedFeed(
@@ -55,7 +55,7 @@ import Testing
       let baseline = Set(samples[ResultKey(key.benchmarkCase, "enum-switch")]!.map(\.round))
       #expect(list.allSatisfy { baseline.contains($0.round) }, "\(key)")
     }
-    let groups = Set(sequential.samples.map { $0.round / FeedRunner.roundsPerGroup })
+    let groups = Set(sequential.samples.map { $0.round / ElementsRunner.roundsPerGroup })
     #expect(groups == [0, 1, 2], "the baseline's group, naive's and protocol-getter's")
   }
 }

@@ -155,9 +155,9 @@ package struct ProfileCommand {
 
   /// Every benchmark case of `plan`, the feeds' and the synthetic domain's,
   /// with the seed of its feed.
-  private static func cells(of plan: RunPlan) -> [ProfileCell.Cell] {
-    plan.feeds.flatMap { planned in planned.keys(in: plan.modes).map { ProfileCell.Cell(key: $0, seed: planned.feed.seed) } }
-      + plan.synthetic.flatMap { planned in planned.keys.map { ProfileCell.Cell(key: $0, seed: planned.seed) } }
+  private static func cells(of plan: RunPlan) -> [ProfileCase.Cell] {
+    plan.feeds.flatMap { planned in planned.keys(in: plan.modes).map { ProfileCase.Cell(key: $0, seed: planned.feed.seed) } }
+      + plan.synthetic.flatMap { planned in planned.keys.map { ProfileCase.Cell(key: $0, seed: planned.seed) } }
   }
 
   /// Refuses a build valgrind cannot run, and a machine without valgrind or

@@ -25,7 +25,7 @@ package struct ValgrindRunner {
     "malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc", "memalign", "valloc", "pvalloc",
   ]
 
-  package func profile(_ cells: [ProfileCell.Cell]) throws(CommandError) -> [ProfileRow] {
+  package func profile(_ cells: [ProfileCase.Cell]) throws(CommandError) -> [ProfileRow] {
     let passes = [ProfileCommand.passes.few, ProfileCommand.passes.many]
     var pending = cells.indices.flatMap { cell in passes.map { (cell, $0) } }[...]
     var running: [pid_t: (cell: Int, passes: Int)] = [:]
@@ -38,7 +38,7 @@ package struct ValgrindRunner {
           [
             "valgrind", "--tool=callgrind", "--branch-sim=yes",
             "--callgrind-out-file=\(output(cell, passes))",
-          ] + [binary] + cells[cell].arguments + [ProfileCell.Options.passes.name, String(passes)]
+          ] + [binary] + cells[cell].arguments + [ProfileCase.Options.passes.name, String(passes)]
         do {
           let pid = try Spawn.start(
             arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], standardError: log(cell, passes))
@@ -70,7 +70,7 @@ package struct ValgrindRunner {
   private func output(_ cell: Int, _ passes: Int) -> String { "\(scratch)/cell\(cell)-passes\(passes).callgrind" }
   private func log(_ cell: Int, _ passes: Int) -> String { "\(scratch)/cell\(cell)-passes\(passes).log" }
 
-  private func row(_ cell: ProfileCell.Cell, _ index: Int) throws(CommandError) -> ProfileRow {
+  private func row(_ cell: ProfileCase.Cell, _ index: Int) throws(CommandError) -> ProfileRow {
     let few = try parse(output(index, ProfileCommand.passes.few))
     let many = try parse(output(index, ProfileCommand.passes.many))
     let elements = Double(cell.key.feed.size * (ProfileCommand.passes.many - ProfileCommand.passes.few))

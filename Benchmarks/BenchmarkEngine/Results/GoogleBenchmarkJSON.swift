@@ -66,7 +66,7 @@ package enum GoogleBenchmarkJSON {
 
   /// `share.instagram/enum-switch/boundary/100000/uniform/kinds:3`
   package static func runName(_ key: ResultKey) -> String {
-    "\(key.operation)/\(key.strategy)/\(key.mode)/\(key.feed.size)/\(key.feed.layout)/kinds:\(key.feed.kinds)"
+    "\(key.operation)/\(key.strategy)/\(key.mode)/\(key.feed.size)/\(key.feed.distribution)/kinds:\(key.feed.kinds)"
   }
 
   /// What Google Benchmark records of the machine, as far as a run CSV

@@ -18,7 +18,7 @@ package struct CaseRows {
   /// what building and checking the strategies found.
   package struct References {
     package var floor: PreparedFloor
-    package var null: FeedRunner.Prepared
+    package var null: ElementsRunner.Prepared
     package var checksums: Checksums = [:]
     /// Heap bytes per element of each strategy's representation, where
     /// counted (the first launch).
@@ -28,7 +28,7 @@ package struct CaseRows {
   package var benchmarkCase: BenchmarkCase
   package var operation: SpecOperation
   /// The strategies' representations timed in the case.
-  package var owners: [FeedRunner.Prepared]
+  package var owners: [ElementsRunner.Prepared]
   package var references: References
   package var schedule: Schedule
   /// Whether the floor and the null are timed and the baseline's row
@@ -39,7 +39,7 @@ package struct CaseRows {
   package var roundOffset = 0
   package var launch: LaunchContext
   package var baseline: StrategyID
-  /// Whether allocations are counted (`FeedRunner.countsHeap`).
+  /// Whether allocations are counted (`ElementsRunner.countsHeap`).
   package var countsHeap: Bool
 
   /// The case's contenders: the strategies, then the floor and the null.
@@ -87,12 +87,12 @@ package struct CaseRows {
   private func allocations(of contender: Contender) -> HeapCounter.Counts? {
     guard countsHeap else { return nil }
     return HeapCounter.count {
-      for slice in FeedRunner.countedSlices(contender.count) { contender.run(slice, 1) }
+      for slice in ElementsRunner.countedSlices(contender.count) { contender.run(slice, 1) }
     }.counts
   }
 
   private func record(allocations: HeapCounter.Counts?, in row: inout TimingRow) {
-    let elements = Double(max(1, min(row.key.feed.size, FeedRunner.countedLimit)))
+    let elements = Double(max(1, min(row.key.feed.size, ElementsRunner.countedLimit)))
     row.allocationsPerElement = allocations.map { Double($0.allocations) / elements }
     row.allocatedBytesPerElement = allocations.map { Double($0.requestedBytes) / elements }
   }

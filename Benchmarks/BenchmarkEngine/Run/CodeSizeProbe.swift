@@ -17,7 +17,7 @@ import CommandLineSupport
 /// A strategy's operation reaches much of its code through a witness
 /// table, a vtable or a closure, which no reading of the binary's direct
 /// calls can follow. So after the timing, `run` starts one child per
-/// strategy (`CodeSizeCell`) under valgrind's callgrind, which records
+/// strategy (`CodeSizeCase`) under valgrind's callgrind, which records
 /// every call, indirect ones included, inside one pass of each operation
 /// in each mode. A row's code is then:
 /// - the functions of this binary that its timed loop called, directly or
@@ -70,12 +70,12 @@ package struct CodeSizeProbe {
     func log(_ strategy: String) -> String { "\(scratch.path)/\(strategy).log" }
     try runChildren(strategies.keys.sorted(), binary: binary, output: output, log: log) {
       strategy throws(PlanCodingError) in
-      try CodeSizeCell.arguments(CodeSizeCell.Plan(strategy: strategy, modes: strategies[strategy]!, seed: seed))
+      try CodeSizeCase.arguments(CodeSizeCase.Plan(strategy: strategy, modes: strategies[strategy]!, seed: seed))
     }
     // Every child has exited: read their parts.
     var answer: [Key: Int] = [:]
     for (strategy, modes) in strategies {
-      let operations = CodeSizeCell.operations
+      let operations = CodeSizeCase.operations
       for (modeIndex, mode) in modes.enumerated() {
         for (operationIndex, operation) in operations.enumerated() {
           // callgrind numbers its dumps from 1, in the order they happen.

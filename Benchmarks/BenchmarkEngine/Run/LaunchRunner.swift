@@ -9,7 +9,7 @@ package enum LaunchOutcome {
 /// Executes one launch in this process: the plan's steps in order
 /// (`RunPlan.steps(_:)`, as the memory plan allows), each feed's strategies
 /// built, checked against each other (in the first launch) and sampled with
-/// the floor and the null (`FeedRunner`), every row and sample appended to
+/// the floor and the null (`ElementsRunner`), every row and sample appended to
 /// the results. The run's only launch runs here; with more, each launch
 /// child runs one (`LaunchChild`).
 package struct LaunchRunner {
@@ -28,7 +28,7 @@ package struct LaunchRunner {
     let progress = self.progress(console)
     defer { progress.finish() }
     do {
-      try runSteps(FeedRunner(plan: plan, launch: launch, progress: progress, shouldStop: shouldStop), into: &results)
+      try runSteps(ElementsRunner(plan: plan, launch: launch, progress: progress, shouldStop: shouldStop), into: &results)
     } catch {
       switch error {
       case .mismatch(let mismatch):
@@ -42,7 +42,7 @@ package struct LaunchRunner {
     return .completed
   }
 
-  private func runSteps(_ runner: FeedRunner, into results: inout RunResults) throws(RunFailure) {
+  private func runSteps(_ runner: ElementsRunner, into results: inout RunResults) throws(RunFailure) {
     let steps = plan.plan.steps(plan.memory)
     for (index, step) in steps.enumerated() {
       switch step {
@@ -69,7 +69,7 @@ package struct LaunchRunner {
   }
 }
 
-extension FeedRunner {
+extension ElementsRunner {
   /// A runner for `launch` of `plan`, reading the hardware counters where
   /// the machine allows.
   package init(plan: LaunchPlan, launch: LaunchContext, progress: Progress, shouldStop: @escaping () -> Bool) {

@@ -10,14 +10,14 @@ import CommandLineSupport
 /// what each feed's representations weigh, from which a launch decides which
 /// feeds it builds together (`RunPlan.steps(_:)`).
 package struct MemoryPlan: Equatable, Codable {
-  package var schedules: [FeedSpec: Schedule] = [:]
+  package var schedules: [ElementsSpec: Schedule] = [:]
   /// Estimated bytes of a feed's representations, every strategy and mode
   /// (the floor's and the null's included), by feed; synthetic feeds too.
   package var bytes: [FeedID: Double] = [:]
   /// Feeds are built together while their bytes add up to no more than this.
   package var budget = Double(8 << 30)
 
-  package func schedule(_ feed: FeedSpec) -> Schedule { schedules[feed] ?? .interleaved }
+  package func schedule(_ feed: ElementsSpec) -> Schedule { schedules[feed] ?? .interleaved }
 }
 
 /// Decides, before any work, how each feed's strategies share memory, and
@@ -45,7 +45,7 @@ package struct MemoryPlanner {
   /// One strategy's representation, plus the run's own arrays, must fit here.
   package var limit: Int { physicalMemory * 3 / 4 }
 
-  package func schedules(for plan: RunPlan) throws(CommandError) -> [FeedSpec: Schedule] {
+  package func schedules(for plan: RunPlan) throws(CommandError) -> [ElementsSpec: Schedule] {
     try self.plan(for: plan).schedules
   }
 
@@ -102,7 +102,7 @@ package struct MemoryPlanner {
   }
 
   /// Why `feed` cannot be timed here, and the largest size that can.
-  private func tooLarge(_ feed: FeedSpec, needs bytes: Double, by name: String, largestThatFits: Int)
+  private func tooLarge(_ feed: ElementsSpec, needs bytes: Double, by name: String, largestThatFits: Int)
     -> CommandError
   {
     let fits =
@@ -142,7 +142,7 @@ package struct MemoryPlanner {
     return Double(max(0, counts.liveBytes)) / Double(Self.sampleSize)
   }
 
-  private func bytesPerElement(_ name: String, _ feed: FeedSpec) -> Double {
+  private func bytesPerElement(_ name: String, _ feed: ElementsSpec) -> Double {
     let strategy = name == Registry.null.name ? Registry.null : Registry.strategy(named: name)!
     let count = min(feed.size, Self.sampleSize)
     let build: () -> PreparedWorkload

@@ -17,7 +17,7 @@ package struct ReadyCase {
   package var finish: (CaseSamples, inout RunResults) -> Void
 }
 
-extension FeedRunner {
+extension ElementsRunner {
   /// Samples cases built together in passes, so that each case's samples
   /// are spread over the launch.
   ///

@@ -9,7 +9,7 @@ import BinaryInspection
 /// package's own JSON parser (`_PlanEncoder`, `_PlanDecoder`).
 ///
 /// The types a plan is made of declare `Codable` and nothing more (or say
-/// how when a field is not data: `FeedSpec`'s feed file), so a field added
+/// how when a field is not data: `ElementsSpec`'s feed file), so a field added
 /// to one reaches the children with no other edit.
 package enum PlanCoding {
   /// `value` as one line of JSON, object keys sorted.
@@ -100,14 +100,14 @@ extension BuildMode: Codable {}
 
 extension FeedID: Codable {
   private enum CodingKeys: String, CodingKey {
-    case domain, size, layout, kinds, source
+    case domain, size, distribution, kinds, source
   }
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(domain, forKey: .domain)
     try container.encode(size, forKey: .size)
-    try container.encode(layout, forKey: .layout)
+    try container.encode(distribution, forKey: .distribution)
     try container.encode(kinds, forKey: .kinds)
     try container.encode(source, forKey: .source)
   }
@@ -116,7 +116,7 @@ extension FeedID: Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
       domain: try container.decode(String.self, forKey: .domain), size: try container.decode(Int.self, forKey: .size),
-      layout: try container.decode(String.self, forKey: .layout), kinds: try container.decode(Int.self, forKey: .kinds),
+      distribution: try container.decode(String.self, forKey: .distribution), kinds: try container.decode(Int.self, forKey: .kinds),
       source: try container.decode(String.self, forKey: .source))
   }
 }

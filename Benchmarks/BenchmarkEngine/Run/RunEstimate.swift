@@ -14,7 +14,7 @@ package struct RunEstimate {
     perLaunch = plan.caseShapes.reduce(0.0) { total, shape in
       total + (shape.rounds.map { sampling.sampling(rounds: $0) } ?? sampling).sampleTime + Self.building(size: shape.size)
     }
-    checks = plan.caseSizes.reduce(0.0) { $0 + 0.02 + Double(min($1, FeedRunner.checkedLimit)) * 1e-5 }
+    checks = plan.caseSizes.reduce(0.0) { $0 + 0.02 + Double(min($1, ElementsRunner.checkedLimit)) * 1e-5 }
   }
 
   /// Seconds building a case's contenders and calibrating them cost, in

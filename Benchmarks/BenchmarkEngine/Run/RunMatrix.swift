@@ -51,7 +51,7 @@ package struct RunMatrix {
 
   package func plan() -> RunPlan {
     var feeds: [PlannedFeed] = []
-    func add(_ feed: FeedSpec, _ operation: SpecOperation) {
+    func add(_ feed: ElementsSpec, _ operation: SpecOperation) {
       let strategies = selected { feed.key(operation.rawValue, $0) }
       guard !strategies.isEmpty else { return }
       if let index = feeds.firstIndex(where: { $0.feed == feed }) {
@@ -100,10 +100,10 @@ package struct RunMatrix {
     strategies.filter { name in filters.isEmpty || filters.contains { $0.matches(key(StrategyID(name)).path) } }
   }
 
-  private func combinations() -> [(FeedSpec, SpecOperation)] {
+  private func combinations() -> [(ElementsSpec, SpecOperation)] {
     switch shape {
     case .crossProduct:
-      var result: [(FeedSpec, SpecOperation)] = []
+      var result: [(ElementsSpec, SpecOperation)] = []
       for operation in operations {
         for size in sizes(for: operation.domain) {
           for distribution in file == nil ? distributions : [.uniform] {
@@ -115,7 +115,7 @@ package struct RunMatrix {
       }
       return result
     case .defaultSuite:
-      var result: [(FeedSpec, SpecOperation)] = []
+      var result: [(ElementsSpec, SpecOperation)] = []
       for operation in operations {
         result.append((feed(operation.domain, Self.primarySize, .uniform, maximumKinds(operation.domain)), operation))
       }
@@ -153,17 +153,17 @@ package struct RunMatrix {
   }
 
   private func feed(_ domain: Domain, _ size: Int, _ distribution: KindDistribution, _ kinds: Int)
-    -> FeedSpec
+    -> ElementsSpec
   {
     if let file {
       let kindsPresent =
         domain == .share
         ? Set(file.contents.share.map(\.kind)).count : Set(file.contents.feed.map(\.kind)).count
-      return FeedSpec(
+      return ElementsSpec(
         domain: domain, size: size, distribution: "file", kinds: kindsPresent, seed: seed,
         source: file.path, elementSource: .tiled(file.contents, seed: seed))
     }
-    return FeedSpec(
+    return ElementsSpec(
       domain: domain, size: size, distribution: distribution.rawValue,
       kinds: distribution.kindsPresent(inPlay: kinds), seed: seed, source: "generated",
       elementSource: .generated(seed: seed, distribution: distribution, kinds: kinds))

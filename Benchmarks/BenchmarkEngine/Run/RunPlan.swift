@@ -125,7 +125,7 @@ package struct RunPlan: Equatable, Codable {
 /// The operations and strategies a run times on one feed, in every mode of
 /// its plan.
 package struct PlannedFeed: Equatable, Codable {
-  package var feed: FeedSpec
+  package var feed: ElementsSpec
   /// Each operation with the strategies timed on it, in registry order.
   package var operations: [PlannedOperation]
   /// The modes this feed is timed in, when not every mode of the plan (an

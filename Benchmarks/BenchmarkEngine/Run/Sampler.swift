@@ -32,7 +32,7 @@ package struct SamplingSettings: Equatable, Codable {
   /// together are sampled in this many passes, each taking a block of every
   /// case's rounds in a shuffled order, so that a case's samples are spread
   /// over the launch rather than taken in one stretch of a fraction of a
-  /// second (`FeedRunner.sample(_:into:)`). The sampling time and the
+  /// second (`ElementsRunner.sample(_:into:)`). The sampling time and the
   /// minimum rounds are shared out among the blocks.
   package var passes = 5
 

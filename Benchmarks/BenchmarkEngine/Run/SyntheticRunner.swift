@@ -26,7 +26,7 @@ package struct PlannedSynthetic: Equatable, Codable {
   package static let domain = "synthetic"
 
   package var feed: FeedID {
-    FeedID(domain: Self.domain, size: size, layout: "uniform", kinds: kinds)
+    FeedID(domain: Self.domain, size: size, distribution: "uniform", kinds: kinds)
   }
 
   /// Every row this feed contributes, the floor of each case included.
@@ -38,7 +38,7 @@ package struct PlannedSynthetic: Equatable, Codable {
   }
 }
 
-extension FeedRunner {
+extension ElementsRunner {
   /// Builds every pattern's representation of a synthetic feed, checks
   /// their outputs (in the first launch) and returns the feed's benchmark
   /// cases, each with the floor among its contenders, ready to sample. The

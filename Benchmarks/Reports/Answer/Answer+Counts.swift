@@ -17,7 +17,7 @@ extension Answer {
     let entries = run.rows.filter { row in
       !row.key.strategy.isReference && row.key.feed.size == rows.size
         && (row.key.feed.domain == PlannedSynthetic.domain
-          || (cheap.contains(row.key.operation) && row.key.feed.layout == rows.layout))
+          || (cheap.contains(row.key.operation) && row.key.feed.distribution == rows.layout))
     }.compactMap { row in CountsBesideTime(row.key, baseline: baseline, profile: profile).map { (row, $0) } }
     guard !entries.isEmpty else {
       throw SectionUnavailable(reason: "\(profile.path) has none of the cheap rows of \(run.path)")

@@ -59,7 +59,7 @@ extension Answer {
   /// layout (the synthetic domain is the kinds section's).
   package func modesTable() throws(SectionUnavailable) -> QuotedTable {
     let shown = run.rows.filter {
-      $0.key.feed.size == rows.size && $0.key.feed.layout == rows.layout && !$0.key.strategy.isReference
+      $0.key.feed.size == rows.size && $0.key.feed.distribution == rows.layout && !$0.key.strategy.isReference
         && $0.key.feed.domain != PlannedSynthetic.domain
     }
     guard !shown.isEmpty else {

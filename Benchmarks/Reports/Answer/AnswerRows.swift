@@ -57,7 +57,7 @@ package struct AnswerRows {
       return key.strategy == strategy && key.operation == operation && (mode == nil || key.mode == mode)
         && key.feed.size == size
         && (kinds == nil || key.feed.kinds == kinds)
-        && (key.feed.domain == PlannedSynthetic.domain || key.feed.layout == layout)
+        && (key.feed.domain == PlannedSynthetic.domain || key.feed.distribution == layout)
     }
   }
 

@@ -52,7 +52,7 @@ package struct BuildsAnswer {
     for operation in AnswerNames.light {
       let others = rows.run.rows.filter {
         $0.key.operation == operation.rawValue && $0.key.mode == mode && $0.key.feed.size == rows.size
-          && $0.key.feed.layout == rows.layout && !$0.key.strategy.isReference
+          && $0.key.feed.distribution == rows.layout && !$0.key.strategy.isReference
           && $0.key.strategy != AnswerNames.enumSwitch
       }
       for row in others {

@@ -8,10 +8,10 @@ extension CompareOutput {
   /// What the printers of two runs share: the changes in verdict order,
   /// whether they are tracked ratios, and the summary line.
   package struct BetweenRows {
-    package var result: (changes: [CellChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey])
+    package var result: (changes: [RowChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey])
     package var base: MeasuredFile
     package var new: MeasuredFile
-    package var changes: [CellChange]
+    package var changes: [RowChange]
     package var tracked: Bool
     package var summary: String
     /// What every tracked row's standard error was multiplied by (`RunLevel`).
@@ -19,7 +19,7 @@ extension CompareOutput {
   }
 
   package static func between(
-    _ result: (changes: [CellChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey]),
+    _ result: (changes: [RowChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey]),
     base: MeasuredFile, new: MeasuredFile, threshold: Double, warnings: [String], format: OutputFormat,
     widening: Double = 1
   ) -> String {
@@ -33,7 +33,7 @@ extension CompareOutput {
   }
 
   private static func betweenRows(
-    _ result: (changes: [CellChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey]),
+    _ result: (changes: [RowChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey]),
     base: MeasuredFile, new: MeasuredFile, widening: Double
   ) -> BetweenRows {
     let order: [Verdict] = [.regressed, .improved, .withinResolution, .unchanged]

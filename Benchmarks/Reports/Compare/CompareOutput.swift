@@ -10,7 +10,7 @@ package enum CompareOutput {
 
   package static func groupFields(_ group: BenchmarkCase) -> [String] {
     [
-      group.feed.domain, group.operation, String(group.feed.size), group.feed.layout,
+      group.feed.domain, group.operation, String(group.feed.size), group.feed.distribution,
       String(group.feed.kinds), group.mode.rawValue,
     ]
   }
@@ -22,7 +22,7 @@ package enum CompareOutput {
 
   package static func groupJSON(_ group: BenchmarkCase) -> String {
     "\"domain\": \(JSONText.quoted(group.feed.domain)), \"operation\": \(JSONText.quoted(group.operation)), "
-      + "\"size\": \(group.feed.size), \"distribution\": \(JSONText.quoted(group.feed.layout)), "
+      + "\"size\": \(group.feed.size), \"distribution\": \(JSONText.quoted(group.feed.distribution)), "
       + "\"kinds\": \(group.feed.kinds), \"mode\": \(JSONText.quoted(group.mode.rawValue))"
   }
 
@@ -33,7 +33,7 @@ package enum CompareOutput {
   /// The case's title with its mode, boundary too (`BenchmarkCase.title`
   /// names only app, and seeds the run's shuffles, so it stays as it is).
   package static func groupTitle(_ group: BenchmarkCase) -> String {
-    "\(group.feed.domain) · \(group.operation) · \(group.feed.size.groupedDigits) elements · \(group.feed.layout) · "
+    "\(group.feed.domain) · \(group.operation) · \(group.feed.size.groupedDigits) elements · \(group.feed.distribution) · "
       + "\(group.feed.kindsText) · \(group.mode.heading)"
   }
 

@@ -28,10 +28,10 @@ extension Comparison {
   package static func between(
     _ base: MeasuredFile, _ new: MeasuredFile, threshold: Double, baseSamples: [ResultKey: [Double]]?,
     newSamples: [ResultKey: [Double]]?, widening: Double = 1, oneRun: Bool = false
-  ) -> (changes: [CellChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey]) {
+  ) -> (changes: [RowChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey]) {
     let baseRows = base.byKey
     let newRows = new.byKey
-    var changes: [CellChange] = []
+    var changes: [RowChange] = []
     for newRow in new.rows {
       guard let baseRow = baseRows[newRow.key], baseRow.value > 0 else { continue }
       // A row with a tracked ratio in both runs is compared on it; any other
@@ -50,7 +50,7 @@ extension Comparison {
         : ratio > 1 + threshold ? .regressed
         : ratio < 1 - threshold ? .improved : .unchanged
       changes.append(
-        CellChange(
+        RowChange(
           key: newRow.key, baseMedian: baseRow.value, newMedian: newRow.value, ratio: ratio,
           interval: interval, method: "intervals", pValue: nil,
           significant: significant, verdict: verdict))
@@ -69,7 +69,7 @@ extension Comparison {
   /// when its whole 95% interval lies beyond the noise band (±`threshold`);
   /// it is `unchanged` when the whole interval lies within the band, and
   /// `within resolution` otherwise: the runs cannot tell.
-  package static func trackedChange(_ base: Measured, _ new: Measured, threshold: Double, widening: Double = 1) -> CellChange? {
+  package static func trackedChange(_ base: Measured, _ new: Measured, threshold: Double, widening: Double = 1) -> RowChange? {
     guard let a = base.tracked, let b = new.tracked, let (change, unwidened) = logChange(a, b) else { return nil }
     let error = widening * unwidened
     var degrees = Double.infinity
@@ -93,7 +93,7 @@ extension Comparison {
     if min(a.launches, b.launches) < minimumLaunches && (verdict == .regressed || verdict == .improved) {
       verdict = .withinResolution
     }
-    return CellChange(
+    return RowChange(
       key: new.key, baseMedian: a.ratio, newMedian: b.ratio, ratio: exp(change), interval: exp(low)...exp(high),
       method: "launches", pValue: pValue, significant: pValue < 0.05, verdict: verdict,
       trackedAgainstFloor: a.reference == .floor,
@@ -131,7 +131,7 @@ extension Comparison {
   /// pattern's code would make it; else it is listed as regressed, without
   /// `!`. Runs whose launches alternated (`--alternate-with`) are judged
   /// without this.
-  package static func markRegressionsThatHold(_ changes: inout [CellChange], threshold: Double, separateRuns: Bool = false) {
+  package static func markRegressionsThatHold(_ changes: inout [RowChange], threshold: Double, separateRuns: Bool = false) {
     let rejected = Holm.rejected(changes.map(\.pValue), level: 0.05)
     for index in changes.indices where rejected[index] {
       // The floor and the null are the harness's reference loops, not code a
@@ -151,7 +151,7 @@ extension Comparison {
   /// Whether the other strategies of a baseline row's case moved the other
   /// way: the median of their changes is an improvement beyond the noise
   /// band.
-  package static func baselineMoveIsCorroborated(_ change: CellChange, in changes: [CellChange], threshold: Double) -> Bool {
+  package static func baselineMoveIsCorroborated(_ change: RowChange, in changes: [RowChange], threshold: Double) -> Bool {
     let others = changes.filter {
       $0.key.benchmarkCase == change.key.benchmarkCase && !$0.trackedAgainstFloor && !$0.key.strategy.isReference
     }.map(\.ratio).sorted()
@@ -162,7 +162,7 @@ extension Comparison {
   /// Whether a row of the same strategy and operation (another size,
   /// distribution, kinds or mode), which its launches decide in neither
   /// run, regressed too.
-  package static func calmRowCorroborates(_ change: CellChange, in changes: [CellChange]) -> Bool {
+  package static func calmRowCorroborates(_ change: RowChange, in changes: [RowChange]) -> Bool {
     changes.contains {
       $0.key != change.key && $0.key.strategy == change.key.strategy
         && $0.key.benchmarkCase.operation == change.key.benchmarkCase.operation

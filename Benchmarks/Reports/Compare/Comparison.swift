@@ -131,7 +131,7 @@ package enum Verdict: String {
 }
 
 /// One cell of two runs side by side.
-package struct CellChange {
+package struct RowChange {
   package var key: ResultKey
   package var baseMedian: Double
   package var newMedian: Double

@@ -62,7 +62,7 @@ extension ResultKey {
   /// rows of equal figures by.
   package var columnFields: [String] {
     [
-      feed.domain, operation, strategy.rawValue, String(feed.size), feed.layout, String(feed.kinds), mode.rawValue,
+      feed.domain, operation, strategy.rawValue, String(feed.size), feed.distribution, String(feed.kinds), mode.rawValue,
     ]
   }
 }
@@ -197,7 +197,7 @@ package enum RunPairChecks {
     let size = sizes.contains(RunMatrix.primarySize) ? RunMatrix.primarySize : sizes.max()!
     let layout = KindDistribution.uniform.rawValue
     let shown = b.rows.filter {
-      $0.key.feed.size == size && $0.key.feed.layout == layout && !$0.key.strategy.isReference
+      $0.key.feed.size == size && $0.key.feed.distribution == layout && !$0.key.strategy.isReference
         && $0.key.feed.domain != PlannedSynthetic.domain && operations?.contains($0.key.operation) != false
     }
     guard !shown.isEmpty else {

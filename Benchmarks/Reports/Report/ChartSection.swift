@@ -71,7 +71,7 @@ package struct ChartSection: Sendable {
     introduction: "The synthetic domain: each pattern's time per element as the number of kinds grows "
       + "(both axes logarithmic).\n\n",
     chartPrefix: "Kinds scaling", firstColumn: "kinds", axis: .kinds,
-    group: { [$0.feed.domain, $0.operation, String($0.feed.size), $0.feed.layout, $0.mode.rawValue] },
+    group: { [$0.feed.domain, $0.operation, String($0.feed.size), $0.feed.distribution, $0.mode.rawValue] },
     category: { String($0.feed.kinds) },
     order: { $0.sorted { Int($0)! < Int($1)! } },
     title: { "\($0.operation) · \($0.feed.size.groupedDigits) elements" + modeSuffix($0) },
@@ -84,7 +84,7 @@ package struct ChartSection: Sendable {
       + "binary's symbols), against N. Code size does not depend on the feed, so these charts name no feed "
       + "size.\n\n",
     chartPrefix: "Code size", firstColumn: "kinds", axis: .kinds,
-    group: { [$0.feed.domain, $0.operation, $0.feed.layout, $0.mode.rawValue] },
+    group: { [$0.feed.domain, $0.operation, $0.feed.distribution, $0.mode.rawValue] },
     category: { String($0.feed.kinds) },
     order: { $0.sorted { Int($0)! < Int($1)! } },
     title: { "\($0.operation) · machine code for N kinds" + modeSuffix($0) },
@@ -99,26 +99,26 @@ package struct ChartSection: Sendable {
       + "the floor is the cheapest kind-dependent loop on the same feed.\n\n",
     chartPrefix: "Every operation", firstColumn: "operation", axis: .bars("operation"), showsFloor: true,
     fallsBackToEveryGroup: true,
-    group: { [$0.feed.domain, String($0.feed.size), $0.feed.layout, String($0.feed.kinds), $0.mode.rawValue] },
+    group: { [$0.feed.domain, String($0.feed.size), $0.feed.distribution, String($0.feed.kinds), $0.mode.rawValue] },
     category: \.operation,
     title: { key in
-      "\(key.feed.domain) · \(key.feed.size.groupedDigits) elements · \(key.feed.layout) · \(key.feed.kindsText)"
+      "\(key.feed.domain) · \(key.feed.size.groupedDigits) elements · \(key.feed.distribution) · \(key.feed.kindsText)"
         + modeSuffix(key)
     },
     fileName: { key, slug in
-      "operations-\(slug(key.feed.domain))-\(key.feed.size)-\(slug(key.feed.layout))\(modeSlug(key)).svg"
+      "operations-\(slug(key.feed.domain))-\(key.feed.size)-\(slug(key.feed.distribution))\(modeSlug(key)).svg"
     })
 
   /// One operation at several feed sizes.
   package static let sizes = ChartSection(
     heading: "Size scaling", chartPrefix: "Size scaling", firstColumn: "size", axis: .sizes,
-    group: { [$0.feed.domain, $0.operation, $0.feed.layout, String($0.feed.kinds), $0.mode.rawValue] },
+    group: { [$0.feed.domain, $0.operation, $0.feed.distribution, String($0.feed.kinds), $0.mode.rawValue] },
     category: { String($0.feed.size) },
     order: { $0.sorted { Int($0)! < Int($1)! } },
     label: { Int($0)!.groupedDigits },
-    title: { "\($0.operation) · \($0.feed.layout) · \($0.feed.kindsText)" + modeSuffix($0) },
+    title: { "\($0.operation) · \($0.feed.distribution) · \($0.feed.kindsText)" + modeSuffix($0) },
     fileName: { key, slug in
-      "sizes-\(slug(key.operation))-\(slug(key.feed.layout))-\(key.feed.kinds)\(modeSlug(key)).svg"
+      "sizes-\(slug(key.operation))-\(slug(key.feed.distribution))-\(key.feed.kinds)\(modeSlug(key)).svg"
     })
 
   /// One operation under several kind layouts.
@@ -126,7 +126,7 @@ package struct ChartSection: Sendable {
     heading: "Distribution sensitivity", chartPrefix: "Distribution sensitivity",
     firstColumn: "distribution", axis: .bars("kind distribution"),
     group: { [$0.feed.domain, $0.operation, String($0.feed.size), $0.mode.rawValue] },
-    category: \.feed.layout,
+    category: \.feed.distribution,
     order: { present in
       let known = ["uniform", "clustered", "skewed", "single"]
       return known.filter(present.contains) + present.filter { !known.contains($0) }.sorted()

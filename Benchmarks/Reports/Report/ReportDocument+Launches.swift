@@ -42,7 +42,7 @@ extension ReportDocument {
     let lines = bimodal.map { row -> [String] in
       [
         row.key.feed.domain, row.key.operation, row.key.strategy.rawValue, row.key.feed.size.groupedDigits,
-        row.key.feed.layout, row.key.mode.rawValue, describeRatio(row), String(row.launches),
+        row.key.feed.distribution, row.key.mode.rawValue, describeRatio(row), String(row.launches),
         (layoutRun ? row.layoutVarianceShare : row.launchVarianceShare).map { DecimalText.fixed($0 * 100, 0) + "%" }
           ?? "",
       ]

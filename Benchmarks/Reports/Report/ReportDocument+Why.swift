@@ -122,7 +122,7 @@ extension ReportDocument {
     } else {
       table += "\nAt \(runSize).\n"
     }
-    let setting = "\(key.feed.layout) · \(key.mode.heading)"
+    let setting = "\(key.feed.distribution) · \(key.mode.heading)"
     // Each chart titles itself with the operation, the setting and its unit.
     let charts: [Chart] = Unit.allCases.compactMap { unit in
       let plotted = measures.filter { $0.unit == unit }

@@ -14,15 +14,15 @@ enum SampleRuns {
     cpuModel: "Test CPU, \"quoted\", with commas", cores: 2)
 
   static func feed(_ domain: Domain = .feed, size: Int = 1_000, distribution: KindDistribution = .uniform)
-    -> FeedSpec
+    -> ElementsSpec
   {
-    FeedSpec(
+    ElementsSpec(
       domain: domain, size: size, distribution: distribution.rawValue,
       kinds: domain == .share ? 3 : 6, seed: 1, source: "generated",
       elementSource: .generated(seed: 1, distribution: distribution, kinds: domain == .share ? 3 : 6))
   }
 
-  static func row(_ strategy: StrategyID, _ operation: String, samples: [Double], feed: FeedSpec = feed())
+  static func row(_ strategy: StrategyID, _ operation: String, samples: [Double], feed: ElementsSpec = feed())
     -> TimingRow
   {
     var row = TimingRow(

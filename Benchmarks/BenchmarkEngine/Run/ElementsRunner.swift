@@ -15,7 +15,7 @@ package enum Schedule: String, Codable {
 }
 
 /// Times every planned operation of one feed in every mode: every
-/// strategy's representation is built (`FeedRunner+Prepared.swift`), its
+/// strategy's representation is built (`ElementsRunner+Prepared.swift`), its
 /// outputs checked against the others' first, in the first launch
 /// (`+Checks`), then each benchmark case is sampled with the floor and the
 /// null among its contenders and written as rows (`CaseRows`).
@@ -25,7 +25,7 @@ package enum Schedule: String, Codable {
 /// (`sequential`, `+Sequential`, for feeds too large to hold every
 /// representation), in rounds numbered apart so that each strategy's
 /// samples pair with the baseline's of its own rounds.
-package struct FeedRunner {
+package struct ElementsRunner {
   package var sampler: Sampler
   package var progress: Progress
   /// The strategies plans name, in the order rows are written.

@@ -3,7 +3,7 @@ import DispatchModel
 import BinaryInspection
 import CommandLineSupport
 
-extension FeedRunner {
+extension ElementsRunner {
   /// The outputs each operation is checked against: those of the first
   /// strategy checked on it, which every other strategy's, in every mode,
   /// must equal.
@@ -28,7 +28,7 @@ extension FeedRunner {
   /// Checks a strategy's outputs against the first strategy's for the same
   /// operation (which becomes the reference), and returns its checksum.
   private func verify(
-    _ participant: Prepared, _ operation: SpecOperation, feed: FeedSpec,
+    _ participant: Prepared, _ operation: SpecOperation, feed: ElementsSpec,
     against references: inout References
   ) throws(RunFailure) -> UInt64 {
     if sampler.shouldStop() { throw .interrupted }

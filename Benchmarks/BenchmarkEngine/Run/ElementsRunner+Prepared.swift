@@ -5,7 +5,7 @@ import StrategyRegistry
 import BinaryInspection
 import CommandLineSupport
 
-extension FeedRunner {
+extension ElementsRunner {
   /// A strategy's prepared feed in one mode, with what preparing it cost in
   /// heap (in the first launch).
   package struct Prepared {
@@ -37,12 +37,12 @@ extension FeedRunner {
 
     /// The digests of the outputs of the checked elements, in order.
     package func digests(_ operation: SpecOperation) -> [UInt64] {
-      FeedRunner.checkedElements(count).map { Checksum.digest(output(operation, $0)) }
+      ElementsRunner.checkedElements(count).map { Checksum.digest(output(operation, $0)) }
     }
   }
 
   /// Builds a strategy's representation of a feed in a mode.
-  package func prepare(_ strategy: RegisteredStrategy, _ feed: FeedSpec, _ mode: BuildMode, counting: Bool)
+  package func prepare(_ strategy: RegisteredStrategy, _ feed: ElementsSpec, _ mode: BuildMode, counting: Bool)
     -> Prepared
   {
     // The generator's content pools are made outside the counted window, so
@@ -86,7 +86,7 @@ extension FeedRunner {
       run: prepared.run, output: prepared.output)
   }
 
-  package func kindIndices(_ feed: FeedSpec) -> [UInt8] {
+  package func kindIndices(_ feed: ElementsSpec) -> [UInt8] {
     switch feed.domain {
     case .share: ShareItemSequence(source: feed.elementSource, count: feed.size).kindIndices()
     case .feed: FeedItemSequence(source: feed.elementSource, count: feed.size).kindIndices()
@@ -94,7 +94,7 @@ extension FeedRunner {
   }
 
   /// Builds the representation of the strategy named `name`.
-  package func prepare(named name: String, _ feed: FeedSpec, _ mode: BuildMode, counting: Bool) -> Prepared {
+  package func prepare(named name: String, _ feed: ElementsSpec, _ mode: BuildMode, counting: Bool) -> Prepared {
     prepare(strategies.first { $0.name == name }!, feed, mode, counting: counting)
   }
 

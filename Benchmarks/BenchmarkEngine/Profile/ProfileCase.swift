@@ -13,7 +13,7 @@ import CommandLineSupport
 /// difference of the counts by two passes' elements: everything else the
 /// process does (starting, generating, building) is the same in both runs
 /// and cancels out. Not a public command: `dispatch-bench _profile-cell`.
-package enum ProfileCell {
+package enum ProfileCase {
   package static let name = "_profile-cell"
 
   /// The child's options, declared once: the parent writes them
@@ -54,9 +54,9 @@ package enum ProfileCell {
     package var arguments: [String] {
       let feed = key.feed
       var arguments = [
-        ProfileCell.name, Options.domain.name, feed.domain, Options.operation.name, key.operation,
+        ProfileCase.name, Options.domain.name, feed.domain, Options.operation.name, key.operation,
         Options.strategy.name, key.strategy.rawValue, Options.size.name, String(feed.size),
-        Options.distribution.name, feed.layout, Options.kinds.name, String(feed.kinds),
+        Options.distribution.name, feed.distribution, Options.kinds.name, String(feed.kinds),
         Options.seed.name, String(seed), Options.mode.name, key.mode.rawValue,
       ]
       if feed.source != FeedID.generated { arguments += [Options.feed.name, feed.source] }

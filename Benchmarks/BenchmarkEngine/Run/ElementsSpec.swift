@@ -3,7 +3,7 @@ import DispatchModel
 
 /// One feed a run builds and times operations on: a domain's elements at a
 /// size, laid out by a distribution over a number of kinds.
-public struct FeedSpec: Hashable, Sendable {
+public struct ElementsSpec: Hashable, Sendable {
   public var domain: Domain
   public var size: Int
   /// `uniform`, `clustered`, `skewed`, `single`, or `file` for a tiled file.
@@ -17,7 +17,7 @@ public struct FeedSpec: Hashable, Sendable {
 
   /// The feed as result files name it.
   package var id: FeedID {
-    FeedID(domain: domain.rawValue, size: size, layout: distribution, kinds: kinds, source: source)
+    FeedID(domain: domain.rawValue, size: size, distribution: distribution, kinds: kinds, source: source)
   }
 
   /// The row of `strategy` on `operation` over this feed.
@@ -31,7 +31,7 @@ public struct FeedSpec: Hashable, Sendable {
 /// A feed as a child's plan holds it: its fields, and for a generated feed
 /// the kinds in play (`kinds` counts those present); a tiled feed's file is
 /// named by `source` and loaded again, once per file (`FeedFiles`).
-extension FeedSpec: Codable {
+extension ElementsSpec: Codable {
   private enum CodingKeys: String, CodingKey {
     case domain, size, distribution, kinds, seed, source, kindsInPlay
   }

@@ -19,7 +19,7 @@ import CommandLineSupport
 /// before the first window (`dbms_start_instrumentation`; the probe starts
 /// it with `--instr-atstart=no`), so building runs several times faster. Not a public command:
 /// `dispatch-bench _code-size-cell PLAN`, its `Plan` as JSON.
-package enum CodeSizeCell {
+package enum CodeSizeCase {
   package static let name = "_code-size-cell"
   /// Elements per feed: enough that every kind appears many times.
   package static let size = 120

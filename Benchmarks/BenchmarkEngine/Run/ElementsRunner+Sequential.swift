@@ -4,7 +4,7 @@ import DispatchModel
 import StrategyRegistry
 import BinaryInspection
 
-extension FeedRunner {
+extension ElementsRunner {
   /// Times a feed too large to hold every strategy's representation: the
   /// baseline is built and kept, and each other strategy is built beside
   /// it, timed on every operation and released, in rounds numbered apart so

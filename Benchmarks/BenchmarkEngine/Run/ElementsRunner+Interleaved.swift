@@ -3,7 +3,7 @@ import DispatchModel
 import StrategyRegistry
 import BinaryInspection
 
-extension FeedRunner {
+extension ElementsRunner {
   /// Builds every strategy's representation of a feed in every mode, the
   /// null's and the floor's too, checks their outputs (in the first
   /// launch), and returns the feed's benchmark cases, ready to sample in
@@ -33,7 +33,7 @@ extension FeedRunner {
 
   /// A case ready to sample, which keeps the launch's padding block until
   /// its rows are written.
-  private func readyCase(_ rows: CaseRows, _ feed: FeedSpec, rounds: Int?, keeping padding: [UInt8]) -> ReadyCase {
+  private func readyCase(_ rows: CaseRows, _ feed: ElementsSpec, rounds: Int?, keeping padding: [UInt8]) -> ReadyCase {
     let mode = rows.benchmarkCase.mode
     return ReadyCase(
       benchmarkCase: rows.benchmarkCase,
