@@ -224,7 +224,7 @@ let package = Package(
         "AppModeRegistry", "BenchmarkSupport", "DispatchModel", "JSON", "StrategyRegistry", "TestSupport",
       ]),
     .testTarget(
-      name: "BenchmarkKitTests",
+      name: "HarnessTests",
       // The executable is a dependency so that it is built for the tests
       // that run it as a subprocess.
       dependencies: [

@@ -9,7 +9,7 @@ package enum Subprocess {
   }
 
   /// The executable beside the test bundle: SwiftPM builds it first because
-  /// the test targets that run it (BenchmarkKitTests) depend on it.
+  /// the test targets that run it (HarnessTests) depend on it.
   package static let executable: String = {
     let bundleDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
       .deletingLastPathComponent()
