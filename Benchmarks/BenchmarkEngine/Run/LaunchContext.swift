@@ -9,6 +9,17 @@ package struct LaunchContext {
   /// The run's seed, from which every case's shuffle seed and this launch's
   /// perturbation are drawn.
   package var seed: UInt64 = 1
+  /// With adaptive launches, how many launches of every case come first;
+  /// `nil` for a fixed number (`LaunchPlan.adaptiveAfter`).
+  package var adaptiveAfter: Int? = nil
+
+  /// What progress calls this launch: `launch 2/4` of a fixed number;
+  /// with adaptive launches, `launch 2 of 4 (then adaptive)` and
+  /// `launch 14 (adaptive)`, since how many follow is not known yet.
+  package var name: String {
+    guard let first = adaptiveAfter else { return "launch \(index + 1)/\(count)" }
+    return index < first ? "launch \(index + 1) of \(first) (then adaptive)" : "launch \(index + 1) (adaptive)"
+  }
 
   /// The first launch checks every strategy's outputs and counts heap use;
   /// the others only time, on the same feeds.

@@ -13,27 +13,35 @@ package struct LaunchPlan: Equatable, Codable {
   /// launch's perturbation are drawn.
   package var seed: UInt64
   package var launches: Int
+  /// With adaptive launches, how many launches of every case come first
+  /// (more may follow); `nil` for a fixed number.
+  package var adaptiveAfter: Int?
   /// No progress on standard error (`--quiet`).
   package var quiet: Bool
 
   package init(_ plan: RunPlan, memory: MemoryPlan, options: RunOptions) {
     self.init(
       plan: plan, memory: memory, sampling: options.sampling, seed: options.matrix.seed, launches: options.launches,
-      quiet: options.quiet)
+      adaptiveAfter: options.design.adaptive == nil ? nil : options.launches, quiet: options.quiet)
   }
 
-
-  package init(plan: RunPlan, memory: MemoryPlan, sampling: SamplingSettings, seed: UInt64, launches: Int, quiet: Bool) {
+  package init(
+    plan: RunPlan, memory: MemoryPlan, sampling: SamplingSettings, seed: UInt64, launches: Int, adaptiveAfter: Int? = nil,
+    quiet: Bool
+  ) {
     self.plan = plan
     self.memory = memory
     self.sampling = sampling
     self.seed = seed
     self.launches = launches
+    self.adaptiveAfter = adaptiveAfter
     self.quiet = quiet
   }
 
   /// Launch `index` of this plan.
-  package func launch(_ index: Int) -> LaunchContext { LaunchContext(index: index, count: launches, seed: seed) }
+  package func launch(_ index: Int) -> LaunchContext {
+    LaunchContext(index: index, count: launches, seed: seed, adaptiveAfter: adaptiveAfter)
+  }
 
   /// The plan as a launch child reads it.
   package func encoded() throws(PlanCodingError) -> String { try PlanCoding.encode(self) }

@@ -65,7 +65,7 @@ package struct LaunchRunner {
       console: console, total: plan.plan.caseCount, enabled: console.errorIsTerminal, quiet: plan.quiet,
       estimate: estimate.perLaunch + (launch.checks ? estimate.checks : 0),
       launchesAfter: launch.count - 1 - launch.index,
-      prefix: launch.count > 1 ? "launch \(launch.index + 1)/\(launch.count) " : "")
+      prefix: launch.count > 1 || launch.adaptiveAfter != nil ? launch.name + " " : "")
   }
 }
 
