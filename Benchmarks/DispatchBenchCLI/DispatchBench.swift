@@ -56,7 +56,7 @@ public enum DispatchBench {
   /// The subcommands, in the order `help` lists them.
   package static let subcommands: [Subcommand] = [
     Subcommand(spec: RunOptions.spec) { parsed, recorded, console throws(CommandError) in
-      try RunCommand(options: RunOptions(parsed), arguments: recorded).run(console: console)
+      try RunCommand(options: RunOptions(parsed), arguments: recorded, closing: RunAnswer.text(path:)).run(console: console)
     },
     Subcommand(spec: CompareCommand.spec) { parsed, _, console throws(CommandError) in
       try CompareCommand(parsed).run(console: console)

@@ -15,11 +15,18 @@ package struct RunCommand {
   package var arguments: [String]
   /// Whether to stop early: an interrupt asked.
   package var shouldStop: () -> Bool = { Interrupts.requested }
+  /// What a run in the table format prints last, given the CSV it wrote:
+  /// its answer, from the reports above this module (`RunAnswer`).
+  package var closing: ((String) -> String)?
 
-  package init(options: RunOptions, arguments: [String], shouldStop: @escaping () -> Bool = { Interrupts.requested }) {
+  package init(
+    options: RunOptions, arguments: [String], shouldStop: @escaping () -> Bool = { Interrupts.requested },
+    closing: ((String) -> String)? = nil
+  ) {
     self.options = options
     self.arguments = arguments
     self.shouldStop = shouldStop
+    self.closing = closing
   }
 
   package func run(console: Console) throws(CommandError) -> Int32 {
@@ -120,6 +127,9 @@ package struct RunCommand {
       note("the machine was disturbed during this run: \(reason); its rows say so (interrupted_share, launch_speed_spread), and compare warns of it")
     }
     if let samplesPath = options.samplesPath { note("wrote \(samplesPath)") }
+    if let closing, options.format == .table && options.export == nil {
+      console.write("\n" + closing(writer.outputPath))
+    }
   }
 
   /// What adaptive launches did, in a line: how many launches, and how many

@@ -1,6 +1,7 @@
 import BenchmarkResults
 import BinaryInspection
 import CommandLineSupport
+import StrategyRegistry
 
 /// What a run says on standard error before it starts: its benchmark
 /// cases, feeds, modes, launches and seed; a rough estimate of its
@@ -35,6 +36,7 @@ package struct RunHeader {
     lines.append(
       "machine: \(machine.cpuModel), \(machine.cores) cores; \(machine.operatingSystem); Swift \(machine.swiftVersion), \(machine.buildConfiguration)"
     )
+    if let note = baselineNote { lines.append(note) }
     return lines + countersNotes
   }
 
@@ -70,5 +72,16 @@ package struct RunHeader {
       )
     }
     return notes
+  }
+
+  /// Said up front when the strategies timed leave out the baseline every
+  /// ratio is taken against: the run's rows then have no ratio, and its
+  /// answer no decision.
+  var baselineNote: String? {
+    let strategies = plan.plan.strategies
+    guard !strategies.isEmpty, !strategies.contains(Registry.baselineName) else { return nil }
+    let named = (strategies.sorted() + [Registry.baselineName]).joined(separator: ",")
+    return "note: \(Registry.baselineName), the baseline every ratio is taken against, is not among the strategies "
+      + "timed, so no row will have a ratio: add it (\(FeedSelectionOptions.Options.strategies.name) \(named))"
   }
 }
