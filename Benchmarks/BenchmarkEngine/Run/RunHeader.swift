@@ -77,7 +77,7 @@ package struct RunHeader {
   /// Said up front when the strategies timed leave out the baseline every
   /// ratio is taken against: the run's rows then have no ratio, and its
   /// answer no decision.
-  var baselineNote: String? {
+  package var baselineNote: String? {
     let strategies = plan.plan.strategies
     guard !strategies.isEmpty, !strategies.contains(Registry.baselineName) else { return nil }
     let named = (strategies.sorted() + [Registry.baselineName]).joined(separator: ",")

@@ -28,7 +28,7 @@ package enum RunAnswer {
   /// The decision section of this run, each situation as its pick and what
   /// this run measured (the extensibility column is the edit costs', not a
   /// run's: `answer --edit-cost` prints it).
-  static func decision(_ run: RunFile) -> [String] {
+  package static func decision(_ run: RunFile) -> [String] {
     let sizes = Set(run.rows.map(\.key.feed.size))
     guard let largest = sizes.max() else { return ["(this run has no rows)"] }
     let size = sizes.contains(RunMatrix.primarySize) ? RunMatrix.primarySize : largest
@@ -53,7 +53,7 @@ package enum RunAnswer {
 
   /// How many strategy rows met the run's target resolution, the median
   /// and the widest, and what a longer run buys.
-  static func precision(_ run: RunFile) -> String {
+  package static func precision(_ run: RunFile) -> String {
     let rows = run.rows.filter { !$0.key.strategy.isReference }
     let resolved = rows.compactMap { row in row.resolution.map { (row, $0) } }
     guard !resolved.isEmpty else {
@@ -78,7 +78,7 @@ package enum RunAnswer {
     return text
   }
 
-  static func nextSteps(_ path: String) -> String {
+  package static func nextSteps(_ path: String) -> String {
     "Rows: \(path). Then `dispatch-bench answer`, `report` or `compare` on it: every section, "
       + "charts, every case (or two runs)."
   }
