@@ -7,7 +7,12 @@ package enum Suggestion {
   /// the dashes) is right: people slip inside a word, not at its start, and
   /// a word that differs at its start and one more place is another word.
   /// `--iterations` is two edits from `--operations`, but no typo of it.
+  /// A module's name (`ProtocolGetter`, as Package.swift and Sources/ spell
+  /// a strategy) is taken for the kebab-case name it stands for
+  /// (`protocol-getter`) when that is a candidate.
   package static func closest(to input: String, among candidates: [String]) -> String? {
+    let kebab = kebabCase(input)
+    if kebab != input && candidates.contains(kebab) { return kebab }
     let limit = max(1, min(3, input.count / 3))
     let typos = candidates.map { ($0, distance(input, $0)) }.filter { candidate, edits in
       edits <= limit && (edits <= 1 || firstLetter(of: candidate) == firstLetter(of: input))
@@ -16,6 +21,16 @@ package enum Suggestion {
     // A prefix of exactly one candidate is also a good guess.
     let prefixed = candidates.filter { $0.hasPrefix(input) && input.count >= 4 }
     return prefixed.count == 1 ? prefixed[0] : nil
+  }
+
+  /// `ProtocolGetter` as `protocol-getter`: each capital starts a word.
+  package static func kebabCase(_ name: String) -> String {
+    var text = ""
+    for character in name {
+      if character.isUppercase && !text.isEmpty && text.last != "-" { text += "-" }
+      text += character.lowercased()
+    }
+    return text
   }
 
   private static func firstLetter(of name: String) -> Character? {

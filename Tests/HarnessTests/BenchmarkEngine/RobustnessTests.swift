@@ -150,7 +150,7 @@ import Testing
     try "earlier results\n".write(toFile: directory + "/earlier.csv", atomically: true, encoding: .utf8)
     let output = directory + "/run.csv"
     // Interrupted once the progress says the second launch has begun
-    // ("launch 2/4"), so the first launch's rows are in and three launches
+    // ("launch 2 of 4 (then adaptive)"), so the first launch's rows are in and three launches
     // of ten cases are still ahead: a point of the run, not a number of
     // seconds.
     let result = try Subprocess.run(
@@ -158,7 +158,7 @@ import Testing
         "run", "--allow-debug-build", "--operations",
         "share.line,share.wechat,share.facebook,share.instagram,share.mixed", "--sizes", "2000",
         "--output", output,
-      ], interruptWhen: { $0.contains("launch 2/4 [case") }, signal: signal)
+      ], interruptWhen: { $0.contains("launch 2 of 4 (then adaptive) [case") }, signal: signal)
     #expect(result.status == 130, "\(result.standardError)")
     let partial = output + ".partial"
     #expect(result.standardError.contains("wrote the"))

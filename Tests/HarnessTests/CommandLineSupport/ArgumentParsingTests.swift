@@ -138,6 +138,17 @@ import Testing
     #expect(Suggestion.closest(to: "--zzzzzz", among: ["--sizes", "--seed"]) == nil)
   }
 
+  /// A strategy named as its module is (Package.swift, Sources/) gets its
+  /// registry name, however far apart the spellings are (issue 33).
+  @Test func suggestsTheRegistryNameOfAModuleName() {
+    let strategies = ["naive", "protocol-getter", "enum-switch", "handler-table"]
+    #expect(Suggestion.closest(to: "ProtocolGetter", among: strategies) == "protocol-getter")
+    #expect(Suggestion.closest(to: "HandlerTable", among: strategies) == "handler-table")
+    #expect(Suggestion.closest(to: "Naive", among: strategies) == "naive")
+    #expect(Suggestion.closest(to: "ProtocolDefaults", among: strategies) == nil)
+    #expect(Suggestion.kebabCase("MyPattern") == "my-pattern")
+  }
+
   /// Typos of `run`'s options, one or more edits from the option meant, each
   /// still answered with it.
   @Test(arguments: [
