@@ -253,7 +253,7 @@ extension Schema {
     })
 
   /// Every column of the run CSV, in file order. Columns are documented in
-  /// the README ("The results CSV"); a reader finds them by name.
+  /// Guides/ResultsCSV.md; a reader finds them by name.
   public static var run: ColumnTable<RunRecord> { ColumnTable<RunRecord>(
     infoColumns(
       version: \.info.schemaVersion, versionName: "schema_version", readable: readableRunVersions,

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The A/A test the README's "Reproducibility" section quotes: two default
+# The A/A test Guides/Reproducibility.md describes: two default
 # runs of one release binary, then how far their ratios drift
 # (`compare --show drift`) and what `compare` says of them. Run it with nothing else
 # running on the machine.
