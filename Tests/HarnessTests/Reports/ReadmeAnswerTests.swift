@@ -96,6 +96,44 @@ import Testing
     }
   }
 
+  /// The figures a section's sentences quote, outside its tables and code
+  /// spans: a number or a range of numbers with a unit (×, ns, µs, %).
+  static func proseFigures(in section: String) -> [String] {
+    let prose = section.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.hasPrefix("|") }.joined(separator: " ")
+      .replacing(/`[^`]*`/, with: "")
+    let spaced = prose.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    return spaced.matches(of: /\d[\d.,]*(?:–\d[\d.,]*)?(?:×| ns| µs|%)/).map { String($0.0) }
+  }
+
+  @Test func theProseReaderFindsFiguresOutsideTablesAndCode() {
+    let section = """
+      - getter 2.42–3.05× the enum, 12.8
+        ns, 0.06% of a frame, 5.4 µs; 4 layouts and `--max-time 170` are no figures.
+
+      | a | 1.5× |
+      """
+    #expect(Self.proseFigures(in: section) == ["2.42–3.05×", "12.8 ns", "0.06%", "5.4 µs"])
+  }
+
+  /// Every ratio, time and share the answer's sentences quote is printed,
+  /// as written, by a command the section cites: a new reference run that
+  /// moves a figure fails here until the sentence says what it prints.
+  @Test func everyFigureTheAnswersSentencesQuoteIsPrinted() throws {
+    let section = try Self.answerSection()
+    var printed = ""
+    for citation in Self.citations(in: section) {
+      let result = try Subprocess.run(citation.arguments, currentDirectory: Fixtures.packageRoot)
+      #expect(result.status == 0, "dispatch-bench \(citation.arguments.joined(separator: " ")): \(result.standardError)")
+      printed += result.standardOutput
+    }
+    let figures = Self.proseFigures(in: section)
+    #expect(!figures.isEmpty, "the README's answer quotes no figure in its sentences")
+    for figure in figures {
+      #expect(printed.contains(figure), "the README's answer says \(figure), which no `dispatch-bench answer` it cites prints")
+    }
+  }
+
   @Test func aQuoteKeepsOrderAndHeaders() {
     let printed = ["| operation | x |", "|---|---|", "| a | 1 |", "| b | 2 |", "| c | 3 |"]
     #expect(Self.isQuote(["| operation | x |", "|---|---|", "| b | 2 |"], of: printed))
