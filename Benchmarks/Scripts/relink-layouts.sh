@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Relinks the release build's objects in K function orders, as `run
-# --layouts K` does (BenchmarkKit's Relink.swift; Guides/Method.md,
+# --layouts K` does (BinaryInspection's Relink.swift; Guides/Method.md,
 # "Relinking in other function orders"): for seeds 1..K (or N..N+K-1 with
 # --first-seed N), DIR/layout-SEED/<name>
 # is SwiftPM's own link command from .build/release.yaml with its output

@@ -100,7 +100,9 @@ extension BuildMode: Codable {}
 
 extension FeedID: Codable {
   private enum CodingKeys: String, CodingKey {
-    case domain, size, distribution, kinds, source
+    // `layout` in the plan's JSON, as before the property's rename, so that
+    // an older build can time a plan this one writes (`--alternate-with`).
+    case domain, size, distribution = "layout", kinds, source
   }
 
   public func encode(to encoder: any Encoder) throws {

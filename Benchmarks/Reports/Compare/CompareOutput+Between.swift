@@ -36,7 +36,7 @@ extension CompareOutput {
     _ result: (changes: [RowChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey]),
     base: MeasuredFile, new: MeasuredFile, widening: Double
   ) -> BetweenRows {
-    let order: [Verdict] = [.regressed, .improved, .withinResolution, .unchanged]
+    let order: [Verdict] = [.regressed, .improved, .perRowMove, .withinResolution, .unchanged]
     let tracked = result.changes.contains { $0.method == "launches" }
     let changes = result.changes.sorted {
       (order.firstIndex(of: $0.verdict)!, $0.key) < (order.firstIndex(of: $1.verdict)!, $1.key)
@@ -49,10 +49,13 @@ extension CompareOutput {
     let counts = order.map { verdict in strategyChanges.filter { $0.verdict == verdict }.count }
     let holding = changes.filter(\.holdsForTheRun).count
     let heldBack = changes.filter(\.heldBackAsLaunchDecided).count
-    let moved = references.filter { $0.verdict == .regressed || $0.verdict == .improved }.count
+    let moved = references.filter { $0.verdict == .regressed || $0.verdict == .improved || $0.verdict == .perRowMove }.count
     let summary =
-      "\(counts[0]) regressed\(tracked ? " (\(holding) significant with every row counted)" : ""), \(counts[1]) improved, "
-      + (tracked ? "\(counts[2]) within resolution, " : "") + "\(counts[3]) unchanged"
+      "\(counts[0]) regressed\(tracked ? " (\(holding) failing the run)" : ""), \(counts[1]) improved, "
+      + (tracked
+        ? "\(counts[2].counted("per-row move")) (beyond the band on their own interval, not with every row counted), "
+          + "\(counts[3]) within resolution, " : "")
+      + "\(counts[4]) unchanged"
       + (references.isEmpty ? "" : " of \(strategyChanges.count.counted("strategy row"))")
       + "; \(result.onlyInBase.count) only in \(base.path), \(result.onlyInNew.count) only in \(new.path)"
       + (references.isEmpty
@@ -119,7 +122,9 @@ extension CompareOutput {
       : tracked
         ? "Each row's ratio to the baseline (the baseline's to the floor), new over base, with a 95% interval over launches. "
           + "A verdict needs the whole interval beyond ±\(number(threshold * 100))%; \"within resolution\": the runs cannot tell. "
-          + "A regression marked ! stays significant with all \(changes.count.counted("row")) counted (Holm, 5%) and fails the run."
+          + "Regressed and improved rows stay significant with all \(changes.count.counted("row")) counted (Holm, 5%); "
+          + "a \"per-row move\" is beyond the band on its own interval only, as about one row in twenty is by chance. "
+          + "A regression marked ! fails the run."
           + (rows.widening > 1
             ? " The two runs' rows differ \(number((rows.widening * 100).rounded() / 100))× more than their launches allow, "
               + "so every interval is \(number((rows.widening * 100).rounded() / 100))× as wide (the machine between the runs; \(CompareCommand.Options.theoreticalNull.name): not widened).\n\n"

@@ -57,6 +57,7 @@ extension Comparison {
     }
     if changes.contains(where: { $0.method == "launches" }) {
       markRegressionsThatHold(&changes, threshold: threshold, separateRuns: !oneRun)
+      markMovesTheCorrectionDoesNotCarry(&changes)
     }
     let onlyInBase = base.rows.map(\.key).filter { newRows[$0] == nil }
     let onlyInNew = new.rows.map(\.key).filter { baseRows[$0] == nil }
@@ -131,6 +132,21 @@ extension Comparison {
   /// pattern's code would make it; else it is listed as regressed, without
   /// `!`. Runs whose launches alternated (`--alternate-with`) are judged
   /// without this.
+  /// A row is called regressed or improved only where Holm's correction,
+  /// with every compared row counted, carries its move; a move beyond the
+  /// band on the row's own interval alone is a `perRowMove`, so that two
+  /// runs where nothing changed read so. Rows without a p-value (compared on
+  /// their medians' intervals) keep their verdict.
+  package static func markMovesTheCorrectionDoesNotCarry(_ changes: inout [RowChange]) {
+    let rejected = Holm.rejected(changes.map(\.pValue), level: 0.05)
+    for index in changes.indices
+    where changes[index].pValue != nil && !rejected[index]
+      && (changes[index].verdict == .regressed || changes[index].verdict == .improved)
+    {
+      changes[index].verdict = .perRowMove
+    }
+  }
+
   package static func markRegressionsThatHold(_ changes: inout [RowChange], threshold: Double, separateRuns: Bool = false) {
     let rejected = Holm.rejected(changes.map(\.pValue), level: 0.05)
     for index in changes.indices where rejected[index] {

@@ -124,7 +124,14 @@ package struct GroupStanding {
 
 /// How a cell moved between two runs.
 package enum Verdict: String {
+  /// Beyond the noise band, and significant with every compared row counted
+  /// (Holm's correction at 5%).
   case regressed, improved, unchanged
+  /// Beyond the noise band on this row's own 95% interval, but not with
+  /// every compared row counted: among hundreds of rows, about one in twenty
+  /// lands there by chance, so two runs of one binary have some. Neither
+  /// regressed nor improved, and never fails a run.
+  case perRowMove = "per-row move"
   /// The runs cannot tell: the change's interval reaches past the noise band
   /// on a side it is not wholly beyond.
   case withinResolution = "within resolution"

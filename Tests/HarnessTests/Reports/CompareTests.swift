@@ -485,3 +485,49 @@ import Testing
     }
   }
 }
+
+/// compare's words match its statistics (issue 33, item 6): a row is called
+/// regressed or improved only where Holm's correction, with every compared
+/// row counted, carries it; a move beyond the band on its own interval alone
+/// is a per-row move, listed after the real changes, and fails nothing.
+@Suite struct PerRowMoveTests {
+  static func verdicts(_ changes: [RowChange]) -> [String: Verdict] {
+    var changes = changes
+    Comparison.markRegressionsThatHold(&changes, threshold: 0.03)
+    Comparison.markMovesTheCorrectionDoesNotCarry(&changes)
+    return Dictionary(uniqueKeysWithValues: changes.map { ($0.key.operation, $0.verdict) })
+  }
+
+  /// Twenty rows: one regressed and one improved at p = 0.03 each, which a
+  /// row alone would call, and eighteen unchanged. With twenty counted,
+  /// Holm's first step needs p <= 0.0025: neither move is carried.
+  @Test func movesTheCorrectionDoesNotCarryAreNamedSo() {
+    let changes =
+      [HolmCorrectionTests.change("a", p: 0.03), HolmCorrectionTests.change("b", p: 0.03, .improved)]
+      + (0..<18).map { HolmCorrectionTests.change("u\($0)", p: 0.6, .unchanged) }
+    let verdicts = Self.verdicts(changes)
+    #expect(verdicts["a"] == .perRowMove)
+    #expect(verdicts["b"] == .perRowMove)
+    #expect(verdicts.values.filter { $0 == .unchanged }.count == 18)
+  }
+
+  /// The same twenty with a real change among them: p = 1e-6 is carried,
+  /// and keeps its word.
+  @Test func aChangeTheCorrectionCarriesKeepsItsWord() {
+    let changes =
+      [HolmCorrectionTests.change("a", p: 0.000_001), HolmCorrectionTests.change("b", p: 0.000_001, .improved)]
+      + (0..<18).map { HolmCorrectionTests.change("u\($0)", p: 0.6, .unchanged) }
+    let verdicts = Self.verdicts(changes)
+    #expect(verdicts["a"] == .regressed)
+    #expect(verdicts["b"] == .improved)
+  }
+
+  /// A row compared on its medians' intervals has no p-value to correct,
+  /// and keeps its verdict.
+  @Test func aRowWithoutAPValueKeepsItsVerdict() {
+    var change = HolmCorrectionTests.change("a", p: 0.03)
+    change.pValue = nil
+    change.method = "intervals"
+    #expect(Self.verdicts([change])["a"] == .regressed)
+  }
+}
