@@ -26,7 +26,8 @@ public enum DispatchBench {
 
     SUBCOMMANDS:
       run        (default) Time every strategy on every operation over
-                 generated feeds; write a CSV to results/ and print a table.
+                 generated feeds; write a CSV to results/local/, end
+                 with the answer.
       compare    Compare strategies within a run, or two runs row by row
                  with a verdict (exit 2 on a regression).
       answer     Print the README's answer from a run: which pattern when,

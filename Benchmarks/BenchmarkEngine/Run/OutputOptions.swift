@@ -44,7 +44,7 @@ package struct OutputOptions {
   ) -> [OptionSpec] {
     [
       Options.output.with(
-        help: "Where the CSV goes (default: results/<UTC time>\(fileSuffix).csv).",
+        help: "Where the CSV goes (default: \(localResults)/<UTC time>\(fileSuffix).csv).",
         example: "\(Options.output.name) results/base\(fileSuffix).csv"),
       Options.force,
       Options.format.with(
