@@ -89,6 +89,10 @@ public struct TimingRow: Sendable {
   public var branchMissesPerElement: Double?
   /// The digest of every output over the feed, 16 hex digits.
   public var checksum: String
+  /// For a synthetic row, the pattern whose code it times when that is
+  /// another's: a pattern `new-strategy` added is written as its template
+  /// until it has an idiom of its own. `nil` for every other row.
+  public var writtenAs: String?
   /// Faster than its floor: a measuring error, not a result.
   public var suspect: Bool
 
@@ -332,6 +336,10 @@ extension Schema {
         .optionalNumber("instructions_per_element", \.row.instructionsPerElement),
         .optionalNumber("branch_misses_per_element", \.row.branchMissesPerElement),
         .text("checksum", \.row.checksum),
+        Column("written_as", .text, write: { $0.row.writtenAs ?? "" }) { record, reader in
+          let text = reader.text("written_as")
+          record.row.writtenAs = text.isEmpty ? nil : text
+        },
         .boolean("suspect", \.row.suspect),
         .optionalNumber("interrupted_share", \.row.interruptedShare, missing: ""),
         .optionalNumber("launch_speed_spread", \.row.launchSpeedSpread, missing: ""),

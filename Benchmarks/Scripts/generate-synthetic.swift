@@ -701,6 +701,9 @@ extension SyntheticSource {
     writer.block("public final class Workload: SyntheticWorkload") { writer in
       writer.line("public static let name = \"\(pattern.rawValue)\"")
       writer.line("public static let kinds = \(kinds)")
+      if idiom.rawValue != pattern.rawValue {
+        writer.line("public static let writtenAs: String? = \"\(idiom.rawValue)\"")
+      }
       writer.line("let items: [\(plumbing.element)]")
       var properties: [String] = []
       for operation in operations {

@@ -97,15 +97,19 @@ swiftpm_retry swift test --filter "ParityTests|GoldenTests|SyntheticGeneratorTes
 step "dispatch-bench run --strategies $strategy --quick"
 scratch="$backup/quick.csv"
 "$bench" run --strategies "$strategy" --quick --quiet --format csv --output "$scratch" >/dev/null
-# Timed in every domain and both modes, beside the floor.
-python3 - "$scratch" "$strategy" <<'PYTHON'
+# Timed in every domain and both modes, beside the floor; its synthetic rows
+# say whose code they time (written_as: the template's), and no other row does.
+python3 - "$scratch" "$strategy" "$from" <<'PYTHON'
 import csv, sys
-path, strategy = sys.argv[1], sys.argv[2]
+path, strategy, template = sys.argv[1], sys.argv[2], sys.argv[3]
 rows = list(csv.DictReader(line for line in open(path) if not line.startswith("#")))
 timed = {(row["domain"], row["mode"]) for row in rows if row["strategy"] == strategy and row["median_ns"] not in ("", "n/a")}
 wanted = {(domain, mode) for domain in ("share", "feed") for mode in ("boundary", "app")} | {("synthetic", "app")}
 missing = sorted(wanted - timed)
 if missing:
     sys.exit(f"scaffold-check: {strategy} was not timed in {missing}")
+marked = {(row["domain"], row["strategy"], row.get("written_as", "")) for row in rows if row.get("written_as")}
+if marked != {("synthetic", strategy, template)}:
+    sys.exit(f"scaffold-check: written_as should mark {strategy}'s synthetic rows as {template}'s code, and only those: {sorted(marked)}")
 print(f"scaffold-check: {strategy} timed in {len(timed)} domain and mode pairs, {sum(row['strategy'] == strategy for row in rows)} rows")
 PYTHON

@@ -22,6 +22,12 @@ public protocol SyntheticWorkload: AnyObject, SendableMetatype {
   /// The number of kinds the pattern is written for (2 to 64).
   static var kinds: Int { get }
 
+  /// The pattern whose code this is, when it is another's: a pattern
+  /// `new-strategy` added is generated as its template until it is given an
+  /// idiom of its own (`SyntheticPattern.writtenLike`). `nil` for the
+  /// pattern's own code.
+  static var writtenAs: String? { get }
+
   /// Builds this pattern's representation of a synthetic feed: element `i`
   /// is the one `SyntheticFeed.element(i, seed:kinds:)` draws, for every
   /// pattern alike.
@@ -46,4 +52,8 @@ public protocol SyntheticWorkload: AnyObject, SendableMetatype {
   /// it is), computed by the code the loops time; never timed. Equal for
   /// every pattern with the same kinds, seed and size.
   func output(_ operation: String, at index: Int) -> String
+}
+
+extension SyntheticWorkload {
+  public static var writtenAs: String? { nil }
 }

@@ -2,6 +2,7 @@ import BenchmarkResults
 import BinaryInspection
 import CommandLineSupport
 import StrategyRegistry
+import SyntheticRegistry
 
 /// What a run says on standard error before it starts: its benchmark
 /// cases, feeds, modes, launches and seed; a rough estimate of its
@@ -37,6 +38,7 @@ package struct RunHeader {
       "machine: \(machine.cpuModel), \(machine.cores) cores; \(machine.operatingSystem); Swift \(machine.swiftVersion), \(machine.buildConfiguration)"
     )
     if let note = baselineNote { lines.append(note) }
+    if let note = borrowedSyntheticNote { lines.append(note) }
     return lines + countersNotes
   }
 
@@ -72,6 +74,21 @@ package struct RunHeader {
       )
     }
     return notes
+  }
+
+  /// Said up front when a pattern's synthetic rows time another pattern's
+  /// code: a scaffold's, until it has an idiom of its own.
+  var borrowedSyntheticNote: String? {
+    var borrowed: [String: String] = [:]
+    for planned in plan.plan.synthetic {
+      for name in planned.strategies {
+        if let template = SyntheticRegistry.workload(named: name, kinds: planned.kinds)?.writtenAs {
+          borrowed[name] = template
+        }
+      }
+    }
+    guard !borrowed.isEmpty else { return nil }
+    return SyntheticBorrowing.note(borrowed)
   }
 
   /// Said up front when the strategies timed leave out the baseline every

@@ -77,6 +77,7 @@ extension ElementsRunner {
             row.checksum =
               samples.id == .floor
               ? CSVNumber.hex(floor.checksum) : checksums[samples.id.rawValue]?[operation].map(CSVNumber.hex) ?? ""
+            row.writtenAs = built[samples.id.rawValue].flatMap { type(of: $0).writtenAs }
             results.rows.append(row)
           }
         }

@@ -107,6 +107,8 @@ package struct AnswerCommand {
       }
     }
     guard !printed.isEmpty else { throw .dataError("\(path): nothing to answer from") }
+    let borrowed = SyntheticBorrowing.borrowed(in: answer.run.rows)
+    if !borrowed.isEmpty { console.errorLine(SyntheticBorrowing.note(borrowed)) }
     if editCostPath == nil && needsEditCosts {
       console.errorLine(
         "note: pass \(Options.editCost.name) results/reference/scaling/edit-cost.csv for the extensibility figures")

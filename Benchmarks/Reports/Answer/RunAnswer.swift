@@ -15,6 +15,8 @@ package enum RunAnswer {
     do throws(CommandError) {
       guard case .run(let run) = try loadResults(path) else { return "" }
       lines += decision(run)
+      let borrowed = SyntheticBorrowing.borrowed(in: run.rows)
+      if !borrowed.isEmpty { lines.append(TextTable.wrap(SyntheticBorrowing.note(borrowed), indent: 2)) }
       lines.append("")
       lines.append(TextTable.wrap(precision(run), indent: 2))
     } catch {

@@ -36,7 +36,7 @@ extension CompareOutput {
     _ result: (changes: [RowChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey]),
     base: MeasuredFile, new: MeasuredFile, widening: Double
   ) -> BetweenRows {
-    let order: [Verdict] = [.regressed, .improved, .perRowMove, .withinResolution, .unchanged]
+    let order: [Verdict] = [.regressed, .improved, .uncorroborated, .perRowMove, .withinResolution, .unchanged]
     let tracked = result.changes.contains { $0.method == "launches" }
     let changes = result.changes.sorted {
       (order.firstIndex(of: $0.verdict)!, $0.key) < (order.firstIndex(of: $1.verdict)!, $1.key)
@@ -48,26 +48,27 @@ extension CompareOutput {
     let references = changes.filter { $0.key.strategy.isReference }
     let counts = order.map { verdict in strategyChanges.filter { $0.verdict == verdict }.count }
     let holding = changes.filter(\.holdsForTheRun).count
-    let heldBack = changes.filter(\.heldBackAsLaunchDecided).count
     let moved = references.filter { $0.verdict == .regressed || $0.verdict == .improved || $0.verdict == .perRowMove }.count
     let summary =
       "\(counts[0]) regressed\(tracked ? " (\(holding) failing the run)" : ""), \(counts[1]) improved, "
       + (tracked
-        ? "\(counts[2].counted("per-row move")) (beyond the band on their own interval, not with every row counted), "
-          + "\(counts[3]) within resolution, " : "")
-      + "\(counts[4]) unchanged"
+        ? "\(counts[2]) uncorroborated, "
+          + "\(counts[3].counted("per-row move")) (beyond the band on their own interval, not with every row counted), "
+          + "\(counts[4]) within resolution, " : "")
+      + "\(counts[5]) unchanged"
       + (references.isEmpty ? "" : " of \(strategyChanges.count.counted("strategy row"))")
       + "; \(result.onlyInBase.count) only in \(base.path), \(result.onlyInNew.count) only in \(new.path)"
       + (references.isEmpty
         ? ""
         : ". The harness's own loops (\(references.count.counted("floor and null row"))), "
           + "whose moves are the machine's and never fail a run: \(moved) moved beyond the band.")
-      + (heldBack == 0
+      + (counts[2] == 0
         ? ""
-        : " \(heldBack.counted("regressed row is", plural: "regressed rows are")) decided by launches "
-          + "(launch_variance_share 0.5 or more) with no calmer row of their strategy and operation regressing beside them: "
-          + "two separate runs cannot tell that from what each run's launches drew, so they do not fail it; "
-          + "time both builds in one run with \(BuildSet.Options.alternateWith.name) to judge them.")
+        : " An uncorroborated row regressed with every row counted, but a change to the code would not move it alone: "
+          + "the baseline's own row with its floor moving, or a row its launches decide (launch_variance_share 0.5 or more) "
+          + "with no calmer row of its strategy and operation regressing beside it. Two separate runs cannot tell that "
+          + "from what each run's launches drew, so it does not fail the run; time both builds in one run with "
+          + "\(BuildSet.Options.alternateWith.name) to judge it.")
     return BetweenRows(
       result: result, base: base, new: new, changes: changes, tracked: tracked, summary: summary, widening: widening)
   }

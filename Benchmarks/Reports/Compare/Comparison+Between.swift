@@ -133,17 +133,22 @@ extension Comparison {
   /// `!`. Runs whose launches alternated (`--alternate-with`) are judged
   /// without this.
   /// A row is called regressed or improved only where Holm's correction,
-  /// with every compared row counted, carries its move; a move beyond the
-  /// band on the row's own interval alone is a `perRowMove`, so that two
-  /// runs where nothing changed read so. Rows without a p-value (compared on
-  /// their medians' intervals) keep their verdict.
+  /// with every compared row counted, carries its move, and a strategy's row
+  /// regressed only where it fails the run; a move beyond the band on the
+  /// row's own interval alone is a `perRowMove`, and a carried regression
+  /// that `markRegressionsThatHold` did not hold is `uncorroborated`, so that
+  /// two runs where nothing changed read so. Rows without a p-value
+  /// (compared on their medians' intervals) keep their verdict.
   package static func markMovesTheCorrectionDoesNotCarry(_ changes: inout [RowChange]) {
     let rejected = Holm.rejected(changes.map(\.pValue), level: 0.05)
-    for index in changes.indices
-    where changes[index].pValue != nil && !rejected[index]
-      && (changes[index].verdict == .regressed || changes[index].verdict == .improved)
-    {
-      changes[index].verdict = .perRowMove
+    for index in changes.indices where changes[index].pValue != nil {
+      let verdict = changes[index].verdict
+      guard verdict == .regressed || verdict == .improved else { continue }
+      if !rejected[index] {
+        changes[index].verdict = .perRowMove
+      } else if verdict == .regressed && !changes[index].holdsForTheRun && !changes[index].key.strategy.isReference {
+        changes[index].verdict = .uncorroborated
+      }
     }
   }
 

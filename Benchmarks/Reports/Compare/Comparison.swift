@@ -132,6 +132,12 @@ package enum Verdict: String {
   /// lands there by chance, so two runs of one binary have some. Neither
   /// regressed nor improved, and never fails a run.
   case perRowMove = "per-row move"
+  /// A regression Holm's correction carries, on a row a change to the code
+  /// would not move alone: the baseline's own row with its floor moving, or
+  /// a row its launches decide with no calmer row of its strategy and
+  /// operation regressing beside it. Two separate runs cannot tell it from
+  /// what each run's launches drew; never fails a run.
+  case uncorroborated
   /// The runs cannot tell: the change's interval reaches past the noise band
   /// on a side it is not wholly beyond.
   case withinResolution = "within resolution"

@@ -184,6 +184,7 @@ import Testing
     row.build = "osize"
     row.layouts = 4
     row.layoutVarianceShare = 0.625
+    row.writtenAs = "protocol-getter"
     return RunRecord(info: info, row: row)
   }
 

@@ -58,3 +58,41 @@ import Testing
     #expect(RunAnswer.precision(run).contains("no interval over launches"))
   }
 }
+
+/// A scaffolded pattern's synthetic rows time its template's code until it
+/// has an idiom of its own (issue 33, item 5): the CSV's `written_as` says
+/// so, and `answer` and the run's closing lines name it.
+@Suite struct SyntheticBorrowingTests {
+  @Test func theNoteNamesEachPatternAndWhoseCodeItTimes() {
+    let note = SyntheticBorrowing.note(["my-pattern": "protocol-getter", "another": "enum-switch"])
+    #expect(note.contains("another times enum-switch's code; my-pattern times protocol-getter's code"), "\(note)")
+    var rows = SampleRuns.results().rows
+    try? #require(rows.count > 1)
+    rows[0].writtenAs = "protocol-getter"
+    #expect(SyntheticBorrowing.borrowed(in: rows) == [rows[0].key.strategy.rawValue: "protocol-getter"])
+  }
+
+  /// The answer fixture with `naive`'s synthetic rows marked as another's
+  /// code: the column reads back, and `answer` says so.
+  @Test func answerSaysWhichRowsTimeAnotherPatternsCode() throws {
+    let table = try CSVReader.parse(try String(contentsOfFile: AnswerTests.run, encoding: .utf8))
+    let domain = try #require(table.header.firstIndex(of: "domain"))
+    let strategy = try #require(table.header.firstIndex(of: "strategy"))
+    var text = CSVWriter.record(table.header + ["written_as"])
+    var marked = 0
+    for record in table.records {
+      let borrowed = record.fields[domain] == "synthetic" && record.fields[strategy] == "naive"
+      if borrowed { marked += 1 }
+      text += CSVWriter.record(record.fields + [borrowed ? "protocol-getter" : ""])
+    }
+    try #require(marked > 0)
+    let path = try RunFileTests.write(text)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    guard case .run(let run) = try Schema.load(path) else { throw CheckoutError("not a run") }
+    #expect(run.rows.filter { $0.writtenAs == "protocol-getter" }.count == marked)
+    #expect(run.rows.filter { $0.writtenAs != nil }.allSatisfy { $0.key.strategy == "naive" })
+    let result = InProcess.main(["answer", path, "--sections", "kinds"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.errors.contains("naive times protocol-getter's code"), "\(result.errors)")
+  }
+}
