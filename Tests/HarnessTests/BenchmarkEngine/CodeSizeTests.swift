@@ -1,9 +1,4 @@
 @testable import BenchmarkEngine
-@testable import BinaryInspection
-@testable import CommandLineSupport
-@testable import DispatchBenchCLI
-@testable import Reports
-@testable import Statistics
 import BenchmarkResults
 import DispatchModel
 import Foundation
@@ -186,6 +181,32 @@ import Testing
       #expect(row.codeBytes == code.bytes(of: row.key), "\(row.key)")
     }
     #expect(run.errors.contains("valgrind is not installed"))
+    // Beside that snapshot of CodeSize against itself, an independent
+    // bound (issue 37): an app-mode row's code holds at least its own timed
+    // loop, whose size nm reads from the symbol table.
+    let sizes = try Self.symbolSizes()
+    let appRows = run.rows.filter { $0.key.mode == .app }
+    try #require(!appRows.isEmpty)
+    for row in appRows {
+      let loop = row.key.operation == "feed.color" ? "colorLoop" : "shareLoop"
+      let module = "App" + row.key.strategy.moduleName
+      let prefix = "$s\(module.utf8.count)\(module)0A5LoopsC\(loop.utf8.count)\(loop)_"
+      let loopBytes = try #require(sizes.first { $0.key.hasPrefix(prefix) && $0.key.hasSuffix("F") }?.value, "no \(prefix)… in nm")
+      #expect(try #require(row.codeBytes) >= loopBytes, "\(row.key): \(row.codeBytes ?? 0) bytes, its loop alone \(loopBytes)")
+    }
+  }
+
+  /// Every defined symbol's size, as `nm -S` prints it, by mangled name.
+  static func symbolSizes() throws -> [String: Int] {
+    let result = try Subprocess.run(["-S", "--defined-only", releaseBinary], program: "/usr/bin/nm")
+    try #require(result.status == 0, "\(result.standardError)")
+    var sizes: [String: Int] = [:]
+    for line in result.standardOutput.split(separator: "\n") {
+      let fields = line.split(separator: " ", maxSplits: 3)
+      guard fields.count == 4, let size = Int(fields[1], radix: 16) else { continue }
+      sizes[String(fields[3])] = max(size, sizes[String(fields[3])] ?? 0)
+    }
+    return sizes
   }
 
   /// A valgrind that fails, or that writes none of the parts the run reads,

@@ -1,5 +1,4 @@
 @testable import BenchmarkEngine
-@testable import CommandLineSupport
 import Testing
 
 /// What progress calls a launch: how many are planned, and, with adaptive

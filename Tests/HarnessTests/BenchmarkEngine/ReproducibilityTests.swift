@@ -2,9 +2,7 @@ import Foundation
 import Testing
 
 @testable import BenchmarkEngine
-@testable import BinaryInspection
 @testable import CommandLineSupport
-@testable import DispatchBenchCLI
 @testable import Reports
 @testable import Statistics
 import BenchmarkResults

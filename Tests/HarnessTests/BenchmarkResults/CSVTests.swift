@@ -1,8 +1,3 @@
-@testable import BenchmarkEngine
-@testable import BinaryInspection
-@testable import CommandLineSupport
-@testable import DispatchBenchCLI
-@testable import Reports
 @testable import Statistics
 import BenchmarkResults
 import Testing

@@ -1,9 +1,6 @@
 @testable import BenchmarkEngine
-@testable import BinaryInspection
 @testable import CommandLineSupport
 @testable import DispatchBenchCLI
-@testable import Reports
-@testable import Statistics
 import DispatchModel
 import Testing
 

@@ -1,5 +1,4 @@
 @testable import BenchmarkEngine
-@testable import CommandLineSupport
 @testable import Reports
 import BenchmarkResults
 import Foundation

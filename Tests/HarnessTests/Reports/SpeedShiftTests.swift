@@ -1,9 +1,4 @@
-@testable import BenchmarkEngine
-@testable import BinaryInspection
-@testable import CommandLineSupport
-@testable import DispatchBenchCLI
 @testable import Reports
-@testable import Statistics
 import BenchmarkResults
 import Testing
 

@@ -1,9 +1,5 @@
-@testable import BenchmarkEngine
-@testable import BinaryInspection
 @testable import CommandLineSupport
 @testable import DispatchBenchCLI
-@testable import Reports
-@testable import Statistics
 
 /// The command line run in this process, and a console that writes nowhere:
 /// defined once for every suite that needs them.
