@@ -13,7 +13,7 @@
 # build each, about 1.5 to 3 minutes on 2 cores). Then one run times the
 # answer's operations in both modes; each build's rows go to
 # DIRECTORY/run.<name>.csv, with its name in the build column, and
-# `dispatch-bench answer --builds` prints Guides/Builds.md's table from them.
+# `dispatch-bench answer --builds` prints the build table from them (the command Guides/Builds.md gives).
 #
 # Usage: bash Benchmarks/Scripts/build-matrix.sh [DIRECTORY] [-- RUN OPTIONS...]
 #   (default DIRECTORY results/local/builds; default run options below)

@@ -19,7 +19,7 @@ import CommandLineSupport
 /// share predictor entries, and a loop of a few nanoseconds moves with it.
 /// Timing K layouts, their launches alternating, makes the layout a level of
 /// the experiment: each row's interval is over the layouts' means
-/// (Guides/Method.md, "Layouts").
+/// (Guides/Method.md, "Relinking in other function orders").
 package enum LayoutBuilds {
   /// Layout *j*'s launch *i* is launch `j × launchStride + i` in the run's
   /// samples, so one aggregate holds every layout's launches apart.
