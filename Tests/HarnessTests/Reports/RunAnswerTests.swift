@@ -62,11 +62,11 @@ import Testing
 /// has an idiom of its own (issue 33, item 5): the CSV's `written_as` says
 /// so, and `answer` and the run's closing lines name it.
 @Suite struct SyntheticBorrowingTests {
-  @Test func theNoteNamesEachPatternAndWhoseCodeItTimes() {
+  @Test func theNoteNamesEachPatternAndWhoseCodeItTimes() throws {
     let note = SyntheticBorrowing.note(["my-pattern": "protocol-getter", "another": "enum-switch"])
     #expect(note.contains("another times enum-switch's code; my-pattern times protocol-getter's code"), "\(note)")
     var rows = SampleRuns.results().rows
-    try? #require(rows.count > 1)
+    try #require(rows.count > 1)
     rows[0].writtenAs = "protocol-getter"
     #expect(SyntheticBorrowing.borrowed(in: rows) == [rows[0].key.strategy.rawValue: "protocol-getter"])
   }
