@@ -73,8 +73,7 @@ package enum RunAnswer {
     }
     text += "the median resolution is \(percent(median)), the widest \(percent(worst)) "
       + "(\(widest.key.benchmarkCase.operation), \(widest.key.strategy), \(widest.key.mode.rawValue) mode). "
-      + "The ranges above are 95% intervals over this run's launches; a row's resolution is the smallest "
-      + "change a run like this one could tell from none."
+      + "The ranges above are 95% intervals over launches."
     if let target, worst > target {
       text += " A longer \(LaunchDesign.Options.maxTime.name) launches the widest cases again and narrows them."
     }
