@@ -40,6 +40,9 @@ public struct RunInfo: Equatable, Sendable {
   public var complete: Bool
   /// The strategy every ratio is taken against.
   public var baseline: StrategyID
+  /// Where the run's wall time went; `nil` in a file from before it was
+  /// recorded.
+  public var time: RunTime? = nil
 
   public init(
     schemaVersion: String, runID: String, timestamp: String, machine: Machine, seed: UInt64,
@@ -358,7 +361,7 @@ extension Schema {
           record.row.layouts = layouts
         },
         .optionalNumber("layout_variance_share", \.row.layoutVarianceShare, missing: ""),
-      ])
+      ] + timeColumns)
   }
 
   /// A summary statistic of a row's samples.

@@ -15,6 +15,13 @@ extension ElementsRunner {
   package func verify(_ prepared: [Prepared], _ planned: PlannedFeed, against references: inout References)
     throws(RunFailure) -> CaseRows.Checksums
   {
+    guard let clock else { return try verified(prepared, planned, against: &references) }
+    return try clock.time(.checking) { () throws(RunFailure) in try verified(prepared, planned, against: &references) }
+  }
+
+  private func verified(_ prepared: [Prepared], _ planned: PlannedFeed, against references: inout References)
+    throws(RunFailure) -> CaseRows.Checksums
+  {
     var checksums: CaseRows.Checksums = [:]
     for participant in prepared {
       for entry in planned.operations where entry.strategies.contains(participant.name) {

@@ -107,6 +107,15 @@ package struct ElementsRunner {
       baseline: baseline, countsHeap: countsHeap)
   }
 
+  /// Where the launch's time goes (`Sampler.clock`).
+  package var clock: PhaseClock? { sampler.clock }
+
+  /// Runs `body`, its time added to `phase` when the launch keeps a clock.
+  package func timed<T, E: Error>(_ phase: RunTime.Phase, _ body: () throws(E) -> T) throws(E) -> T {
+    guard let clock else { return try body() }
+    return try clock.time(phase, body)
+  }
+
   /// Samples a case, stopping on an interrupt.
   package func measure(_ contenders: [Contender], shuffleSeed: UInt64) throws(RunFailure) -> CaseSamples {
     if sampler.shouldStop() { throw .interrupted }

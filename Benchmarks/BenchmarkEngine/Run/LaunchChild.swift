@@ -44,12 +44,17 @@ package enum LaunchChild {
     Interrupts.install()
     let launch = plan.launch(index)
     // The launch runs below `stackPadding` bytes of unused stack.
+    let runner = LaunchRunner(plan: plan, launch: launch, keepingLastBatch: true)
     let outcome = withUnsafeTemporaryAllocation(byteCount: launch.stackPadding + 16, alignment: 16) { padding in
       blackHole(padding.baseAddress)
-      return LaunchRunner(plan: plan, launch: launch, keepingLastBatch: true).run(into: &results, console: console)
+      return runner.run(into: &results, console: console)
     }
     if outcome == .disagreement { return ExitStatus.disagreement }
     results.info.complete = outcome == .completed
+    // What this launch measured of its own time; the run adds it up, and
+    // counts what it saw of the launch besides (starting, exiting, these
+    // files) as launching.
+    results.info.time = RunTime(wall: runner.clock.elapsed, seconds: runner.clock.seconds)
     do {
       try files.write(results, launch: index)
     } catch {

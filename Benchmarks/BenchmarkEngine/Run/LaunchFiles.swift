@@ -48,7 +48,8 @@ package struct LaunchFiles {
   package func read(_ index: Int) -> LaunchOutput? {
     guard case .run(let file)? = try? Schema.load(rows(index)), let samples = try? SamplesFile.load(samples(index))
     else { return nil }
-    return LaunchOutput(rows: file.rows, samples: samples.samples.values.flatMap { $0 }, machine: file.info.machine)
+    return LaunchOutput(
+      rows: file.rows, samples: samples.samples.values.flatMap { $0 }, machine: file.info.machine, time: file.info.time)
   }
 
   /// Removes what launch `index` wrote, once read.
@@ -71,4 +72,6 @@ package struct LaunchOutput {
   package var rows: [TimingRow]
   package var samples: [RawSample]
   package var machine: Machine
+  /// Where the launch's own time went, as it measured it.
+  package var time: RunTime? = nil
 }

@@ -21,6 +21,8 @@ package struct LaunchRunner {
   /// right after, and freeing a few hundred megabytes of small objects
   /// would take seconds.
   package var keepingLastBatch = false
+  /// Where the launch's time goes.
+  package var clock = PhaseClock()
 
   /// Runs the launch; a disagreement is reported on `console`, and after an
   /// interrupt `results` holds the cases completed.
@@ -28,7 +30,8 @@ package struct LaunchRunner {
     let progress = self.progress(console)
     defer { progress.finish() }
     do {
-      try runSteps(ElementsRunner(plan: plan, launch: launch, progress: progress, shouldStop: shouldStop), into: &results)
+      let runner = ElementsRunner(plan: plan, launch: launch, progress: progress, shouldStop: shouldStop, clock: clock)
+      try runSteps(runner, into: &results)
     } catch {
       switch error {
       case .mismatch(let mismatch):
@@ -44,16 +47,21 @@ package struct LaunchRunner {
 
   private func runSteps(_ runner: ElementsRunner, into results: inout RunResults) throws(RunFailure) {
     let steps = plan.plan.steps(plan.memory)
+    // A step's time is building, but for the phases timed inside it
+    // (sampling, checking, rows): what remains is generating elements,
+    // building representations and freeing them, at the step's end.
     for (index, step) in steps.enumerated() {
-      switch step {
-      case .sequential(let planned):
-        try runner.run(planned, schedule: .sequential, into: &results)
-      case .together(let batch):
-        var cases: [ReadyCase] = []
-        for planned in batch.feeds { cases += try runner.cases(planned) }
-        for planned in batch.synthetic { cases += try runner.syntheticCases(planned) }
-        try runner.sample(cases, into: &results)
-        if keepingLastBatch && index == steps.count - 1 { LaunchChild.keepUntilExit(cases) }
+      try clock.time(.building) { () throws(RunFailure) in
+        switch step {
+        case .sequential(let planned):
+          try runner.run(planned, schedule: .sequential, into: &results)
+        case .together(let batch):
+          var cases: [ReadyCase] = []
+          for planned in batch.feeds { cases += try runner.cases(planned) }
+          for planned in batch.synthetic { cases += try runner.syntheticCases(planned) }
+          try runner.sample(cases, into: &results)
+          if keepingLastBatch && index == steps.count - 1 { LaunchChild.keepUntilExit(cases) }
+        }
       }
     }
   }
@@ -72,10 +80,12 @@ package struct LaunchRunner {
 extension ElementsRunner {
   /// A runner for `launch` of `plan`, reading the hardware counters where
   /// the machine allows.
-  package init(plan: LaunchPlan, launch: LaunchContext, progress: Progress, shouldStop: @escaping () -> Bool) {
+  package init(
+    plan: LaunchPlan, launch: LaunchContext, progress: Progress, shouldStop: @escaping () -> Bool, clock: PhaseClock? = nil
+  ) {
     let counters = try? HardwareCounters.open().get()
     self.init(
-      sampler: Sampler(settings: plan.sampling, shouldStop: shouldStop, counters: counters), progress: progress,
-      modes: plan.plan.modes, launch: launch)
+      sampler: Sampler(settings: plan.sampling, shouldStop: shouldStop, counters: counters, clock: clock),
+      progress: progress, modes: plan.plan.modes, launch: launch)
   }
 }

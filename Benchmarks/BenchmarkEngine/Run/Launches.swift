@@ -30,6 +30,9 @@ package struct Launches {
   package var reserve: Double = 0
   /// Whether to stop early: an interrupt asked.
   package var shouldStop: () -> Bool = { Interrupts.requested }
+  /// Where the run's time goes: each launch's own phases, and what the run
+  /// saw of a launch besides them as launching.
+  package var clock = PhaseClock()
 
   /// A build whose launches a run starts, and the directory they share.
   fileprivate struct Build {
@@ -40,7 +43,7 @@ package struct Launches {
   package func run(into aggregates: inout [RunAggregate], console: Console) throws(CommandError) -> LaunchOutcome {
     guard plan.launches > 1 || builds.count > 1 || design.adaptive != nil else {
       var results = RunResults(info: aggregates[0].results.info, rows: [])
-      let outcome = LaunchRunner(plan: plan, launch: plan.launch(0), shouldStop: shouldStop)
+      let outcome = LaunchRunner(plan: plan, launch: plan.launch(0), shouldStop: shouldStop, clock: clock)
         .run(into: &results, console: console)
       aggregates[0].add(LaunchOutput(results), launch: 0)
       return outcome
@@ -149,6 +152,15 @@ package struct Launches {
     }
   }
 
+  /// Adds a launch's own phases to the run's clock, and the rest of the
+  /// `seconds` the run waited for it (starting and ending the process,
+  /// the files it wrote, what it did not time) as launching.
+  private func account(_ seconds: Double, of time: RunTime?) {
+    let own = time?.seconds ?? [:]
+    clock.add(RunTime(wall: seconds, seconds: own))
+    clock.add(.launching, nanoseconds: UInt64(max(0, seconds - own.values.reduce(0, +)) * 1e9))
+  }
+
   /// Runs launch `index` of `build` as a child process; returns how it
   /// ended and what it wrote, if anything.
   fileprivate func launch(_ index: Int, of build: Build, padding: String)
@@ -158,6 +170,7 @@ package struct Launches {
       "launch \(index + 1)" + (index < plan.launches ? " of \(plan.launches)" : "")
       + (build.timed.label.map { " of \($0)" } ?? "")
     let status: Int32
+    let started = MonotonicClock.now()
     do {
       status = try Spawn.run(
         [build.timed.binary] + LaunchChild.arguments(launch: index, build.files),
@@ -167,6 +180,7 @@ package struct Launches {
     }
     let output = build.files.read(index)
     build.files.remove(launch: index)
+    account(Double(MonotonicClock.now() - started) / 1e9, of: output?.time)
     switch status {
     case ExitStatus.success where output != nil: return (.completed, output)
     case ExitStatus.disagreement where build.timed.isOther:

@@ -63,7 +63,10 @@ extension ElementsRunner {
         progress.end(worth: 1 / Double(sampler.settings.passes))
       }
     }
-    for index in cases.indices where blocks[index] > 0 { cases[index].finish(measured[index], &results) }
+    // Rows: statistics, and in the first launch the allocation counts.
+    timed(launch.checks ? .checking : .launching) {
+      for index in cases.indices where blocks[index] > 0 { cases[index].finish(measured[index], &results) }
+    }
     if interrupted { throw .interrupted }
   }
 }

@@ -42,6 +42,7 @@ package struct RunCommand {
       return ExitStatus.success
     }
     let started = Timestamp.now()
+    let clock = PhaseClock()
     let writer = try RunWriter(options: options, started: started)
     // Planned once, here: every launch follows this plan.
     let launchPlan = LaunchPlan(plan, memory: try MemoryPlanner().plan(for: plan), options: options)
@@ -55,20 +56,21 @@ package struct RunCommand {
     if case .layouts(let seeds) = options.builds { layouts = try LayoutBuilds.make(seeds, note: note) }
     defer { if let layouts { LayoutBuilds.remove(layouts.directory) } }
     let builds = options.builds.timedBuilds(this: executablePath(), layouts: layouts?.binaries ?? [])
-    return try launch(launchPlan, builds: builds, into: &aggregates, writer: writer, machine: machine, console: console)
+    return try launch(
+      launchPlan, builds: builds, into: &aggregates, writer: writer, machine: machine, clock: clock, console: console)
   }
 
   /// Runs the launches of `builds` and writes what they measured.
   private func launch(
     _ launchPlan: LaunchPlan, builds: [TimedBuild], into aggregates: inout [RunAggregate], writer: RunWriter,
-    machine: Machine, console: Console
+    machine: Machine, clock: PhaseClock, console: Console
   ) throws(CommandError) -> Int32 {
     let note = self.note(console)
     Interrupts.install()
     let reserve = RunEstimate(launchPlan.plan, sampling: launchPlan.sampling).probe(
       probed: launchPlan.plan.strategies.count, probing: machine.buildConfiguration == "release", cores: machine.cores)
     let launches = Launches(
-      plan: launchPlan, builds: builds, design: options.design, reserve: reserve, shouldStop: shouldStop)
+      plan: launchPlan, builds: builds, design: options.design, reserve: reserve, shouldStop: shouldStop, clock: clock)
     switch try launches.run(into: &aggregates, console: console) {
     case .completed: break
     case .disagreement: return ExitStatus.disagreement
@@ -77,9 +79,11 @@ package struct RunCommand {
       return try writer.writePartial(aggregates[0].partialRows(), console: console)
     }
     if case .named(let named) = options.builds {
-      try writeBuilds(named, aggregates, with: writer, console: console)
+      try writeBuilds(named, aggregates, with: writer, clock: clock, console: console)
     } else {
-      try write(aggregates[0], aggregates.count > 1 ? aggregates[1] : nil, with: writer, machine: machine, console: console)
+      try write(
+        aggregates[0], aggregates.count > 1 ? aggregates[1] : nil, with: writer, machine: machine, clock: clock,
+        console: console)
     }
     return ExitStatus.success
   }
@@ -87,16 +91,30 @@ package struct RunCommand {
   /// Writes each build of `--builds` to its own file, its code counted by
   /// direct calls (none of them is this binary, whose code callgrind reads).
   private func writeBuilds(
-    _ builds: [NamedBuild], _ aggregates: [RunAggregate], with writer: RunWriter, console: Console
+    _ builds: [NamedBuild], _ aggregates: [RunAggregate], with writer: RunWriter, clock: PhaseClock,
+    console: Console
   ) throws(CommandError) {
     let note = self.note(console)
-    for (build, aggregate) in zip(builds, aggregates) {
-      let results = aggregate.rows(code: CodeSize(file: build.binary))
-      let path = build.output(writer.outputPath)
-      try writer.write(results, to: path)
-      note("wrote \(path) (\(results.rows.count.counted("row")) of build \(build.name), \(build.binary))")
-      if let adaptive = aggregate.adaptive { note("build \(build.name): " + Self.summary(adaptive, results)) }
+    let all = aggregates.map { aggregate in
+      clock.time(.other) { aggregate.rows(code: CodeSize(file: build(of: aggregate, builds).binary)) }
     }
+    let time = clock.time(restIn: .other)
+    for (build, results) in zip(builds, all) {
+      var results = results
+      results.info.time = time
+      let path = build.output(writer.outputPath)
+      try clock.time(.writing) { () throws(CommandError) in try writer.write(results, to: path) }
+      note("wrote \(path) (\(results.rows.count.counted("row")) of build \(build.name), \(build.binary))")
+      if let adaptive = aggregates.first(where: { $0.build == build.name })?.adaptive {
+        note("build \(build.name): " + Self.summary(adaptive, results))
+      }
+    }
+    note(Self.timeLine(clock.time(restIn: .other)))
+  }
+
+  /// The build of `--builds` whose rows `aggregate` holds.
+  private func build(of aggregate: RunAggregate, _ builds: [NamedBuild]) -> NamedBuild {
+    builds.first { $0.name == aggregate.build } ?? builds[0]
   }
 
   /// Writes the other build's rows and this build's, then, with the
@@ -104,25 +122,35 @@ package struct RunCommand {
   /// under callgrind (the samples do not change; a debug build's loops are
   /// not the measured ones) and writes the rows again.
   private func write(
-    _ run: RunAggregate, _ alternate: RunAggregate?, with writer: RunWriter, machine: Machine, console: Console
+    _ run: RunAggregate, _ alternate: RunAggregate?, with writer: RunWriter, machine: Machine, clock: PhaseClock,
+    console: Console
   ) throws(CommandError) {
     let note = self.note(console)
     let code = CodeSize.ofThisExecutable()
-    var results = run.rows(code: code)
+    var results = clock.time(.other) { run.rows(code: code) }
+    results.info.time = clock.time(restIn: .other)
     if let alternate, let build = options.alternate {
-      let rows = alternate.rows(code: CodeSize(file: build.binary))
-      try writer.write(rows, of: build)
+      var rows = clock.time(.other) { alternate.rows(code: CodeSize(file: build.binary)) }
+      rows.info.time = clock.time(restIn: .other)
+      try clock.time(.writing) { () throws(CommandError) in try writer.write(rows, of: build) }
       note("wrote \(build.output) (\(rows.rows.count.counted("row")) of \(build.binary); code_bytes by direct calls)")
     }
-    try writer.write(results, overwrite: options.force, samples: true)
-    if let code, machine.buildConfiguration == "release",
-      results.countCode(underCallgrind: code, seed: options.matrix.seed, cores: machine.cores, console: console, note: note)
-    {
-      try writer.write(results, overwrite: true, samples: false)
+    try clock.time(.writing) { () throws(CommandError) in
+      try writer.write(results, overwrite: options.force, samples: true)
     }
+    if let code, machine.buildConfiguration == "release" {
+      _ = clock.time(.codeSize) {
+        results.countCode(underCallgrind: code, seed: options.matrix.seed, cores: machine.cores, console: console, note: note)
+      }
+    }
+    // The file's time ends here: the rows are written again with it (and
+    // the code bytes, when counted), which it cannot include.
+    results.info.time = clock.time(restIn: .other)
+    try writer.write(results, overwrite: true, samples: false)
     console.write(writer.rendered(results))
     note("wrote \(writer.outputPath) (\(results.rows.count.counted("row")))")
     if let adaptive = run.adaptive { note(Self.summary(adaptive, results)) }
+    if let time = results.info.time { note(Self.timeLine(time)) }
     if let reason = results.disturbance?.reason {
       note("the machine was disturbed during this run: \(reason); its rows say so (interrupted_share, launch_speed_spread), and compare warns of it")
     }
@@ -159,6 +187,20 @@ package struct RunCommand {
       }
     return text
       + "; \(short.count) of \(cases) cases did not meet the target resolution of \(target)\(why) (met_target says which rows)"
+  }
+
+  /// Where the run's time went, in a line: the share in timed loops, then
+  /// each other phase that took a second or more, the largest first.
+  package static func timeLine(_ time: RunTime) -> String {
+    let rest = RunTime.Phase.allCases.filter { $0 != .sampling && time[$0] >= 0.5 }
+      .sorted { time[$0] > time[$1] }
+      .map { "\($0.words) \(seconds(time[$0]))" }
+    return "time: \(CSVNumber.text((time.samplingShare * 100).rounded()))% of \(Progress.duration(time.wall)) in timed loops ("
+      + "\(seconds(time[.sampling])))" + (rest.isEmpty ? "" : "; " + rest.joined(separator: ", "))
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    value >= 10 ? "\(Int(value.rounded())) s" : "\(CSVNumber.text((value * 10).rounded() / 10)) s"
   }
 
   /// A debug build's timings measure unoptimised code rather than the

@@ -142,6 +142,9 @@ package struct Sampler {
   /// Read around every sample when the hardware allows; the reads are outside
   /// the timed interval.
   package var counters: HardwareCounters? = nil
+  /// Where the launch's time goes: the timed samples to `sampling`, the rest
+  /// of calibrating and sampling a case to `warmingUp`.
+  package var clock: PhaseClock? = nil
 
   /// Samples a case in one block: calibrates it, then takes its rounds.
   package func measure(_ contenders: [Contender], shuffleSeed: UInt64) -> CaseSamples {
@@ -154,6 +157,11 @@ package struct Sampler {
   /// chooses the case's slice and each contender's repetitions, for every
   /// block of rounds the case will take in this launch; no sample yet.
   package func calibrate(_ contenders: [Contender], shuffleSeed: UInt64) -> CaseSamples {
+    guard let clock else { return calibrated(contenders, shuffleSeed: shuffleSeed) }
+    return clock.time(.warmingUp) { calibrated(contenders, shuffleSeed: shuffleSeed) }
+  }
+
+  private func calibrated(_ contenders: [Contender], shuffleSeed: UInt64) -> CaseSamples {
     let count = contenders.map(\.count).min() ?? 0
     guard count > 0 else { return CaseSamples(slice: 0, shuffleSeed: shuffleSeed, contenders: []) }
     let costs = contenders.map { costPerElement($0, count: count) }
@@ -176,6 +184,11 @@ package struct Sampler {
   /// more than `maximumRounds` in all. Rounds are numbered on from the
   /// case's earlier blocks, so all of a launch's rounds pair.
   package func sample(_ contenders: [Contender], into samples: inout CaseSamples, rounds: Int, seconds: Double) {
+    guard let clock else { return sampleBlock(contenders, into: &samples, rounds: rounds, seconds: seconds) }
+    clock.time(.warmingUp) { sampleBlock(contenders, into: &samples, rounds: rounds, seconds: seconds) }
+  }
+
+  private func sampleBlock(_ contenders: [Contender], into samples: inout CaseSamples, rounds: Int, seconds: Double) {
     guard samples.slice > 0 else { return }
     let count = contenders.map(\.count).min() ?? 0
     let firstRound = samples.rounds
@@ -189,6 +202,7 @@ package struct Sampler {
       let ranges = Self.slice(round, length: samples.slice, of: count)
       for (position, index) in Self.order(contenders.count, seed: samples.shuffleSeed, round: round).enumerated() {
         let elapsed = time(contenders[index], ranges, samples.contenders[index])
+        clock?.add(.sampling, nanoseconds: elapsed.nanoseconds)
         samples.contenders[index].record(elapsed, round: round, position: position)
         // An interrupt stops after the current sample; the caller drops the
         // unfinished block.

@@ -55,7 +55,8 @@ extension ElementsRunner {
       built[name] = type.init(size: planned.size, seed: planned.seed)
     }
     let workloads = planned.strategies.compactMap { name in built[name].map { (name, $0) } }
-    let checksums = launch.checks ? try check(planned, workloads) : [:]
+    let checksums =
+      launch.checks ? try timed(.checking) { () throws(RunFailure) in try check(planned, workloads) } : [:]
     return planned.operations.map { operation in
       let benchmarkCase = BenchmarkCase(feed: planned.feed, operation: operation, mode: .app)
       let contenders =

@@ -43,6 +43,35 @@ import Testing
     }
   }
 
+  /// Where a run of two launches spent its time: every row carries the
+  /// same phases, which add up to its wall time; the samples account for
+  /// its sampling seconds; building and launching, which two launch
+  /// processes cannot avoid, are not zero; and the run says it in a line.
+  @Test func aRunRecordsWhereItsTimeWentAndSaysItsSamplingShare() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let (output, samplesPath) = (directory + "/run.csv", directory + "/samples.csv")
+    let result = try Subprocess.run([
+      "run", "--allow-debug-build", "--quick", "--operations", "feed.identifier", "--modes", "app", "--launches", "2",
+      "--output", output, "--samples", samplesPath, "--format", "csv",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    guard case .run(let file) = try Schema.load(output) else { throw CheckoutError("\(output) is not a run") }
+    let time = try #require(file.info.time, "the run recorded no time")
+    let total = RunTime.Phase.allCases.reduce(0) { $0 + time[$1] }
+    #expect(abs(total - time.wall) <= 0.01 * time.wall, "phases \(total) s against a wall of \(time.wall) s")
+    #expect(time[.building] > 0 && time[.launching] > 0 && time[.sampling] > 0)
+    // The timed loops' seconds are the samples' durations, and no more:
+    // the clock stops where each sample's does.
+    let sampled = try SamplesFile.load(samplesPath).samples.values.joined()
+      .reduce(0.0) { $0 + Double($1.elementsPerSample) * $1.nanosecondsPerElement / 1e9 }
+    #expect(abs(time[.sampling] - sampled) <= 0.02 * sampled, "sampling \(time[.sampling]) s, samples \(sampled) s")
+    // Every row repeats the run's time, as it repeats the run's seed.
+    let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").dropFirst()
+    #expect(!lines.isEmpty && lines.allSatisfy { $0.contains("," + CSVNumber.text(time.wall) + ",") })
+    #expect(result.standardError.contains("time: \(CSVNumber.text((time.samplingShare * 100).rounded()))% of "))
+  }
+
   /// Two builds in one run. The other build is a script that logs how it
   /// was started and then runs this binary: its launches alternate with
   /// this build's, the other first in every other pair, never given the

@@ -143,6 +143,9 @@ import Testing
     info.complete = false
     info.baseline = "protocol-getter"
     info.seed = 42
+    // Each phase a distinct number of seconds, and a wall they add up to.
+    let seconds = Dictionary(uniqueKeysWithValues: RunTime.Phase.allCases.enumerated().map { ($1, Double($0) + 0.25) })
+    info.time = RunTime(wall: seconds.values.reduce(0, +), seconds: seconds)
     let feed = FeedID(domain: "share", size: 12_345, distribution: "skewed", kinds: 3, source: "my, \"feed\".json")
     var statistics = SampleStatistics([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     statistics.mean = 5.4321
