@@ -45,7 +45,9 @@ package struct CompareCommand {
       Runs of schema 1 to 3 are refused by name (exit 65).
 
       Rows in one run only are listed. Runs made on different machines,
-      systems, Swift versions or build flags are warned about first.
+      systems, Swift versions or build flags are warned about first; runs
+      whose cpu_model differs are said, in the text, to compare machines, not
+      builds (the verdicts and exit status are then the machines').
       --show prints another view of two runs instead of the verdicts: drift,
       speed, code-bytes (exit 2 when two builds' code differs) or ratios.
       Exit status: 0 no regression, 2 at least one regression, 64 bad usage,
