@@ -198,7 +198,8 @@ package struct CompareCommand {
     let threshold = threshold ?? (tracked ? 0.02 : 0.05)
     let warnings = Comparison.warnings(base.info, new.info)
     for warning in warnings { console.errorLine("warning: \(warning)") }
-    if let shift = SpeedShift(base, new), shift.moved {
+    // Between two machines a speed apart is theirs, not a swing of one.
+    if Comparison.machinesNote(base: base, new: new) == nil, let shift = SpeedShift(base, new), shift.moved {
       console.errorLine(
         "warning: the machine's speed moved between these runs (\(paths[1]) over \(paths[0]), median time per domain: \(shift.text)): on a machine whose speed swings, the cheap rows' ratios move with it, and a change below may be the machine's. Time both builds in one run with --alternate-with, whose launches see the same states"
       )

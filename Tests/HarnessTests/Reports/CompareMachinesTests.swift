@@ -39,6 +39,9 @@ import Testing
     #expect(lines[1].hasPrefix("Machines, not builds: these runs were made on different CPUs"), "\(lines[1])")
     #expect(lines[1].contains("\(a) on \"\(Self.family25)\", \(other) on \"\(Self.family26)\""))
     #expect(lines[1].contains("a regression (exit status 2) is the second machine's, not a change to the code"))
+    // Two machines run at speeds of their own: not called a swing of one.
+    #expect(oneMachine.errors.contains("the machine's speed moved between these runs"), "\(oneMachine.errors)")
+    #expect(!twoMachines.errors.contains("the machine's speed moved"), "\(twoMachines.errors)")
     // The exit status is the verdicts', as between two runs of one machine.
     #expect(twoMachines.status == oneMachine.status)
 
