@@ -194,6 +194,11 @@ extension MachinesAnswerTests {
     let profile = InProcess.main(["answer", paths[0], Fixtures.profile])
     #expect(profile.status == 64 && profile.errors.contains("is a profile"), "\(profile.errors)")
 
+    var otherBaseline = try Self.run(Self.family26, path: "baseline.csv")
+    otherBaseline.info.baseline = "protocol-getter"
+    let baseline = InProcess.main(["answer", paths[0], try Self.write([otherBaseline], in: directory)[0]])
+    #expect(baseline.status == 65 && baseline.errors.contains("takes its ratios against protocol-getter"), "\(baseline.errors)")
+
     let withProfile = InProcess.main(["answer", paths[0], paths[2], "--profile", Fixtures.profile])
     #expect(withProfile.status == 64 && withProfile.errors.contains("--profile goes with one run"), "\(withProfile.errors)")
     let decision = InProcess.main(["answer", paths[0], paths[2], "--sections", "decision"])
