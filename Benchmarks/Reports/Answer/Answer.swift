@@ -13,6 +13,9 @@ package struct Answer {
   package var scaling: ScalingTables?
   /// Each build's run of a build matrix (`--builds`).
   package var builds: [AnswerRows] = []
+  /// One run per CPU model, the first `rows`, when `answer` was given
+  /// several.
+  package var machines: [AnswerRows] = []
 
   package var run: RunFile { rows.run }
   package var baseline: StrategyID { run.info.baseline }
@@ -43,6 +46,21 @@ package struct Answer {
     case .builds:
       guard !builds.isEmpty else { throw SectionUnavailable(reason: "pass each build's run with \(AnswerCommand.Options.builds.name)") }
       return [BuildsAnswer(builds: builds).table()]
+    case .machines: return [try machinesTable()]
     }
+  }
+
+  /// The claims on each machine's run: needs runs of two CPU models or
+  /// more, each taking its ratios against the enum.
+  private func machinesTable() throws(SectionUnavailable) -> QuotedTable {
+    guard machines.count >= 2 else {
+      throw SectionUnavailable(
+        reason: "pass a run from each of two CPU models or more (answer A.csv B.csv), one per model")
+    }
+    if let other = machines.first(where: { $0.run.info.baseline != AnswerNames.enumSwitch }) {
+      throw SectionUnavailable(
+        reason: "\(other.run.path) takes its ratios against \(other.run.info.baseline), and the machines section compares with \(AnswerNames.enumSwitch)")
+    }
+    return MachinesAnswer(machines).table()
   }
 }

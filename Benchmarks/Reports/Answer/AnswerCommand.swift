@@ -11,8 +11,8 @@ package struct AnswerCommand {
     name: "answer",
     summary: "Print the README's answer from a run: which pattern when, and the tables behind it.",
     synopsis:
-      "answer RUN.csv [--profile PROFILE.csv] [--edit-cost EDIT.csv] [--compile-time COMPILE.csv] [--sections LIST] [--format table|markdown]",
-    positionals: 1...1, positionalName: "RUN.csv",
+      "answer RUN.csv [RUN.csv ...] [--profile PROFILE.csv] [--edit-cost EDIT.csv] [--compile-time COMPILE.csv] [--sections LIST] [--format table|markdown]",
+    positionals: 1...Int.max, positionalName: "RUN.csv",
     options: [
       Options.profile, Options.editCost, Options.compileTime, Options.builds, Options.sections, Options.size,
       Options.distribution, Options.format, OptionSpec.wide,
@@ -24,13 +24,22 @@ package struct AnswerCommand {
       Every figure is read from the files given; a figure they lack prints
       as –. Ranges are spans of 95% intervals over launches. A named section
       the files cannot fill is an error; by default such a section is
-      skipped, with a note on standard error. Exit status: 0 printed, 64 bad
-      usage, 65 an input file unreadable or a named section without data.
+      skipped, with a note on standard error.
+
+      Given several runs, one per CPU model (their cpu_model column), answer
+      prints the machines section alone: each claim read on every machine's
+      run, a column each, the range over the machines, and whether the claim
+      holds on every machine or moves. Two runs of one model are refused; a
+      run whose cpu_model names no family is called by what it says.
+
+      Exit status: 0 printed, 64 bad usage (two runs of one CPU model among
+      them), 65 an input file unreadable or a named section without data.
       """,
     examples: [
       "dispatch-bench answer results/local/run.csv",
       "dispatch-bench answer results/reference/run.csv --edit-cost results/reference/scaling/edit-cost.csv --sections decision,stakes --format markdown",
       "dispatch-bench answer results/local/run.csv --profile results/local/run-profile.csv --sections counts",
+      "dispatch-bench answer results/reference/machines/*.csv",
     ])
 
   /// The options, declared once and read through these declarations.
@@ -67,6 +76,8 @@ package struct AnswerCommand {
   }
 
   package var path: String
+  /// Every run given: one, or one per CPU model for the machines section.
+  package var paths: [String]
   package var profilePath: String?
   package var editCostPath: String?
   package var compileTimePath: String?
@@ -79,7 +90,8 @@ package struct AnswerCommand {
   package var format: QuotedFormat
 
   package init(_ arguments: ParsedArguments) throws(CommandError) {
-    path = arguments.positionals[0]
+    paths = arguments.positionals
+    path = paths[0]
     profilePath = arguments.value(Options.profile)
     editCostPath = arguments.value(Options.editCost)
     compileTimePath = arguments.value(Options.compileTime)
@@ -89,9 +101,11 @@ package struct AnswerCommand {
     size = try arguments.integer(Options.size, in: 1...Int.max)
     layout = try arguments.choice(Options.distribution) ?? KindDistribution.uniform.rawValue
     format = try arguments.choice(Options.format).flatMap(QuotedFormat.init(rawValue:)) ?? .table
+    if paths.count > 1 { try Self.checkSeveralRuns(arguments, sections: sections) }
   }
 
   package func run(console: Console) throws(CommandError) -> Int32 {
+    if paths.count > 1 { return try runMachines(console: console) }
     let answer = try load(console: console)
     var printed: [String] = []
     var needsEditCosts = false
@@ -101,7 +115,9 @@ package struct AnswerCommand {
         needsEditCosts = needsEditCosts || section == .decision || section == .patterns
       } catch {
         guard sections == nil else { throw .dataError(error.reason) }
-        if (section != .counts || profilePath != nil) && (section != .builds || !buildPaths.isEmpty) {
+        if (section != .counts || profilePath != nil) && (section != .builds || !buildPaths.isEmpty)
+          && section != .machines
+        {
           console.errorLine("note: no \(section) section: \(error.reason)")
         }
       }
@@ -144,8 +160,7 @@ package struct AnswerCommand {
           try ScalingTables.read(Options.editCost, Schema.loadEditCosts, path)
         } ?? [])
     }
-    let sizes = Set(run.rows.map(\.key.feed.size))
-    let size = size ?? (sizes.contains(RunMatrix.primarySize) ? RunMatrix.primarySize : sizes.max()!)
+    let size = answerSize(run)
     var builds: [AnswerRows] = []
     for buildPath in buildPaths {
       guard case .run(let file) = try loadResults(buildPath) else {
@@ -155,5 +170,12 @@ package struct AnswerCommand {
     }
     return Answer(
       rows: AnswerRows(run: run, size: size, layout: layout), profile: profile, scaling: scaling, builds: builds)
+  }
+
+  /// The feed size the answer reads in `run`: `--size`, else 100,000 when
+  /// the run has it, else its largest.
+  func answerSize(_ run: RunFile) -> Int {
+    let sizes = Set(run.rows.map(\.key.feed.size))
+    return size ?? (sizes.contains(RunMatrix.primarySize) ? RunMatrix.primarySize : sizes.max() ?? RunMatrix.primarySize)
   }
 }

@@ -52,13 +52,20 @@ package struct AnswerRows {
   /// `nil`) and at `kinds` kinds (any when `nil`), at the answer's size and
   /// layout.
   package func row(_ strategy: StrategyID, _ operation: String, _ mode: BuildMode?, kinds: Int? = nil) -> TimingRow? {
-    run.rows.first { row in
-      let key = row.key
-      return key.strategy == strategy && key.operation == operation && (mode == nil || key.mode == mode)
-        && key.feed.size == size
-        && (kinds == nil || key.feed.kinds == kinds)
-        && (key.feed.domain == PlannedSynthetic.domain || key.feed.distribution == layout)
-    }
+    run.rows.first { $0.key.strategy == strategy && matches($0.key, operation, mode, kinds: kinds) }
+  }
+
+  /// Every strategy's row (the floor and the null left out) on `operation`
+  /// in `mode` at `kinds` kinds (any when `nil`), at the answer's size and
+  /// layout, in the run's order.
+  package func strategyRows(_ operation: String, _ mode: BuildMode, kinds: Int? = nil) -> [TimingRow] {
+    run.rows.filter { !$0.key.strategy.isReference && matches($0.key, operation, mode, kinds: kinds) }
+  }
+
+  private func matches(_ key: ResultKey, _ operation: String, _ mode: BuildMode?, kinds: Int?) -> Bool {
+    key.operation == operation && (mode == nil || key.mode == mode) && key.feed.size == size
+      && (kinds == nil || key.feed.kinds == kinds)
+      && (key.feed.domain == PlannedSynthetic.domain || key.feed.distribution == layout)
   }
 
   package func row(_ strategy: StrategyID, _ operation: SpecOperation, _ mode: BuildMode) -> TimingRow? {
@@ -81,6 +88,13 @@ package struct AnswerRows {
   package func span(
     _ strategies: [StrategyID], _ operations: [String], modes: [BuildMode] = BuildMode.all, kinds: Int? = nil
   ) -> String {
+    ratioSpan(strategies, operations, modes: modes, kinds: kinds).map(Self.spanText) ?? missingFigure
+  }
+
+  /// The span `span` prints, as numbers; `nil` when no row has an interval.
+  package func ratioSpan(
+    _ strategies: [StrategyID], _ operations: [String], modes: [BuildMode] = BuildMode.all, kinds: Int? = nil
+  ) -> ClosedRange<Double>? {
     var lows: [Double] = []
     var highs: [Double] = []
     for strategy in strategies {
@@ -94,8 +108,13 @@ package struct AnswerRows {
         }
       }
     }
-    guard let low = lows.min(), let high = highs.max() else { return missingFigure }
-    return "\(DecimalText.fixed(low, 2))–\(DecimalText.fixed(high, 2))×"
+    guard let low = lows.min(), let high = highs.max() else { return nil }
+    return low...high
+  }
+
+  /// `0.83–1.12×`.
+  package static func spanText(_ span: ClosedRange<Double>) -> String {
+    "\(DecimalText.fixed(span.lowerBound, 2))–\(DecimalText.fixed(span.upperBound, 2))×"
   }
 
   package func span(_ strategies: [StrategyID], _ operations: [SpecOperation], modes: [BuildMode] = BuildMode.all) -> String {

@@ -25,13 +25,16 @@ package enum AnswerSection: String, CaseIterable {
   case code
   /// The answer in each build of a build matrix (`--builds`).
   case builds
+  /// The answer's claims on each of several machines' runs, and whether
+  /// each holds on every one (two runs or more, one per CPU model).
+  case machines
 
   /// The sections that compare with the enum by name, and so need a run
   /// whose baseline it is.
   package var speaksOfTheEnum: Bool {
     switch self {
     case .decision, .stakes, .ranges, .counts: true
-    case .patterns, .modes, .kinds, .code, .builds: false
+    case .patterns, .modes, .kinds, .code, .builds, .machines: false
     }
   }
 
@@ -47,6 +50,7 @@ package enum AnswerSection: String, CaseIterable {
     case .kinds: "the synthetic domain at every number of kinds"
     case .code: "bytes of machine code each operation runs"
     case .builds: "does the answer hold in your build? one row per build\nand mode (needs --builds)"
+    case .machines: "does the answer hold on every machine? a column per\nCPU model (needs a run from each of two or more)"
     }
   }
 

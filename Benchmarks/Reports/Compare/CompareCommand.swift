@@ -45,7 +45,9 @@ package struct CompareCommand {
       Runs of schema 1 to 3 are refused by name (exit 65).
 
       Rows in one run only are listed. Runs made on different machines,
-      systems, Swift versions or build flags are warned about first.
+      systems, Swift versions or build flags are warned about first; runs
+      whose cpu_model differs are said, in the text, to compare machines, not
+      builds (the verdicts and exit status are then the machines').
       --show prints another view of two runs instead of the verdicts: drift,
       speed, code-bytes (exit 2 when two builds' code differs) or ratios.
       Exit status: 0 no regression, 2 at least one regression, 64 bad usage,
@@ -196,7 +198,8 @@ package struct CompareCommand {
     let threshold = threshold ?? (tracked ? 0.02 : 0.05)
     let warnings = Comparison.warnings(base.info, new.info)
     for warning in warnings { console.errorLine("warning: \(warning)") }
-    if let shift = SpeedShift(base, new), shift.moved {
+    // Between two machines a speed apart is theirs, not a swing of one.
+    if Comparison.machinesNote(base: base, new: new) == nil, let shift = SpeedShift(base, new), shift.moved {
       console.errorLine(
         "warning: the machine's speed moved between these runs (\(paths[1]) over \(paths[0]), median time per domain: \(shift.text)): on a machine whose speed swings, the cheap rows' ratios move with it, and a change below may be the machine's. Time both builds in one run with --alternate-with, whose launches see the same states"
       )

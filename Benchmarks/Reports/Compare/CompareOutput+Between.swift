@@ -113,6 +113,10 @@ extension CompareOutput {
       rows.result, rows.changes, rows.base, rows.new, rows.tracked, rows.summary
     )
     var text = markdown ? "## \(base.path) → \(new.path)\n\n" : TextTable.wrap("\(base.path) → \(new.path)") + "\n"
+    // Up front: a verdict between two machines is about the machines.
+    if let machines = Comparison.machinesNote(base: base, new: new) {
+      text += markdown ? "> \(machines)\n\n" : TextTable.wrap(machines) + "\n"
+    }
     for warning in warnings {
       text += markdown ? "> **Warning:** \(warning)\n" : TextTable.wrap("warning: \(warning)", indent: 2) + "\n"
     }

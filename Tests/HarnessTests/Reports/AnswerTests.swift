@@ -157,7 +157,10 @@ import Testing
 extension AnswerTests {
   static let errors: [(arguments: [String], status: Int32, message: String)] = [
     ([], 64, "missing RUN.csv"),
-    ([run, run], 64, "unexpected argument"),
+    // Several runs are one per CPU model (the machines section): one run
+    // twice is two of one model.
+    ([run, run], 64, "were both made on \"AMD EPYC\""),
+    ([run, "--sections", "machines"], 65, "pass a run from each of two CPU models or more"),
     ([run, "--sections", "decision,nope"], 64, "--sections: \"nope\" is not a known section"),
     ([run, "--sections", ""], 64, "--sections"),
     ([run, "--format", "csv"], 64, "--format: \"csv\" is not one of table, markdown"),

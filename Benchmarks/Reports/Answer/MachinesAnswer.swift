@@ -1,0 +1,178 @@
+import BenchmarkResults
+import BenchmarkEngine
+import CommandLineSupport
+
+/// "Does the answer hold on every machine?": the answer's claims read on
+/// one run per CPU model, a column each, then each claim over the machines
+/// and whether it holds on all of them or moves. A run's intervals are over
+/// one machine's launches (and layouts): they say nothing of another CPU,
+/// which can move a cheap ratio further than they reach (issue 36).
+package struct MachinesAnswer {
+  /// One machine: its CPU as its run names it, and its run's rows.
+  package struct MachineRun {
+    package var cpu: CPUModel
+    package var rows: AnswerRows
+  }
+
+  /// Each machine, in the order its run was given.
+  package var machines: [MachineRun]
+
+  package init(_ runs: [AnswerRows]) {
+    machines = runs.map { MachineRun(cpu: CPUModel($0.run.info.machine.cpuModel), rows: $0) }
+  }
+
+  /// The first two runs made on one CPU model, as their `cpu_model` names
+  /// it: `answer` reads one run per model.
+  package static func sameModel(_ runs: [RunFile]) -> (first: RunFile, second: RunFile)? {
+    for (index, run) in runs.enumerated() {
+      if let other = runs[..<index].first(where: { $0.info.machine.cpuModel == run.info.machine.cpuModel }) {
+        return (other, run)
+      }
+    }
+    return nil
+  }
+
+  /// A column's title: as few of the CPU's details as tell the machines
+  /// apart (`family 26`, else `family 25, model 17`, …) when every machine
+  /// is of one model name, else the whole `cpu_model`; a run that gives no
+  /// details is called by what it says.
+  package var labels: [String] {
+    guard Set(machines.map(\.cpu.name)).count == 1 else { return machines.map(\.cpu.text) }
+    let details = machines.map { $0.cpu.details?.split(separator: ", ").map(String.init) }
+    let most = details.map { $0?.count ?? 0 }.max() ?? 0
+    for count in 1..<max(most, 1) {
+      let shortened = details.compactMap { $0.map { $0.prefix(count).joined(separator: ", ") } }
+      if Set(shortened).count == shortened.count {
+        return zip(machines, details).map { $1.map { $0.prefix(count).joined(separator: ", ") } ?? $0.cpu.text }
+      }
+    }
+    return machines.map { $0.cpu.details ?? $0.cpu.text }
+  }
+
+  /// A row per claim: each machine's reading, the claim over the machines
+  /// and whether it holds on every one; under it, which file each column
+  /// read, the tally, why each claim that does not hold does not, and a
+  /// note for a run whose `cpu_model` names no family.
+  package func table() -> QuotedTable {
+    let labels = labels
+    let verdicts = MachineClaim.all.map { claim in
+      (claim: claim, verdict: MachineVerdict(zip(labels, machines.map { claim.read($0.rows) }).map { ($0, $1) }))
+    }
+    var table = QuotedTable(title: "Does the answer hold on every machine? A column per CPU model (\(scope))")
+    table.columns =
+      [QuotedTable.Column("claim")]
+      + zip(labels, machines).map { QuotedTable.Column($1.cpu.text, terminal: $0) }
+      + [QuotedTable.Column("over the machines"), QuotedTable.Column("on every machine?", terminal: "every machine?")]
+    table.rows = verdicts.map { claim, verdict in
+      [claim.name] + verdict.readings.map(\.reading.text) + [verdict.over, verdict.outcome.rawValue]
+    }
+    table.items = zip(labels, machines).map { label, machine in
+      (label == machine.cpu.text ? label : "\(label) is \(machine.cpu.text)") + ": \(machine.rows.run.path)"
+    }
+    table.items.append(Self.tally(verdicts.map(\.verdict.outcome)))
+    table.items += verdicts.filter { $0.verdict.outcome != .holds }.map { claim, verdict in
+      "\(claim.name) \(verdict.outcome.rawValue): \(verdict.reason)"
+    }
+    table.items += machines.filter { !$0.cpu.namesFamily }.map { machine in
+      "\(machine.rows.run.path) names its CPU \"\(machine.cpu.text)\", without family, model or stepping (written "
+        + "before the cpu_model column named them): its column is called by what it says, and it may be the same CPU "
+        + "as another column or a CPU of another generation under the same name."
+    }
+    return table
+  }
+
+  /// The size and layout read, and what the intervals are over.
+  private var scope: String {
+    let sizes = unique(machines.map(\.rows.size))
+    let levels = unique(machines.map(\.rows.intervalLevels))
+    let size =
+      sizes.count == 1
+      ? "\(sizes[0].groupedDigits) elements" : "each run's size: " + sizes.map(\.groupedDigits).joined(separator: ", ")
+    return "\(size); 95% intervals over each run's \(levels.joined(separator: " or ")), ratios to the enum"
+  }
+
+  /// `Of 13 claims, 11 hold on every machine, 1 moves and the runs cannot
+  /// tell 1.`
+  private static func tally(_ outcomes: [MachineVerdict.Outcome]) -> String {
+    let (holding, moving, untold) = (
+      outcomes.filter { $0 == .holds }.count, outcomes.filter { $0 == .moves }.count,
+      outcomes.filter { $0 == .cannotTell }.count
+    )
+    return "Of \(outcomes.count) claims, \(holding) \(holding == 1 ? "holds" : "hold") on every machine, "
+      + "\(moving) \(moving == 1 ? "moves" : "move") between them"
+      + (untold == 0 ? "." : ", and the runs cannot tell for \(untold).")
+  }
+}
+
+/// One claim over the machines: the range over all of them, and whether it
+/// holds on every one, and why not.
+package struct MachineVerdict {
+  package enum Outcome: String {
+    /// Every machine's span reaches every other's, or every machine names
+    /// the same pattern.
+    case holds
+    /// Two machines' spans lie apart, or two machines name different
+    /// patterns.
+    case moves
+    /// A machine's run lacks the rows, or does not tell the patterns
+    /// apart, and the others do not move.
+    case cannotTell = "cannot tell"
+  }
+
+  package var readings: [(label: String, reading: MachineClaim.Reading)]
+  /// The span over every machine, or the patterns they name.
+  package var over: String
+  package var outcome: Outcome
+  /// Why it moves or cannot tell (`family 26 below family 25`); empty when
+  /// it holds.
+  package var reason: String
+
+  package init(_ readings: [(label: String, reading: MachineClaim.Reading)]) {
+    self.readings = readings
+    let spans = readings.compactMap { label, reading -> (String, ClosedRange<Double>)? in
+      if case .span(let span) = reading { (label, span) } else { nil }
+    }
+    (over, outcome, reason) = spans.isEmpty ? Self.decision(readings) : Self.span(readings, spans)
+  }
+
+  /// Spans hold when some value lies in every one (in one dimension, when
+  /// every two overlap) and move when the highest low is above the lowest
+  /// high: those two machines' spans lie apart.
+  private static func span(
+    _ readings: [(label: String, reading: MachineClaim.Reading)], _ spans: [(String, ClosedRange<Double>)]
+  ) -> (String, Outcome, String) {
+    let over = AnswerRows.spanText(spans.map(\.1.lowerBound).min()!...spans.map(\.1.upperBound).max()!)
+    let above = spans.max { $0.1.lowerBound < $1.1.lowerBound }!
+    let below = spans.min { $0.1.upperBound < $1.1.upperBound }!
+    if above.1.lowerBound > below.1.upperBound {
+      return (over, .moves, "\(below.0)'s \(AnswerRows.spanText(below.1)) lies below \(above.0)'s \(AnswerRows.spanText(above.1))")
+    }
+    if let missing = readings.first(where: { $0.reading == .missing }) {
+      return (over, .cannotTell, "no figure on \(missing.label)")
+    }
+    return (over, .holds, "")
+  }
+
+  /// A decision holds when every machine names the same pattern and moves
+  /// when two name different ones.
+  private static func decision(_ readings: [(label: String, reading: MachineClaim.Reading)]) -> (String, Outcome, String) {
+    let patterns = readings.compactMap { label, reading -> (String, StrategyID)? in
+      if case .pattern(let pattern) = reading { (label, pattern) } else { nil }
+    }
+    let named = unique(patterns.map(\.1))
+    if named.count > 1 {
+      let each = named.map { pattern in
+        "\(pattern) on " + patterns.filter { $0.1 == pattern }.map(\.0).joined(separator: " and ")
+      }
+      return (named.map(\.rawValue).joined(separator: ", "), .moves, each.joined(separator: ", "))
+    }
+    guard let other = readings.first(where: { if case .pattern = $0.reading { false } else { true } }) else {
+      return (named[0].rawValue, .holds, "")
+    }
+    let same = Set(readings.map(\.reading.text)).count == 1
+    let over = named.first?.rawValue ?? (same ? other.reading.text : missingFigure)
+    guard case .untold(let untold) = other.reading else { return (over, .cannotTell, "no figure on \(other.label)") }
+    let names = untold.map(\.rawValue)
+    return (over, .cannotTell, "\(other.label)'s run does not tell \(names.dropLast().joined(separator: ", ")) and \(names.last!) apart")
+  }
+}
