@@ -108,6 +108,7 @@ package struct RunCommand {
   ) throws(CommandError) {
     let note = self.note(console)
     let code = CodeSize.ofThisExecutable()
+    if code == nil && CodeSize.holdsSwiftRuntime(file: executablePath()) { note(CodeSize.runtimeNote) }
     var results = run.rows(code: code)
     if let alternate, let build = options.alternate {
       let rows = alternate.rows(code: CodeSize(file: build.binary))
