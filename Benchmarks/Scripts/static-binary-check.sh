@@ -17,7 +17,8 @@
 #              link command from .build/release.yaml with -static-stdlib, the
 #              link that --static-swift-stdlib makes of the same objects, in
 #              seconds rather than a second full build (its compile commands
-#              differ only by that flag, which the compiler ignores: the guide)
+#              differ only by that flag, and its objects only in debug
+#              information and .swift_modhash: the guide)
 # Exits 1 with the reason on the first problem.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
