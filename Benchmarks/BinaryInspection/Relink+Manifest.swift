@@ -50,7 +50,7 @@ extension Relink {
     let triple = lastComponent(directoryOf(products))
     let build = directoryOf(directoryOf(products))
     return BuildPaths(
-      manifest: "\(build)/\(configuration).yaml", key: "C.\(product)-\(triple)-\(configuration).exe",
+      manifest: (build == "/" ? "" : build) + "/\(configuration).yaml", key: "C.\(product)-\(triple)-\(configuration).exe",
       product: product, productsDirectory: products)
   }
 

@@ -31,7 +31,12 @@ package enum RelinkError: Error, Equatable, CustomStringConvertible {
     let rebuild = "build with `swift build -c release`"
     switch self {
     case .noManifest(let path):
-      return "no SwiftPM build manifest at \(path): \(rebuild) first, and run that build's dispatch-bench"
+      // Also what a copy gets (a --static-swift-stdlib binary on a machine
+      // without Swift): its build's objects and toolchain are not there.
+      return "no SwiftPM build manifest at \(path), so this dispatch-bench is not in the build directory "
+        + "that made it: relinking needs that build's objects and its toolchain's ld.lld (a copy, such as "
+        + "a --static-swift-stdlib binary on a machine without Swift, cannot make layouts); \(rebuild) "
+        + "first, and run that build's dispatch-bench"
     case .noLinkCommand(let key, let manifest):
       return "\(manifest) has no link command \"\(key)\": \(rebuild), which writes it, and run the executable it links"
     case .unreadableLinkCommand(let key, let manifest, let reason):

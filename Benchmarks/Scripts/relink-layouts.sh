@@ -49,7 +49,7 @@ resolved = os.path.realpath(executable)
 products = os.path.dirname(resolved)
 product, configuration = os.path.basename(resolved), os.path.basename(products)
 triple = os.path.basename(os.path.dirname(products))
-manifest = f"{os.path.dirname(os.path.dirname(products))}/{configuration}.yaml"
+manifest = f"{os.path.dirname(os.path.dirname(products)).rstrip('/')}/{configuration}.yaml"
 key = f"C.{product}-{triple}-{configuration}.exe"
 
 # Relink.linkArguments(inManifest:key:manifest:): the `args:` among the
@@ -57,7 +57,10 @@ key = f"C.{product}-{triple}-{configuration}.exe"
 try:
     lines = open(manifest, encoding="utf-8").read().split("\n")
 except OSError:
-    refuse(f"no SwiftPM build manifest at {manifest}: {rebuild} first, and run that build's dispatch-bench")
+    refuse(f"no SwiftPM build manifest at {manifest}, so this dispatch-bench is not in the build directory "
+           "that made it: relinking needs that build's objects and its toolchain's ld.lld (a copy, such as "
+           "a --static-swift-stdlib binary on a machine without Swift, cannot make layouts); "
+           f"{rebuild} first, and run that build's dispatch-bench")
 command = None
 if f'"{key}":' in (line.strip() for line in lines):
     start = [line.strip() for line in lines].index(f'"{key}":') + 1

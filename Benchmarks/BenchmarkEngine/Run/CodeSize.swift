@@ -35,7 +35,8 @@ import CommandLineSupport
 /// `call rel32` and `jmp rel32` encodings whose target is the start of a
 /// function symbol; a byte pattern that only looks like one is counted only
 /// if it lands exactly on a function's first byte. Linux x86-64 ELF only;
-/// elsewhere there are no counts (`code_bytes` is empty).
+/// elsewhere there are no counts (`code_bytes` is empty), and none for a
+/// binary that holds the Swift runtime itself (`holdsSwiftRuntime`).
 package struct CodeSize {
   package typealias Function = ELFFunctions.Function
 
@@ -59,9 +60,10 @@ package struct CodeSize {
   }
 
   /// - Returns: `nil` unless `elf` is a 64-bit little-endian x86-64 ELF file
-  ///   with a symbol table.
+  ///   with a symbol table, and for one that holds the Swift runtime.
   package init?(elf bytes: [UInt8]) {
-    guard let functions = ELFFunctions.read(bytes), !functions.isEmpty else { return nil }
+    guard let functions = ELFFunctions.read(bytes), !functions.isEmpty, !Self.holdsSwiftRuntime(functions)
+    else { return nil }
     self.bytes = bytes
     self.functions = functions
     byAddress = Dictionary(functions.indices.map { (functions[$0].address, $0) }) { first, _ in first }
@@ -74,6 +76,29 @@ package struct CodeSize {
     }
     syntheticMembers = members
   }
+
+  /// Whether the executable at `path` holds the Swift runtime and standard
+  /// library (`--static-swift-stdlib`), so that it has no counts.
+  package static func holdsSwiftRuntime(file path: String) -> Bool {
+    guard let bytes = try? readBytes(path), let functions = ELFFunctions.read(bytes) else { return false }
+    return holdsSwiftRuntime(functions)
+  }
+
+  /// Whether these functions include the runtime's own `swift_retain`, as
+  /// in a binary linked with `--static-swift-stdlib`. There a loop's direct
+  /// calls reach into the runtime and on through it (every row's count,
+  /// at most 15 KB in a build whose runtime is a shared library, became
+  /// 435 to 541 KB: Guides/Platforms.md), so a count would be mostly the
+  /// runtime's, which the count leaves out everywhere else.
+  private static func holdsSwiftRuntime(_ functions: [Function]) -> Bool {
+    functions.contains { $0.name == "swift_retain" }
+  }
+
+  /// What `run` says when this executable holds the Swift runtime.
+  package static let runtimeNote =
+    "note: this dispatch-bench holds the Swift runtime (--static-swift-stdlib), which every loop's calls reach, "
+    + "so code_bytes is left empty: a count would be mostly the runtime's. Code size is the binary's, not the "
+    + "machine's: count it on a build with a toolchain (swift run -c release dispatch-bench)"
 
   /// The boundary mode's loops: specialisations of `StrategyRegistry.Kernels`.
   private static let kernelsPrefix = "$s16StrategyRegistry7KernelsO"

@@ -127,6 +127,7 @@ package struct RunCommand {
   ) throws(CommandError) {
     let note = self.note(console)
     let code = CodeSize.ofThisExecutable()
+    if code == nil && CodeSize.holdsSwiftRuntime(file: executablePath()) { note(CodeSize.runtimeNote) }
     var results = clock.time(.other) { run.rows(code: code) }
     results.info.time = clock.time(restIn: .other)
     if let alternate, let build = options.alternate {

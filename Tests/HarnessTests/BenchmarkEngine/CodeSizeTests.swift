@@ -231,4 +231,45 @@ import Testing
     #expect(CodeSize(elf: Array("not an executable".utf8)) == nil)
     #expect(CodeSize(elf: []) == nil)
   }
+
+  /// A `--static-swift-stdlib` binary defines the runtime's `swift_retain`
+  /// itself, and every loop's calls run on into the runtime: no counts.
+  /// The same file with the runtime as a shared library (no `swift_retain`
+  /// of its own, only another function) has them.
+  @Test func aBinaryHoldingTheSwiftRuntimeHasNoCounts() {
+    let loop = "$s16StrategyRegistry7KernelsO5color_"
+    #expect(CodeSize(elf: Self.elf(functions: [loop, "swift_release"])) != nil)
+    #expect(CodeSize(elf: Self.elf(functions: [loop, "swift_retain"])) == nil)
+    #expect(CodeSize(elf: Self.elf(functions: ["swift_retain"])) == nil)
+  }
+
+  /// A minimal x86-64 ELF file: `.text` of 8 bytes (`ret`s) per function,
+  /// and a symbol table naming each as a sized function there.
+  static func elf(functions names: [String]) -> [UInt8] {
+    func little(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+    let text = [UInt8](repeating: 0xC3, count: 8 * names.count)
+    var strings: [UInt8] = [0]
+    var symbols = [UInt8](repeating: 0, count: 24)  // the null symbol
+    for (index, name) in names.enumerated() {
+      // st_name, st_info (global function), st_other, st_shndx (.text), st_value, st_size.
+      symbols += little(strings.count, 4) + [0x12, 0] + little(1, 2) + little(0x1000 + 8 * index, 8) + little(8, 8)
+      strings += Array(name.utf8) + [0]
+    }
+    let textOffset = 64
+    let stringsOffset = textOffset + text.count
+    let symbolsOffset = stringsOffset + strings.count
+    let sectionsOffset = symbolsOffset + symbols.count
+    // sh_name, sh_type, sh_flags, sh_addr, sh_offset, sh_size, sh_link, sh_info, sh_addralign, sh_entsize.
+    func section(type: Int, address: Int = 0, offset: Int, size: Int, link: Int = 0) -> [UInt8] {
+      little(0, 4) + little(type, 4) + little(0, 8) + little(address, 8) + little(offset, 8) + little(size, 8)
+        + little(link, 4) + little(0, 4) + little(0, 8) + little(0, 8)
+    }
+    var header: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1] + [UInt8](repeating: 0, count: 9)
+    header += little(3, 2) + little(62, 2) + little(1, 4) + little(0, 8) + little(0, 8) + little(sectionsOffset, 8)
+    header += little(0, 4) + little(64, 2) + little(0, 2) + little(0, 2) + little(64, 2) + little(4, 2) + little(0, 2)
+    return header + text + strings + symbols + [UInt8](repeating: 0, count: 64)
+      + section(type: 1, address: 0x1000, offset: textOffset, size: text.count)
+      + section(type: 2, offset: symbolsOffset, size: symbols.count, link: 3)
+      + section(type: 3, offset: stringsOffset, size: strings.count)
+  }
 }

@@ -96,8 +96,22 @@ import Testing
     let error = Self.refusal { () throws(RelinkError) in _ = try Relink(executable: tree.executable) }
     #expect(error == .noManifest(tree.root + "/.build/release.yaml"))
     #expect(
-      error?.description == "no SwiftPM build manifest at \(tree.root)/.build/release.yaml: build with "
-        + "`swift build -c release` first, and run that build's dispatch-bench")
+      error?.description == "no SwiftPM build manifest at \(tree.root)/.build/release.yaml, so this "
+        + "dispatch-bench is not in the build directory that made it: relinking needs that build's objects "
+        + "and its toolchain's ld.lld (a copy, such as a --static-swift-stdlib binary on a machine without "
+        + "Swift, cannot make layouts); build with `swift build -c release` first, and run that build's "
+        + "dispatch-bench")
+  }
+
+  /// A copy one directory below the root (a static binary put in a fresh
+  /// directory on a machine without Swift): the manifest looked for is
+  /// named without a doubled slash, and the message says why a copy fails.
+  @Test func aCopyOutsideItsBuildSaysWhatRelinkingNeeds() {
+    let copy = "/nonexistent-copy-\(UUID().uuidString)"
+    let error = Self.refusal { () throws(RelinkError) in _ = try Relink(executable: copy + "/dispatch-bench") }
+    #expect(error == .noManifest(copy + ".yaml"))
+    #expect(error?.description.hasPrefix("no SwiftPM build manifest at \(copy).yaml, so this dispatch-bench") == true)
+    #expect(error?.description.contains("needs that build's objects and its toolchain's ld.lld") == true)
   }
 
   @Test func refusesAManifestWithoutTheLinkCommand() throws {
