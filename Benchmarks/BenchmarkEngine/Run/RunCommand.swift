@@ -95,26 +95,21 @@ package struct RunCommand {
     console: Console
   ) throws(CommandError) {
     let note = self.note(console)
-    let all = aggregates.map { aggregate in
-      clock.time(.other) { aggregate.rows(code: CodeSize(file: build(of: aggregate, builds).binary)) }
+    // Every build's rows first, so that each file carries the run's whole
+    // time but its own writing.
+    let all = zip(builds, aggregates).map { build, aggregate in
+      (clock.time(.other) { aggregate.rows(code: CodeSize(file: build.binary)) }, aggregate.adaptive)
     }
     let time = clock.time(restIn: .other)
-    for (build, results) in zip(builds, all) {
+    for (build, (results, adaptive)) in zip(builds, all) {
       var results = results
       results.info.time = time
       let path = build.output(writer.outputPath)
       try clock.time(.writing) { () throws(CommandError) in try writer.write(results, to: path) }
       note("wrote \(path) (\(results.rows.count.counted("row")) of build \(build.name), \(build.binary))")
-      if let adaptive = aggregates.first(where: { $0.build == build.name })?.adaptive {
-        note("build \(build.name): " + Self.summary(adaptive, results))
-      }
+      if let adaptive { note("build \(build.name): " + Self.summary(adaptive, results)) }
     }
     note(Self.timeLine(clock.time(restIn: .other)))
-  }
-
-  /// The build of `--builds` whose rows `aggregate` holds.
-  private func build(of aggregate: RunAggregate, _ builds: [NamedBuild]) -> NamedBuild {
-    builds.first { $0.name == aggregate.build } ?? builds[0]
   }
 
   /// Writes the other build's rows and this build's, then, with the

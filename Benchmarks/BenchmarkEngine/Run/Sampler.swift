@@ -104,8 +104,8 @@ package struct Sampler {
   package var clock: PhaseClock? = nil
 
   /// Samples a case in one block: calibrates it, then takes its rounds.
-  package func measure(_ contenders: [Contender], shuffleSeed: UInt64) -> CaseSamples {
-    var samples = calibrate(contenders, shuffleSeed: shuffleSeed)
+  package func measure(_ contenders: [Contender], shuffleSeed: UInt64, slice: Int? = nil) -> CaseSamples {
+    var samples = calibrate(contenders, shuffleSeed: shuffleSeed, slice: slice)
     sample(contenders, into: &samples, rounds: settings.minimumRounds, seconds: settings.sampleTime)
     return samples
   }
