@@ -307,3 +307,15 @@ if Context.environment["DISPATCH_BENCH_EXCLUSIVITY_UNCHECKED"] == "1" {
   }
 }
 
+// The build matrix's `evolution-frozen` build: with DISPATCH_BENCH_FROZEN=1 as
+// well as DISPATCH_BENCH_LIBRARY_EVOLUTION=1, the model and the strategy
+// modules (boundary mode) compile the attributes a framework author who cares
+// about speed would write (`@frozen`, `@inlinable`, `final`), each under
+// `#if DISPATCH_BENCH_FROZEN`; Guides/Builds.md lists them per pattern.
+// Unset, the sources compile as they read without them.
+if Context.environment["DISPATCH_BENCH_FROZEN"] == "1" {
+  let frozen = Set(harnessModules + ["DispatchModel"])
+  for target in package.targets where frozen.contains(target.name) || target.name == "BenchmarkEngine" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.define("DISPATCH_BENCH_FROZEN")]
+  }
+}

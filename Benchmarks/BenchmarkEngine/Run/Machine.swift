@@ -54,9 +54,13 @@ extension Machine {
     #endif
   }
 
-  /// The build matrix's library-evolution build (Package.swift).
+  /// The build matrix's library-evolution builds (Package.swift): the
+  /// `evolution-frozen` one compiles the sources' `DISPATCH_BENCH_FROZEN`
+  /// attributes too.
   private static var evolution: String {
-    #if DISPATCH_BENCH_LIBRARY_EVOLUTION
+    #if DISPATCH_BENCH_LIBRARY_EVOLUTION && DISPATCH_BENCH_FROZEN
+    return ",-enable-library-evolution,frozen+inlinable"
+    #elseif DISPATCH_BENCH_LIBRARY_EVOLUTION
     return ",-enable-library-evolution"
     #else
     return ""
