@@ -29,6 +29,17 @@ let harnessModules = strategyModules + ["NullStrategy"]
 // the optimiser does as it would in an app. See README, "Fair measurement".
 let libraryPolicy: [SwiftSetting] = [.unsafeFlags(["-disable-cmo"])]
 
+// The build matrix's `package` build (Benchmarks/Scripts/build-matrix.sh,
+// Guides/Builds.md): with DISPATCH_BENCH_PACKAGE=1 in the environment, the
+// model and the strategy modules (boundary mode) are built as SwiftPM builds
+// a package dependency in release, with the driver's default cross-module
+// optimisation, so their small entry points may be inlined or specialised
+// into the registry's loops. BenchmarkSupport keeps `libraryPolicy` (the
+// black hole's body must stay unseen), and so does JSON (no model type
+// crosses it). The define is for the rows' build_flags (BenchmarkEngine).
+let packageBuild = Context.environment["DISPATCH_BENCH_PACKAGE"] == "1"
+let modelAndStrategyPolicy = packageBuild ? [] : libraryPolicy
+
 // App mode: each strategy as an app compiles it. `App<Strategy>` is one
 // module of the strategy, the model and the strategy's Loops.swift (its
 // element as an app writes it; the timed loops, written once, are the model's
@@ -95,13 +106,13 @@ let package = Package(
 
     // The model: the spec's truth (models, formatting, loading, generators)
     // and the contract every strategy fulfils. Depends on the toolchain only.
-    .target(name: "DispatchModel", dependencies: ["JSON"], swiftSettings: libraryPolicy),
+    .target(name: "DispatchModel", dependencies: ["JSON"], swiftSettings: modelAndStrategyPolicy),
 
     // The strategies, each depending on the model alone.
   ] + harnessModules.map { name in
     .target(
       name: name, dependencies: ["DispatchModel"], exclude: ["Loops.swift"],
-      swiftSettings: libraryPolicy)
+      swiftSettings: modelAndStrategyPolicy)
   } + [
     // The strategies in app mode, each depending on nothing of ours but
     // the black hole and the JSON parser.
@@ -270,5 +281,41 @@ if Context.environment["DISPATCH_BENCH_LIBRARY_EVOLUTION"] == "1" {
   // So that the rows' build_flags say it.
   for target in package.targets where target.name == "BenchmarkEngine" {
     target.swiftSettings = (target.swiftSettings ?? []) + [.define("DISPATCH_BENCH_LIBRARY_EVOLUTION")]
+  }
+}
+
+// The build matrix's `package` build: `modelAndStrategyPolicy` above leaves
+// -disable-cmo out; the rows' build_flags say so.
+if packageBuild {
+  for target in package.targets where target.name == "BenchmarkEngine" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.define("DISPATCH_BENCH_PACKAGE")]
+  }
+}
+
+// The build matrix's `exclusivity-unchecked` build: with
+// DISPATCH_BENCH_EXCLUSIVITY_UNCHECKED=1, the model and every strategy module
+// (boundary, app and synthetic) are built with -enforce-exclusivity=unchecked,
+// so that no dynamic exclusivity check runs in their code (release builds
+// keep them by default), to see what those checks cost each pattern.
+if Context.environment["DISPATCH_BENCH_EXCLUSIVITY_UNCHECKED"] == "1" {
+  let unchecked = Set(harnessModules + appModules + syntheticModules + ["DispatchModel", "SyntheticModel"])
+  for target in package.targets where unchecked.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+  }
+  for target in package.targets where target.name == "BenchmarkEngine" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.define("DISPATCH_BENCH_EXCLUSIVITY_UNCHECKED")]
+  }
+}
+
+// The build matrix's `evolution-frozen` build: with DISPATCH_BENCH_FROZEN=1 as
+// well as DISPATCH_BENCH_LIBRARY_EVOLUTION=1, the model and the strategy
+// modules (boundary mode) compile the attributes a framework author who cares
+// about speed would write (`@frozen`, `@inlinable`, `final`), each under
+// `#if DISPATCH_BENCH_FROZEN`; Guides/Builds.md lists them per pattern.
+// Unset, the sources compile as they read without them.
+if Context.environment["DISPATCH_BENCH_FROZEN"] == "1" {
+  let frozen = Set(harnessModules + ["DispatchModel"])
+  for target in package.targets where frozen.contains(target.name) || target.name == "BenchmarkEngine" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.define("DISPATCH_BENCH_FROZEN")]
   }
 }

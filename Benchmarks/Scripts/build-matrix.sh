@@ -1,13 +1,25 @@
 #!/usr/bin/env bash
-# Does the answer hold in your build? Builds dispatch-bench four ways and
+# Does the answer hold in your build? Builds dispatch-bench seven ways and
 # times them in one run (`run --builds`, their launches alternating):
 #
-#   release    SwiftPM's release build, as the reference run is made (-O)
-#   osize      the same with -Osize, as many apps ship
-#   onone      the same with -Onone, as a developer runs a debug build all day
-#   evolution  the model and the strategy modules built with
-#              -enable-library-evolution, as types behind a binary
-#              framework's boundary (Package.swift, DISPATCH_BENCH_LIBRARY_EVOLUTION)
+#   release     SwiftPM's release build, as the reference run is made (-O)
+#   osize       the same with -Osize, as many apps ship
+#   onone       the same with -Onone, as a developer runs a debug build all day
+#   evolution   the model and the strategy modules built with
+#               -enable-library-evolution, as types behind a binary
+#               framework's boundary (Package.swift, DISPATCH_BENCH_LIBRARY_EVOLUTION)
+#   evolution-frozen
+#               the same, with the attributes a framework author who cares
+#               about speed writes (@frozen, @inlinable; DISPATCH_BENCH_FROZEN)
+#   package     the model and the strategy modules with SwiftPM's default
+#               cross-module optimisation, as a package dependency is built
+#               (no -disable-cmo; DISPATCH_BENCH_PACKAGE)
+#   exclusivity-unchecked
+#               the model and every strategy module (boundary, app, synthetic)
+#               with -enforce-exclusivity=unchecked: what dynamic exclusivity
+#               checks cost (DISPATCH_BENCH_EXCLUSIVITY_UNCHECKED)
+#
+# Guides/Builds.md says what each stands for.
 #
 # Each build goes to its own scratch path, .build-matrix/<name> (a cold
 # build each, about 1.5 to 3 minutes on 2 cores). Then one run times the
@@ -46,21 +58,28 @@ flags=(-Xswiftc -Onone -Xswiftc -DDISPATCH_BENCH_ONONE)
 build onone env
 flags=()
 build evolution env DISPATCH_BENCH_LIBRARY_EVOLUTION=1
+build evolution-frozen env DISPATCH_BENCH_LIBRARY_EVOLUTION=1 DISPATCH_BENCH_FROZEN=1
+build package env DISPATCH_BENCH_PACKAGE=1
+build exclusivity-unchecked env DISPATCH_BENCH_EXCLUSIVITY_UNCHECKED=1
+names=(release osize onone evolution evolution-frozen package exclusivity-unchecked)
 
 # Copies, so that a later build in .build cannot change what was timed.
 bin="$directory/bin"
 mkdir -p "$bin"
-for name in release osize onone evolution; do
+builds=()
+runs=()
+for name in "${names[@]}"; do
   mkdir -p "$bin/$name"
   if [ "$name" = release ]; then source=.build/release/dispatch-bench; else source=".build-matrix/$name/release/dispatch-bench"; fi
   cp "$source" "$bin/$name/dispatch-bench"
+  builds+=("$name=$bin/$name/dispatch-bench")
+  runs+=("$directory/run.$name.csv")
 done
 
 started=$SECONDS
-.build/release/dispatch-bench run \
-  --builds "release=$bin/release/dispatch-bench,osize=$bin/osize/dispatch-bench,onone=$bin/onone/dispatch-bench,evolution=$bin/evolution/dispatch-bench" \
+.build/release/dispatch-bench run --builds "$(IFS=,; echo "${builds[*]}")" \
   "${run_options[@]}" --output "$directory/run.csv" --force --format csv >/dev/null
-echo "timed the four builds in $((SECONDS - started)) s"
+echo "timed the ${#names[@]} builds in $((SECONDS - started)) s"
 rm -rf "$bin"
-.build/release/dispatch-bench answer "$directory"/run.release.csv --builds "$directory"/run.release.csv,"$directory"/run.osize.csv,"$directory"/run.onone.csv,"$directory"/run.evolution.csv \
+.build/release/dispatch-bench answer "$directory"/run.release.csv --builds "$(IFS=,; echo "${runs[*]}")" \
   --sections builds --format markdown

@@ -26,6 +26,13 @@
 /// harness loop into the strategy, whatever cross-module optimisation the
 /// build applies; inside its module each strategy is optimised as the
 /// compiler sees fit, as it would be in an app.
+///
+/// The one exception is the build matrix's `evolution-frozen` build
+/// (`DISPATCH_BENCH_FROZEN`, Guides/Builds.md): there the strategies written
+/// as a speed-minded framework author would have `@inlinable` entry points
+/// and `@frozen` types instead (which the harness's loops still reach
+/// through the protocol's witness table there: the conformance is
+/// resilient).
 public protocol DispatchStrategy: Sendable {
   /// The name used in the registry, on the command line and in CSV files, in
   /// lowercase kebab case (`classic-visitor`).

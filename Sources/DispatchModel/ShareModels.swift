@@ -1,4 +1,7 @@
 /// A person on the music service: an artist, or whoever made a playlist.
+#if DISPATCH_BENCH_FROZEN
+@frozen
+#endif
 public struct User: Hashable, Sendable {
   public var id: String
   public var name: String
@@ -14,6 +17,9 @@ public struct User: Hashable, Sendable {
 }
 
 /// A song by a user.
+#if DISPATCH_BENCH_FROZEN
+@frozen
+#endif
 public struct Song: Hashable, Sendable {
   public var id: String
   public var name: String
@@ -37,6 +43,9 @@ public struct Song: Hashable, Sendable {
 }
 
 /// An ordered list of songs made by a user.
+#if DISPATCH_BENCH_FROZEN
+@frozen
+#endif
 public struct Playlist: Hashable, Sendable {
   public var id: String
   public var name: String
@@ -70,11 +79,17 @@ public struct Playlist: Hashable, Sendable {
 }
 
 /// The kinds of shareable model, in SPEC order.
+#if DISPATCH_BENCH_FROZEN
+@frozen
+#endif
 public enum ShareKind: String, CaseIterable, Hashable, Sendable {
   case user, song, playlist
 }
 
 /// A platform content can be shared to, in SPEC order.
+#if DISPATCH_BENCH_FROZEN
+@frozen
+#endif
 public enum Platform: String, CaseIterable, Hashable, Sendable {
   case facebook, line, instagram, wechat
 }
@@ -83,6 +98,9 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
 ///
 /// This is the neutral form every strategy converts from; each strategy keeps
 /// its own representation (a row struct, an existential, an enum) for timing.
+#if DISPATCH_BENCH_FROZEN
+@frozen
+#endif
 public enum ShareItem: Hashable, Sendable {
   case user(User)
   case song(Song)

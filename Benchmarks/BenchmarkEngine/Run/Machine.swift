@@ -37,7 +37,8 @@ extension Machine {
     // A sanitizer's checks are in every timing: the flags say so, and
     // compare names the difference.
     let sanitize = sanitizer.map { " -sanitize=\($0)" } ?? ""
-    return "\(optimization)\(sanitize) model+strategies:-disable-cmo\(evolution) registry:-disable-llvm-merge-functions-pass"
+    return
+      "\(optimization)\(sanitize) model+strategies:\(crossModule)\(evolution)\(exclusivity) registry:-disable-llvm-merge-functions-pass"
   }
 
   /// SwiftPM builds debug with -Onone and release with -O; the build matrix
@@ -53,10 +54,34 @@ extension Machine {
     #endif
   }
 
-  /// The build matrix's library-evolution build (Package.swift).
+  /// The build matrix's library-evolution builds (Package.swift): the
+  /// `evolution-frozen` one compiles the sources' `DISPATCH_BENCH_FROZEN`
+  /// attributes too.
   private static var evolution: String {
-    #if DISPATCH_BENCH_LIBRARY_EVOLUTION
+    #if DISPATCH_BENCH_LIBRARY_EVOLUTION && DISPATCH_BENCH_FROZEN
+    return ",-enable-library-evolution,frozen+inlinable"
+    #elseif DISPATCH_BENCH_LIBRARY_EVOLUTION
     return ",-enable-library-evolution"
+    #else
+    return ""
+    #endif
+  }
+
+  /// The model's and strategies' cross-module optimisation: off, but in the
+  /// build matrix's `package` build, where SwiftPM's default for a package
+  /// dependency stands (Package.swift, DISPATCH_BENCH_PACKAGE).
+  private static var crossModule: String {
+    #if DISPATCH_BENCH_PACKAGE
+    return "default-cmo"
+    #else
+    return "-disable-cmo"
+    #endif
+  }
+
+  /// The build matrix's `exclusivity-unchecked` build (Package.swift).
+  private static var exclusivity: String {
+    #if DISPATCH_BENCH_EXCLUSIVITY_UNCHECKED
+    return ",-enforce-exclusivity=unchecked"
     #else
     return ""
     #endif

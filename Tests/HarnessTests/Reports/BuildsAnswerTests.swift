@@ -42,6 +42,19 @@ import Testing
     #expect(table.rows[0][5] == "–")
   }
 
+  /// The matrix's builds of issue #36 are rows like any other: named by
+  /// their runs' build column, in the order given, each with its verdict.
+  @Test func theNewBuildsAreRowsOfTheirOwn() {
+    let names = ["release", "evolution-frozen", "package", "exclusivity-unchecked"]
+    let table = BuildsAnswer(
+      builds: [run(names[0], 1.5...2.5), run(names[1], 0.5...0.8), run(names[2], 1.5...2.5), run(names[3], 0.9...1.2)]
+    ).table()
+    #expect(table.rows.map { $0[0] } == names)
+    #expect(table.rows[1].last?.hasPrefix("no: faster than the enum") == true, "\(table.rows[1])")
+    #expect(table.rows[2].last == "yes: every other interval above 1")
+    #expect(table.rows[3].last?.hasPrefix("cannot tell") == true, "\(table.rows[3])")
+  }
+
   /// `answer --builds` as a user runs it: each build's run file, the
   /// builds section with a row per build in the order given, and what it
   /// says without --builds or given a profile.
