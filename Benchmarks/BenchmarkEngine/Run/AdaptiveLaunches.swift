@@ -45,9 +45,6 @@ package struct AdaptiveLaunches {
     /// The elements its samples visit in the first launches
     /// (`slice_elements`), which a launch of fewer strategies keeps.
     package var slice: Int? = nil
-    /// Each of its contenders' repetitions of that slice in the first
-    /// launches (`elements_per_sample` ÷ `slice_elements`), by name.
-    package var repetitions: [String: Int] = [:]
   }
 
   /// Launches per layout after which a case whose variance is between
@@ -74,11 +71,6 @@ package struct AdaptiveLaunches {
     var states: [BenchmarkCase: CaseState] = [:]
     var wideLaunches: [BenchmarkCase: Int] = [:]
     for rows in builds {
-      for row in rows {
-        guard let slice = row.slice, slice > 0, row.elementsPerSample % slice == 0 else { continue }
-        states[row.key.benchmarkCase, default: CaseState(benchmarkCase: row.key.benchmarkCase, resolution: 0, launches: .max)]
-          .repetitions[row.key.strategy.rawValue] = row.elementsPerSample / slice
-      }
       for row in rows where !row.key.strategy.isReference {
         guard let resolution = row.resolution else { continue }
         let benchmarkCase = row.key.benchmarkCase
@@ -202,11 +194,8 @@ package struct AdaptiveLaunches {
   package func plan(for cases: [BenchmarkCase], _ states: [BenchmarkCase: CaseState], launch index: Int) -> LaunchPlan {
     var launchPlan = plan
     let (strategies, slices) = timed(cases, states)
-    let repetitions = Dictionary(uniqueKeysWithValues: cases.compactMap { benchmarkCase in
-      states[benchmarkCase].flatMap { $0.repetitions.isEmpty ? nil : (benchmarkCase, $0.repetitions) }
-    })
     launchPlan.plan = plan.plan.restricted(
-      to: Set(cases), rounds: rounds(cases, states), strategies: strategies, slices: slices, repetitions: repetitions)
+      to: Set(cases), rounds: rounds(cases, states), strategies: strategies, slices: slices)
     launchPlan.launches = index + 1
     return launchPlan
   }

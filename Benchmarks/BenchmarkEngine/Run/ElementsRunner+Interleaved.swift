@@ -25,7 +25,7 @@ extension ElementsRunner {
         let timed = prepared.filter { entry.strategies.contains($0.name) }
         guard !timed.isEmpty else { continue }
         let rows = rows(planned, entry.operation, mode, owners: timed, references: shared, schedule: .interleaved)
-        ready.append(readyCase(rows, planned.feed, entry, keeping: layout.padding))
+        ready.append(readyCase(rows, planned.feed, rounds: entry.rounds, slice: entry.slice, keeping: layout.padding))
       }
     }
     return ready
@@ -34,14 +34,13 @@ extension ElementsRunner {
   /// A case ready to sample, which keeps the launch's padding block until
   /// its rows are written.
   private func readyCase(
-    _ rows: CaseRows, _ feed: ElementsSpec, _ entry: PlannedOperation, keeping padding: [UInt8]
+    _ rows: CaseRows, _ feed: ElementsSpec, rounds: Int?, slice: Int?, keeping padding: [UInt8]
   ) -> ReadyCase {
     let mode = rows.benchmarkCase.mode
     return ReadyCase(
       benchmarkCase: rows.benchmarkCase,
       label: "\(feed.domain.rawValue) \(rows.operation.rawValue) · \(feed.size.groupedDigits) · \(feed.distribution) · \(mode)",
-      contenders: rows.contenders, shuffleSeed: launch.shuffleSeed(rows.benchmarkCase), rounds: entry.rounds,
-      slice: entry.slice, repetitions: entry.repetitions
+      contenders: rows.contenders, shuffleSeed: launch.shuffleSeed(rows.benchmarkCase), rounds: rounds, slice: slice
     ) { measured, results in
       withExtendedLifetime(padding) { rows.append(measured, into: &results) }
     }

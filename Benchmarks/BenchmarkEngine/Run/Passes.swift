@@ -15,9 +15,6 @@ package struct ReadyCase {
   /// The elements each sample visits, when the plan fixes them
   /// (`PlannedOperation.slice`).
   package var slice: Int? = nil
-  /// Each contender's repetitions of its slice, by name, when the plan
-  /// fixes them (`PlannedOperation.repetitions`).
-  package var repetitions: [String: Int]? = nil
   /// Appends the case's samples and rows (checksums, footprints, and in the
   /// first launch allocations, counted now, after timing).
   package var finish: (CaseSamples, inout RunResults) -> Void
@@ -46,9 +43,7 @@ extension ElementsRunner {
     var measured: [CaseSamples] = []
     for (ready, sampler) in zip(cases, samplers) {
       if sampler.shouldStop() { throw .interrupted }
-      measured.append(
-        sampler.calibrate(
-          ready.contenders, shuffleSeed: ready.shuffleSeed, slice: ready.slice, repetitions: ready.repetitions))
+      measured.append(sampler.calibrate(ready.contenders, shuffleSeed: ready.shuffleSeed, slice: ready.slice))
     }
     var blocks = Array(repeating: 0, count: cases.count)
     var generator = SplitMix64(seed: launch.passSeed(cases.map(\.benchmarkCase)))

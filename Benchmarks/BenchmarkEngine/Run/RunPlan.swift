@@ -67,7 +67,7 @@ package struct RunPlan: Equatable, Codable {
   /// that many elements (`AdaptiveLaunches.plan(for:_:launch:)`).
   package func restricted(
     to cases: Set<BenchmarkCase>, rounds: [BenchmarkCase: Int] = [:], strategies: [BenchmarkCase: Set<String>] = [:],
-    slices: [BenchmarkCase: Int] = [:], repetitions: [BenchmarkCase: [String: Int]] = [:]
+    slices: [BenchmarkCase: Int] = [:]
   ) -> RunPlan {
     var plan = self
     plan.feeds = feeds.flatMap { planned in
@@ -78,7 +78,6 @@ package struct RunPlan: Equatable, Codable {
           var kept = entry
           kept.rounds = rounds[benchmarkCase]
           kept.slice = slices[benchmarkCase]
-          kept.repetitions = repetitions[benchmarkCase]
           if let only = strategies[benchmarkCase] { kept.strategies = entry.strategies.filter(only.contains) }
           return kept.strategies.isEmpty ? nil : kept
         }
@@ -105,8 +104,6 @@ package struct RunPlan: Equatable, Codable {
       }
       let sliced = chosen.compactMap { benchmarkCase in slices[benchmarkCase].map { (benchmarkCase.operation, $0) } }
       kept.slices = sliced.isEmpty ? nil : Dictionary(sliced) { a, _ in a }
-      let repeated = chosen.compactMap { benchmarkCase in repetitions[benchmarkCase].map { (benchmarkCase.operation, $0) } }
-      kept.repetitions = repeated.isEmpty ? nil : Dictionary(repeated) { a, _ in a }
       return kept.operations.isEmpty || kept.strategies.isEmpty ? nil : kept
     }
     return plan
@@ -192,9 +189,6 @@ package struct PlannedOperation: Equatable, Codable {
   /// launches' slice, kept when fewer strategies are timed (whose rounds
   /// would otherwise fit a longer one); nil: as calibration chooses.
   package var slice: Int? = nil
-  /// And each contender's repetitions of it, by name (`floor` and `null`
-  /// too): with both, a launch does not calibrate the case again.
-  package var repetitions: [String: Int]? = nil
 
   package init(_ operation: SpecOperation, _ strategies: [String]) {
     self.operation = operation

@@ -104,10 +104,8 @@ package struct Sampler {
   package var clock: PhaseClock? = nil
 
   /// Samples a case in one block: calibrates it, then takes its rounds.
-  package func measure(
-    _ contenders: [Contender], shuffleSeed: UInt64, slice: Int? = nil, repetitions: [String: Int]? = nil
-  ) -> CaseSamples {
-    var samples = calibrate(contenders, shuffleSeed: shuffleSeed, slice: slice, repetitions: repetitions)
+  package func measure(_ contenders: [Contender], shuffleSeed: UInt64, slice: Int? = nil) -> CaseSamples {
+    var samples = calibrate(contenders, shuffleSeed: shuffleSeed, slice: slice)
     sample(contenders, into: &samples, rounds: settings.minimumRounds, seconds: settings.sampleTime)
     return samples
   }
@@ -115,35 +113,17 @@ package struct Sampler {
   /// Measures each contender's cost per element (which warms it up) and
   /// chooses the case's slice and each contender's repetitions, for every
   /// block of rounds the case will take in this launch; no sample yet.
-  /// - Parameters:
-  ///   - slice: the elements a sample visits, when the plan fixes them (an
-  ///     adaptive launch keeps the first launches'); otherwise the longest
-  ///     that fits (`sliceLength(count:costs:)`).
-  ///   - repetitions: each contender's repetitions of its slice, by name,
-  ///     when the plan fixes them too: with both, nothing is measured here
-  ///     (the first block's warm-up round warms the contenders up).
-  package func calibrate(
-    _ contenders: [Contender], shuffleSeed: UInt64, slice: Int? = nil, repetitions: [String: Int]? = nil
-  ) -> CaseSamples {
-    let calibrate = { calibrated(contenders, shuffleSeed: shuffleSeed, slice: slice, repetitions: repetitions) }
-    guard let clock else { return calibrate() }
-    return clock.time(.warmingUp, calibrate)
+  /// - Parameter slice: the elements a sample visits, when the plan fixes
+  ///   them (an adaptive launch keeps the first launches'); otherwise the
+  ///   longest that fits (`sliceLength(count:costs:)`).
+  package func calibrate(_ contenders: [Contender], shuffleSeed: UInt64, slice: Int? = nil) -> CaseSamples {
+    guard let clock else { return calibrated(contenders, shuffleSeed: shuffleSeed, slice: slice) }
+    return clock.time(.warmingUp) { calibrated(contenders, shuffleSeed: shuffleSeed, slice: slice) }
   }
 
-  private func calibrated(
-    _ contenders: [Contender], shuffleSeed: UInt64, slice fixed: Int?, repetitions given: [String: Int]?
-  ) -> CaseSamples {
+  private func calibrated(_ contenders: [Contender], shuffleSeed: UInt64, slice fixed: Int?) -> CaseSamples {
     let count = contenders.map(\.count).min() ?? 0
     guard count > 0 else { return CaseSamples(slice: 0, shuffleSeed: shuffleSeed, contenders: []) }
-    if let fixed, let given, let known = Self.calibrated(contenders, count: count, slice: fixed, repetitions: given) {
-      return CaseSamples(
-        slice: known.slice, shuffleSeed: shuffleSeed,
-        contenders: known.contenders.map { id, repetitions in
-          ContenderSamples(
-            id: id, repetitions: repetitions, elementsPerSample: known.slice * repetitions,
-            counters: counters == nil ? nil : HardwareCounters.Counts())
-        })
-    }
     let costs = contenders.map { costPerElement($0, count: count) }
     // What a sample visits: its pieces' total (a whole number of pieces).
     let length = fixed.map { min(count, max(1, $0)) } ?? sliceLength(count: count, costs: costs)
@@ -193,20 +173,6 @@ package struct Sampler {
       samples.rounds = round
       if round - firstRound >= rounds && MonotonicClock.now() - start >= budget { break }
     }
-  }
-
-  /// The slice and every contender's repetitions a plan gives, when it
-  /// gives them for every contender.
-  private static func calibrated(_ contenders: [Contender], count: Int, slice: Int, repetitions: [String: Int])
-    -> (slice: Int, contenders: [(StrategyID, Int)])?
-  {
-    let pieces = Self.slice(0, length: min(count, max(1, slice)), of: count).reduce(0) { $0 + $1.count }
-    var result: [(StrategyID, Int)] = []
-    for contender in contenders {
-      guard let times = repetitions[contender.id.rawValue], times > 0 else { return nil }
-      result.append((contender.id, times))
-    }
-    return (pieces, result)
   }
 
   /// Contiguous pieces a slice is taken in: never more than this, and never

@@ -24,9 +24,6 @@ package struct PlannedSynthetic: Equatable, Codable {
   package var rounds: Int? = nil
   /// Each operation's slice in an adaptive launch (`PlannedOperation.slice`).
   package var slices: [String: Int]? = nil
-  /// Each operation's repetitions by pattern in an adaptive launch
-  /// (`PlannedOperation.repetitions`).
-  package var repetitions: [String: [String: Int]]? = nil
 
   package static let domain = "synthetic"
 
@@ -73,7 +70,7 @@ extension ElementsRunner {
       return ReadyCase(
         benchmarkCase: benchmarkCase, label: "synthetic \(operation) · \(planned.size.groupedDigits) · \(planned.kinds) kinds",
         contenders: contenders, shuffleSeed: launch.shuffleSeed(benchmarkCase), rounds: planned.rounds,
-        slice: planned.slices?[operation], repetitions: planned.repetitions?[operation]
+        slice: planned.slices?[operation]
       ) { measured, results in
         withExtendedLifetime(padding) {
           for samples in measured.contenders {

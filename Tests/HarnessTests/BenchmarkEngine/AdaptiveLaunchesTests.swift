@@ -178,16 +178,14 @@ import Testing
     var color = state("feed.color", 0.12)
     color.wide = ["handler-table"]
     color.slice = 768
-    color.repetitions = ["enum-switch": 2, "handler-table": 3, "floor": 9]
     let height = state("feed.height", 0.09)
     let launchPlan = adaptive.plan(for: [color.benchmarkCase, height.benchmarkCase], states([color, height]), launch: 5)
     let feed = try #require(launchPlan.plan.feeds.first)
     let colorEntry = try #require(feed.operations.first { $0.operation == .feedColor })
     #expect(colorEntry.strategies == ["enum-switch", "handler-table"])
     #expect(colorEntry.slice == 768)
-    #expect(colorEntry.repetitions == ["enum-switch": 2, "handler-table": 3, "floor": 9])
     let heightEntry = try #require(feed.operations.first { $0.operation == .feedHeight })
-    #expect(heightEntry.strategies == Registry.names && heightEntry.slice == nil && heightEntry.repetitions == nil)
+    #expect(heightEntry.strategies == Registry.names && heightEntry.slice == nil)
     #expect(feed.timesNull == false)
     #expect(!launchPlan.plan.keys.contains { $0.strategy == .null && $0.operation == "feed.color" })
   }
@@ -214,25 +212,6 @@ import Testing
     #expect(state?.wide == ["handler-table"])
     #expect(state?.launches == 20)
     #expect(state?.slice == 512)
-  }
-
-  /// A case whose slice and repetitions the plan gives is not calibrated
-  /// again: no contender runs before its first sample, and each sample
-  /// visits the slice the given number of times. Without repetitions for
-  /// every contender, it is calibrated as before.
-  @Test func aGivenSliceAndRepetitionsAreNotMeasuredAgain() {
-    final class Calls { var count = 0 }
-    let calls = Calls()
-    let contenders = ["a", "b"].map { name in
-      Contender(id: StrategyID(name), count: 10_000) { _, _ in calls.count += 1 }
-    }
-    let sampler = Sampler(settings: SamplingSettings())
-    let given = sampler.calibrate(contenders, shuffleSeed: 1, slice: 4_096, repetitions: ["a": 2, "b": 5])
-    #expect(calls.count == 0)
-    #expect(given.slice == 4_096)
-    #expect(given.contenders.map(\.elementsPerSample) == [8_192, 20_480])
-    _ = sampler.calibrate(contenders, shuffleSeed: 1, slice: 4_096, repetitions: ["a": 2])
-    #expect(calls.count > 0)
   }
 
   @Test func aCaseLaunchedAgainCarriesItsRoundsIntoThePlanAndTheEstimate() throws {
