@@ -31,6 +31,14 @@ package struct RunResults {
     for index in rows.indices { ratios.fill(&rows[index]) }
   }
 
+  /// The rows and samples of `cases` alone.
+  package func restricted(to cases: Set<BenchmarkCase>) -> RunResults {
+    var results = self
+    results.rows = rows.filter { cases.contains($0.key.benchmarkCase) }
+    results.samples = samples.filter { cases.contains($0.key.benchmarkCase) }
+    return results
+  }
+
   /// The run as its CSV.
   package var document: String { RunFile.document(info: info, rows: rows) }
   package init(info: RunInfo, rows: [TimingRow], samples: [RawSample] = [], layouts: Int = 1) {

@@ -1,5 +1,6 @@
 import BenchmarkResults
 import BinaryInspection
+import StrategyRegistry
 
 /// Chooses what each launch after the first ones times: the benchmark cases
 /// whose ratios are not yet resolved to the target, the widest first, as
@@ -21,6 +22,8 @@ package struct AdaptiveLaunches {
   package var builds: Int
   /// Seconds the code-size count after the launches is expected to take.
   package var reserve: Double
+  /// The strategy every ratio is paired with, timed in every launch.
+  package var baseline: String = Registry.baselineName
 
   /// A benchmark case's state after the launches so far.
   package struct CaseState: Equatable {
@@ -36,6 +39,12 @@ package struct AdaptiveLaunches {
     /// between layouts, and each layout has had `layoutBoundLaunches`
     /// launches, so more launches of the same layouts would not narrow it.
     package var layoutBound = false
+    /// Its strategies whose rows are still wider than the target: what a
+    /// launch of the case times again, beside the baseline.
+    package var wide: Set<String> = []
+    /// The elements its samples visit in the first launches
+    /// (`slice_elements`), which a launch of fewer strategies keeps.
+    package var slice: Int? = nil
   }
 
   /// Launches per layout after which a case whose variance is between
@@ -43,12 +52,26 @@ package struct AdaptiveLaunches {
   package static let layoutBoundLaunches = 4
 
   /// What each case needs, from the rows of every build so far: its widest
-  /// row, and its fewest launches.
-  package static func states(_ builds: [RunResults]) -> [BenchmarkCase: CaseState] {
+  /// row, its rows still wider than `target`, and the fewest launches of
+  /// those (of every row, when none is): a row that met the target is
+  /// timed no more, so its launches do not hold the case back.
+  package static func states(_ builds: [RunResults], target: Double = AdaptiveSettings().targetResolution)
+    -> [BenchmarkCase: CaseState]
+  {
+    states(
+      rows: builds.map { results in
+        var results = results
+        results.computeRatios()
+        return results.rows
+      }, target: target)
+  }
+
+  /// The same, from each build's rows with their ratios computed.
+  package static func states(rows builds: [[TimingRow]], target: Double) -> [BenchmarkCase: CaseState] {
     var states: [BenchmarkCase: CaseState] = [:]
-    for var results in builds {
-      results.computeRatios()
-      for row in results.rows where !row.key.strategy.isReference {
+    var wideLaunches: [BenchmarkCase: Int] = [:]
+    for rows in builds {
+      for row in rows where !row.key.strategy.isReference {
         guard let resolution = row.resolution else { continue }
         let benchmarkCase = row.key.benchmarkCase
         var state = states[benchmarkCase] ?? CaseState(benchmarkCase: benchmarkCase, resolution: 0, launches: .max)
@@ -60,9 +83,15 @@ package struct AdaptiveLaunches {
         }
         state.resolution = max(state.resolution, resolution)
         state.launches = min(state.launches, row.launches)
+        if resolution > target {
+          state.wide.insert(row.key.strategy.rawValue)
+          wideLaunches[benchmarkCase] = min(wideLaunches[benchmarkCase] ?? .max, row.launches)
+        }
+        state.slice = state.slice ?? row.slice
         states[benchmarkCase] = state
       }
     }
+    for (benchmarkCase, launches) in wideLaunches { states[benchmarkCase]?.launches = launches }
     return states
   }
 
@@ -135,15 +164,38 @@ package struct AdaptiveLaunches {
     return min(full, max(1, perPass) * sampling.passes)
   }
 
+  /// What a launch of `cases` times of each: its strategies whose rows are
+  /// still wide, and the baseline every ratio pairs with (the floor and
+  /// the null are timed in every case). A row that met the target is not
+  /// built or timed again: a launch costs the case only what it narrows.
+  /// The case keeps its first launches' slice, so a sample of a strategy
+  /// visits as many elements in every launch, however few are timed beside it.
+  package func timed(_ cases: [BenchmarkCase], _ states: [BenchmarkCase: CaseState])
+    -> (strategies: [BenchmarkCase: Set<String>], slices: [BenchmarkCase: Int])
+  {
+    var strategies: [BenchmarkCase: Set<String>] = [:]
+    var slices: [BenchmarkCase: Int] = [:]
+    for benchmarkCase in cases {
+      guard let state = states[benchmarkCase], !state.wide.isEmpty else { continue }
+      strategies[benchmarkCase] = state.wide.union([baseline])
+      slices[benchmarkCase] = state.slice
+    }
+    return (strategies, slices)
+  }
+
   /// Seconds a launch costs besides its cases: starting the process and
   /// reading the plan.
   package static let launchOverhead = 0.2
 
   /// The plan of launch `index` (from 0), which times `cases` only, each
-  /// in the rounds `rounds(_:_:)` gives it.
+  /// in the rounds `rounds(_:_:)` gives it, and each with only its rows
+  /// still wider than the target and the baseline they pair with, on the
+  /// first launches' slice (`timed(_:_:)`).
   package func plan(for cases: [BenchmarkCase], _ states: [BenchmarkCase: CaseState], launch index: Int) -> LaunchPlan {
     var launchPlan = plan
-    launchPlan.plan = plan.plan.restricted(to: Set(cases), rounds: rounds(cases, states))
+    let (strategies, slices) = timed(cases, states)
+    launchPlan.plan = plan.plan.restricted(
+      to: Set(cases), rounds: rounds(cases, states), strategies: strategies, slices: slices)
     launchPlan.launches = index + 1
     return launchPlan
   }

@@ -18,7 +18,9 @@ package struct CaseRows {
   /// what building and checking the strategies found.
   package struct References {
     package var floor: PreparedFloor
-    package var null: ElementsRunner.Prepared
+    /// Not built in an adaptive launch of fewer strategies
+    /// (`PlannedFeed.timesNull`).
+    package var null: ElementsRunner.Prepared?
     package var checksums: Checksums = [:]
     /// Heap bytes per element of each strategy's representation, where
     /// counted (the first launch).
@@ -44,7 +46,8 @@ package struct CaseRows {
 
   /// The case's contenders: the strategies, then the floor and the null.
   package var contenders: [Contender] {
-    owners.map { $0.contender(operation) } + (withReferences ? [floor, references.null.contender(operation)] : [])
+    guard withReferences else { return owners.map { $0.contender(operation) } }
+    return owners.map { $0.contender(operation) } + [floor] + (references.null.map { [$0.contender(operation)] } ?? [])
   }
 
   private var floor: Contender {
@@ -78,7 +81,7 @@ package struct CaseRows {
       row.footprintBytesPerElement = 1
       if launch.checks { record(allocations: allocations(of: floor), in: &row) }
     } else {
-      row.elementStride = references.null.elementStride
+      row.elementStride = references.null?.elementStride
     }
   }
 

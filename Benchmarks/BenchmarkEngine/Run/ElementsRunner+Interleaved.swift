@@ -16,7 +16,7 @@ extension ElementsRunner {
     for mode in planned.modes ?? modes {
       if sampler.shouldStop() { throw .interrupted }
       let layout = perturbation(planned.feed.id, mode, names)
-      let null = prepare(Registry.null, planned.feed, mode, counting: false)
+      let null = planned.timesNull == false ? nil : prepare(Registry.null, planned.feed, mode, counting: false)
       let built = layout.buildOrder.map { prepare(named: $0, planned.feed, mode, counting: launch.checks) }
       let checksums = launch.checks ? try verify(built, planned, against: &references) : [:]
       let prepared = ordered(built, as: names)
@@ -25,7 +25,7 @@ extension ElementsRunner {
         let timed = prepared.filter { entry.strategies.contains($0.name) }
         guard !timed.isEmpty else { continue }
         let rows = rows(planned, entry.operation, mode, owners: timed, references: shared, schedule: .interleaved)
-        ready.append(readyCase(rows, planned.feed, rounds: entry.rounds, keeping: layout.padding))
+        ready.append(readyCase(rows, planned.feed, rounds: entry.rounds, slice: entry.slice, keeping: layout.padding))
       }
     }
     return ready
@@ -33,12 +33,14 @@ extension ElementsRunner {
 
   /// A case ready to sample, which keeps the launch's padding block until
   /// its rows are written.
-  private func readyCase(_ rows: CaseRows, _ feed: ElementsSpec, rounds: Int?, keeping padding: [UInt8]) -> ReadyCase {
+  private func readyCase(
+    _ rows: CaseRows, _ feed: ElementsSpec, rounds: Int?, slice: Int?, keeping padding: [UInt8]
+  ) -> ReadyCase {
     let mode = rows.benchmarkCase.mode
     return ReadyCase(
       benchmarkCase: rows.benchmarkCase,
       label: "\(feed.domain.rawValue) \(rows.operation.rawValue) · \(feed.size.groupedDigits) · \(feed.distribution) · \(mode)",
-      contenders: rows.contenders, shuffleSeed: launch.shuffleSeed(rows.benchmarkCase), rounds: rounds
+      contenders: rows.contenders, shuffleSeed: launch.shuffleSeed(rows.benchmarkCase), rounds: rounds, slice: slice
     ) { measured, results in
       withExtendedLifetime(padding) { rows.append(measured, into: &results) }
     }

@@ -117,9 +117,11 @@ package struct ElementsRunner {
   }
 
   /// Samples a case, stopping on an interrupt.
-  package func measure(_ contenders: [Contender], shuffleSeed: UInt64) throws(RunFailure) -> CaseSamples {
+  package func measure(_ contenders: [Contender], shuffleSeed: UInt64, slice: Int? = nil) throws(RunFailure)
+    -> CaseSamples
+  {
     if sampler.shouldStop() { throw .interrupted }
-    let samples = sampler.measure(contenders, shuffleSeed: shuffleSeed)
+    let samples = sampler.measure(contenders, shuffleSeed: shuffleSeed, slice: slice)
     if sampler.shouldStop() { throw .interrupted }
     return samples
   }

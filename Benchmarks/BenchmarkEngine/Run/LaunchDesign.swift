@@ -88,7 +88,7 @@ package struct AdaptiveSettings: Equatable, Codable {
   /// not end, with the code-size count after it, within them.
   package var maxTime = 170.0
   /// The most launches any case is given.
-  package var maxLaunches = 40
+  package var maxLaunches = 100
 
   package init() {}
 

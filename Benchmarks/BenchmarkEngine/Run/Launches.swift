@@ -81,8 +81,9 @@ package struct Launches {
     summary.fullRounds = plan.sampling.minimumRounds
     defer { for index in aggregates.indices { aggregates[index].adaptive = summary } }
     var index = plan.launches
+    let target = adaptive.settings.targetResolution
+    var states = AdaptiveLaunches.states(aggregates.map(\.results), target: target)
     while true {
-      let states = AdaptiveLaunches.states(aggregates.map(\.results))
       let cases = adaptive.next(states, elapsed: Self.seconds(since: started), secondsPerEstimated: costs)
       if cases.isEmpty {
         summary.stop = Self.stop(states, adaptive.settings)
@@ -95,6 +96,11 @@ package struct Launches {
       summary.fewerRounds += launchPlan.plan.caseShapes.compactMap(\.rounds)
       if outcome != .completed { return outcome }
       index += 1
+      // Only the cases just launched have new samples: their states alone
+      // are computed again (every case's, each time, took seconds).
+      let launched = Set(cases)
+      let fresh = AdaptiveLaunches.states(aggregates.map { $0.results.restricted(to: launched) }, target: target)
+      states.merge(fresh) { _, new in new }
     }
   }
 

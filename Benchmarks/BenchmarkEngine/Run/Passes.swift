@@ -12,6 +12,9 @@ package struct ReadyCase {
   /// The rounds an adaptive launch samples the case in, when fewer than
   /// every other launch's (`PlannedOperation.rounds`).
   package var rounds: Int? = nil
+  /// The elements each sample visits, when the plan fixes them
+  /// (`PlannedOperation.slice`).
+  package var slice: Int? = nil
   /// Appends the case's samples and rows (checksums, footprints, and in the
   /// first launch allocations, counted now, after timing).
   package var finish: (CaseSamples, inout RunResults) -> Void
@@ -40,16 +43,20 @@ extension ElementsRunner {
     var measured: [CaseSamples] = []
     for (ready, sampler) in zip(cases, samplers) {
       if sampler.shouldStop() { throw .interrupted }
-      measured.append(sampler.calibrate(ready.contenders, shuffleSeed: ready.shuffleSeed))
+      measured.append(sampler.calibrate(ready.contenders, shuffleSeed: ready.shuffleSeed, slice: ready.slice))
     }
     var blocks = Array(repeating: 0, count: cases.count)
     var generator = SplitMix64(seed: launch.passSeed(cases.map(\.benchmarkCase)))
     var interrupted = false
-    passes: for _ in 0..<sampler.settings.passes {
+    let passes = sampler.settings.passes
+    passes: for pass in 0..<passes {
       for index in Array(cases.indices).shuffled(using: &generator) {
+        // A case in fewer passes (fewer rounds: `sampling(rounds:)`) takes
+        // its blocks in passes spread over the launch.
+        let settings = samplers[index].settings
+        guard (pass + 1) * settings.passes / passes > pass * settings.passes / passes else { continue }
         progress.begin(cases[index].label)
         var block = measured[index]
-        let settings = samplers[index].settings
         samplers[index].sample(
           cases[index].contenders, into: &block, rounds: settings.minimumRoundsPerPass,
           seconds: settings.sampleTimePerPass)
@@ -60,7 +67,7 @@ extension ElementsRunner {
         }
         measured[index] = block
         blocks[index] += 1
-        progress.end(worth: 1 / Double(sampler.settings.passes))
+        progress.end(worth: 1 / Double(settings.passes))
       }
     }
     // Rows: statistics, and in the first launch the allocation counts.

@@ -183,6 +183,24 @@ package struct RunCommand {
       }
     return text
       + "; \(short.count) of \(cases) cases did not meet the target resolution of \(target)\(why) (met_target says which rows)"
+      + limits(results, target: adaptive.settings.targetResolution).map { "\n  " + $0 }.joined()
+  }
+
+  /// The widest rows short of the target, with what would resolve them:
+  /// where launches decide, a row's resolution narrows as one over the
+  /// square root of its launches, so it needs about launches × (resolution
+  /// ÷ target)² of them.
+  package static func limits(_ results: RunResults, target: Double, count: Int = 3) -> [String] {
+    let short = results.rows.filter { $0.metTarget == false }
+      .sorted { ($0.resolution ?? 0) > ($1.resolution ?? 0) }
+      .prefix(count)
+    return short.compactMap { row in
+      guard let resolution = row.resolution, resolution > 0 else { return nil }
+      let needed = Int((Double(row.launches) * (resolution / target) * (resolution / target)).rounded(.up))
+      let share = row.launchVarianceShare.map { ", \(CSVNumber.text(($0 * 100).rounded()))% of its variance between launches" } ?? ""
+      return "\(row.key.path): \(CSVNumber.text((resolution * 1000).rounded() / 10))% after \(row.launches) launches\(share); "
+        + "about \(needed) launches would resolve it"
+    }
   }
 
   /// Where the run's time went, in a line: the share in timed loops, then

@@ -62,8 +62,13 @@ package struct RunPlan: Equatable, Codable {
   /// with only those cases' operations, so a feed is built only in the
   /// modes, and only for the launches, it is timed in. A case given
   /// `rounds` is sampled in that many (a synthetic feed's cases in the most
-  /// any of them is given).
-  package func restricted(to cases: Set<BenchmarkCase>, rounds: [BenchmarkCase: Int] = [:]) -> RunPlan {
+  /// any of them is given). A case given `strategies` times only those
+  /// of its strategies (in plan order), and one given a `slice` samples
+  /// that many elements (`AdaptiveLaunches.plan(for:_:launch:)`).
+  package func restricted(
+    to cases: Set<BenchmarkCase>, rounds: [BenchmarkCase: Int] = [:], strategies: [BenchmarkCase: Set<String>] = [:],
+    slices: [BenchmarkCase: Int] = [:]
+  ) -> RunPlan {
     var plan = self
     plan.feeds = feeds.flatMap { planned in
       planned.modes(of: self).compactMap { mode -> PlannedFeed? in
@@ -72,10 +77,15 @@ package struct RunPlan: Equatable, Codable {
           guard cases.contains(benchmarkCase) else { return nil }
           var kept = entry
           kept.rounds = rounds[benchmarkCase]
-          return kept
+          kept.slice = slices[benchmarkCase]
+          if let only = strategies[benchmarkCase] { kept.strategies = entry.strategies.filter(only.contains) }
+          return kept.strategies.isEmpty ? nil : kept
         }
         guard !operations.isEmpty else { return nil }
-        return PlannedFeed(feed: planned.feed, operations: operations, modes: [mode])
+        var kept = PlannedFeed(feed: planned.feed, operations: operations, modes: [mode])
+        let cases = operations.map { BenchmarkCase(feed: planned.feed.id, operation: $0.operation.rawValue, mode: mode) }
+        if cases.contains(where: { strategies[$0] != nil }) { kept.timesNull = false }
+        return kept
       }
     }
     plan.synthetic = synthetic.compactMap { planned in
@@ -85,7 +95,16 @@ package struct RunPlan: Equatable, Codable {
       kept.operations = chosen.map(\.operation)
       let given = chosen.map { rounds[$0] }
       kept.rounds = given.contains(nil) ? nil : given.compactMap { $0 }.max()
-      return kept.operations.isEmpty ? nil : kept
+      // One representation per pattern serves every operation: the union
+      // of what the chosen cases time.
+      let only = chosen.map { strategies[$0] }
+      if !only.contains(nil) {
+        let union = only.compactMap { $0 }.reduce(into: Set<String>()) { $0.formUnion($1) }
+        kept.strategies = planned.strategies.filter(union.contains)
+      }
+      let sliced = chosen.compactMap { benchmarkCase in slices[benchmarkCase].map { (benchmarkCase.operation, $0) } }
+      kept.slices = sliced.isEmpty ? nil : Dictionary(sliced) { a, _ in a }
+      return kept.operations.isEmpty || kept.strategies.isEmpty ? nil : kept
     }
     return plan
   }
@@ -131,6 +150,10 @@ package struct PlannedFeed: Equatable, Codable {
   /// The modes this feed is timed in, when not every mode of the plan (an
   /// adaptive launch's plan, `RunPlan.restricted(to:)`).
   package var modes: [BuildMode]? = nil
+  /// Whether the null is built and timed in each case: not in an adaptive
+  /// launch that times only some strategies (`restricted(to:rounds:strategies:slices:)`),
+  /// as the null's row tracks nothing that launch narrows; nil: it is.
+  package var timesNull: Bool? = nil
 
   /// The modes this feed is timed in, in `plan`.
   package func modes(of plan: RunPlan) -> [BuildMode] { modes ?? plan.modes }
@@ -141,7 +164,8 @@ package struct PlannedFeed: Equatable, Codable {
     modes.flatMap { mode in
       operations.flatMap { entry in
         let benchmarkCase = BenchmarkCase(feed: feed.id, operation: entry.operation.rawValue, mode: mode)
-        return (entry.strategies.map { StrategyID($0) } + [.floor, .null]).map { ResultKey(benchmarkCase, $0) }
+        let references: [StrategyID] = timesNull == false ? [.floor] : [.floor, .null]
+        return (entry.strategies.map { StrategyID($0) } + references).map { ResultKey(benchmarkCase, $0) }
       }
     }
   }
@@ -161,6 +185,10 @@ package struct PlannedOperation: Equatable, Codable {
   /// every other launch's (`AdaptiveLaunches.rounds(_:)`); nil: as many as
   /// the sampling settings say.
   package var rounds: Int? = nil
+  /// The elements each sample visits in an adaptive launch: the first
+  /// launches' slice, kept when fewer strategies are timed (whose rounds
+  /// would otherwise fit a longer one); nil: as calibration chooses.
+  package var slice: Int? = nil
 
   package init(_ operation: SpecOperation, _ strategies: [String]) {
     self.operation = operation

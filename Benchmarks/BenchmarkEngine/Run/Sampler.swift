@@ -104,8 +104,8 @@ package struct Sampler {
   package var clock: PhaseClock? = nil
 
   /// Samples a case in one block: calibrates it, then takes its rounds.
-  package func measure(_ contenders: [Contender], shuffleSeed: UInt64) -> CaseSamples {
-    var samples = calibrate(contenders, shuffleSeed: shuffleSeed)
+  package func measure(_ contenders: [Contender], shuffleSeed: UInt64, slice: Int? = nil) -> CaseSamples {
+    var samples = calibrate(contenders, shuffleSeed: shuffleSeed, slice: slice)
     sample(contenders, into: &samples, rounds: settings.minimumRounds, seconds: settings.sampleTime)
     return samples
   }
@@ -113,17 +113,21 @@ package struct Sampler {
   /// Measures each contender's cost per element (which warms it up) and
   /// chooses the case's slice and each contender's repetitions, for every
   /// block of rounds the case will take in this launch; no sample yet.
-  package func calibrate(_ contenders: [Contender], shuffleSeed: UInt64) -> CaseSamples {
-    guard let clock else { return calibrated(contenders, shuffleSeed: shuffleSeed) }
-    return clock.time(.warmingUp) { calibrated(contenders, shuffleSeed: shuffleSeed) }
+  /// - Parameter slice: the elements a sample visits, when the plan fixes
+  ///   them (an adaptive launch keeps the first launches'); otherwise the
+  ///   longest that fits (`sliceLength(count:costs:)`).
+  package func calibrate(_ contenders: [Contender], shuffleSeed: UInt64, slice: Int? = nil) -> CaseSamples {
+    guard let clock else { return calibrated(contenders, shuffleSeed: shuffleSeed, slice: slice) }
+    return clock.time(.warmingUp) { calibrated(contenders, shuffleSeed: shuffleSeed, slice: slice) }
   }
 
-  private func calibrated(_ contenders: [Contender], shuffleSeed: UInt64) -> CaseSamples {
+  private func calibrated(_ contenders: [Contender], shuffleSeed: UInt64, slice fixed: Int?) -> CaseSamples {
     let count = contenders.map(\.count).min() ?? 0
     guard count > 0 else { return CaseSamples(slice: 0, shuffleSeed: shuffleSeed, contenders: []) }
     let costs = contenders.map { costPerElement($0, count: count) }
     // What a sample visits: its pieces' total (a whole number of pieces).
-    let slice = Self.slice(0, length: sliceLength(count: count, costs: costs), of: count)
+    let length = fixed.map { min(count, max(1, $0)) } ?? sliceLength(count: count, costs: costs)
+    let slice = Self.slice(0, length: length, of: count)
       .reduce(0) { $0 + $1.count }
     let minimum = settings.minimumSampleDuration * 1e9
     let results = zip(contenders, costs).map { contender, cost in

@@ -37,6 +37,10 @@ package struct SamplingSettings: Equatable, Codable {
     var settings = self
     settings.sampleTime = sampleTime * Double(rounds) / Double(minimumRounds)
     settings.minimumRounds = rounds
+    // Fewer rounds, fewer blocks: each block's untimed warm-up round then
+    // stays a sixth (at 30 rounds in 5 passes) of the rounds or less, not
+    // one warm-up for every timed round.
+    settings.passes = max(1, min(passes, rounds / minimumRoundsPerPass))
     return settings
   }
 }

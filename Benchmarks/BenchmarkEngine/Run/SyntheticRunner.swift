@@ -22,6 +22,8 @@ package struct PlannedSynthetic: Equatable, Codable {
   /// The rounds an adaptive launch samples this feed's cases in, when fewer
   /// than every other launch's (`RunPlan.restricted(to:rounds:)`).
   package var rounds: Int? = nil
+  /// Each operation's slice in an adaptive launch (`PlannedOperation.slice`).
+  package var slices: [String: Int]? = nil
 
   package static let domain = "synthetic"
 
@@ -67,7 +69,8 @@ extension ElementsRunner {
         } + [Contender(id: .floor, count: floor.count) { floor.run(range: $0, repetitions: $1) }]
       return ReadyCase(
         benchmarkCase: benchmarkCase, label: "synthetic \(operation) · \(planned.size.groupedDigits) · \(planned.kinds) kinds",
-        contenders: contenders, shuffleSeed: launch.shuffleSeed(benchmarkCase), rounds: planned.rounds
+        contenders: contenders, shuffleSeed: launch.shuffleSeed(benchmarkCase), rounds: planned.rounds,
+        slice: planned.slices?[operation]
       ) { measured, results in
         withExtendedLifetime(padding) {
           for samples in measured.contenders {

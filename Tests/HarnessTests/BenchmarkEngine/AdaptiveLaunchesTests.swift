@@ -161,9 +161,57 @@ import Testing
     let fewer = sampling.sampling(rounds: 10)
     #expect(fewer.minimumRounds == 10)
     #expect(abs(fewer.sampleTime / Double(fewer.minimumRounds) - sampling.sampleTime / Double(sampling.minimumRounds)) < 1e-12)
-    #expect(fewer.minimumRoundsPerPass == 2)
+    // In fewer blocks, so that each block's untimed warm-up round stays a
+    // sixth of its rounds or less, as at 30 rounds in 5 passes.
+    #expect(fewer.passes == 1 && fewer.minimumRoundsPerPass == 10)
+    #expect(sampling.sampling(rounds: 5).passes == 1)
+    #expect(sampling.sampling(rounds: 25).passes == 4)
     // Never more rounds than every other launch's.
     #expect(sampling.sampling(rounds: 60) == sampling)
+  }
+
+  /// An adaptive launch times a case's rows still wider than the target
+  /// and the baseline, on the first launches' slice, without the null; a
+  /// case with no wide row, or not chosen, is as before.
+  @Test func aLaunchAgainTimesOnlyTheWideRowsAndTheBaselineOnTheFirstSlice() throws {
+    let adaptive = try adaptive()
+    var color = state("feed.color", 0.12)
+    color.wide = ["handler-table"]
+    color.slice = 768
+    let height = state("feed.height", 0.09)
+    let launchPlan = adaptive.plan(for: [color.benchmarkCase, height.benchmarkCase], states([color, height]), launch: 5)
+    let feed = try #require(launchPlan.plan.feeds.first)
+    let colorEntry = try #require(feed.operations.first { $0.operation == .feedColor })
+    #expect(colorEntry.strategies == ["enum-switch", "handler-table"])
+    #expect(colorEntry.slice == 768)
+    let heightEntry = try #require(feed.operations.first { $0.operation == .feedHeight })
+    #expect(heightEntry.strategies == Registry.names && heightEntry.slice == nil)
+    #expect(feed.timesNull == false)
+    #expect(!launchPlan.plan.keys.contains { $0.strategy == .null && $0.operation == "feed.color" })
+  }
+
+  /// A case's wide rows come from its rows' resolutions, and its launches
+  /// are those of its wide rows: a row that met the target and is timed no
+  /// more does not hold the case at its launches.
+  @Test func aCasesLaunchesAreItsWideRowsLaunches() {
+    let benchmarkCase = state("feed.color", 0).benchmarkCase
+    func row(_ strategy: StrategyID, resolution: Double, launches: Int) -> TimingRow {
+      var row = TimingRow(
+        key: ResultKey(benchmarkCase, strategy), schedule: "interleaved", statistics: SampleStatistics([1, 2, 3]),
+        elementsPerSample: 1, checksum: "")
+      row.resolution = resolution
+      row.launches = launches
+      row.slice = 512
+      return row
+    }
+    let rows = [
+      row("enum-switch", resolution: 0.02, launches: 20), row("naive", resolution: 0.03, launches: 4),
+      row("handler-table", resolution: 0.06, launches: 20), row(.floor, resolution: 0.5, launches: 20),
+    ]
+    let state = AdaptiveLaunches.states(rows: [rows], target: 0.04)[benchmarkCase]
+    #expect(state?.wide == ["handler-table"])
+    #expect(state?.launches == 20)
+    #expect(state?.slice == 512)
   }
 
   @Test func aCaseLaunchedAgainCarriesItsRoundsIntoThePlanAndTheEstimate() throws {
