@@ -20,11 +20,17 @@ public struct ProfileMetric: Hashable, Sendable, CustomStringConvertible {
   public static let releases = ProfileMetric(column: "releases_per_element", title: "releases")
   public static let allocations = ProfileMetric(column: "allocations_per_element", title: "allocations")
   public static let frees = ProfileMetric(column: "frees_per_element", title: "frees")
+  /// Calls to `swift_beginAccess`: the dynamic exclusivity checks the
+  /// compiler kept (Swift's guide on existentials says they dominate a tight
+  /// loop's cost). Profiles of schema version 2 and older have no such
+  /// column: their rows carry no count for it.
+  public static let exclusivityChecks = ProfileMetric(
+    column: "exclusivity_checks_per_element", title: "exclusivity checks")
 
   /// Every count, in column order.
   public static let all: [ProfileMetric] = [
     .instructions, .conditionalBranches, .conditionalMispredicts, .indirectBranches,
-    .indirectMispredicts, .retains, .releases, .allocations, .frees,
+    .indirectMispredicts, .retains, .releases, .allocations, .frees, .exclusivityChecks,
   ]
 }
 
@@ -80,9 +86,10 @@ public struct ProfileFile: Sendable {
 }
 
 extension Schema {
-  /// The profile CSV's version: 2 added the `mode` column.
-  public static let profileVersion = "2"
-  public static let readableProfileVersions: Set<String> = ["1", profileVersion]
+  /// The profile CSV's version: 2 added the `mode` column, 3
+  /// `exclusivity_checks_per_element`.
+  public static let profileVersion = "3"
+  public static let readableProfileVersions: Set<String> = ["1", "2", profileVersion]
 
   /// Every column of the profile CSV, in file order.
   public static var profile: ColumnTable<ProfileRecord> {
@@ -93,8 +100,11 @@ extension Schema {
         + [.text("command", \.info.command), .text("tool", \.tool)]
         + keyColumns(\ProfileRecord.row.key)
         + ProfileMetric.all.map { metric in
-          Column(metric.column, .number, required: true, write: { CSVNumber.text($0.row[metric]) }) {
-            record, reader throws(ResultsError) in
+          Column(
+            metric.column, .number, required: metric != .exclusivityChecks,
+            write: { CSVNumber.text($0.row[metric]) }
+          ) { record, reader throws(ResultsError) in
+            guard reader.has(metric.column) else { return }
             record.row.counts[metric] = try reader.double(metric.column)
           }
         })

@@ -37,7 +37,8 @@ package struct ProfileCommand {
       mispredictions (callgrind's simulated predictor); calls to swift_retain
       and swift_release (the runtime entry points every retain and release
       reaches, bridged strings included); calls to malloc and its kin and to
-      free (counted at the package's interposer). valgrind 3.19 cannot read the
+      free (counted at the package's interposer); calls to swift_beginAccess
+      (the dynamic exclusivity checks the compiler kept). valgrind 3.19 cannot read the
       DWARF 5 debug information Swift 6 emits, so callgrind runs a copy of the
       binary stripped of it (objcopy --strip-debug); symbols remain.
       The synthetic domain is profiled only when asked for (--domains

@@ -21,6 +21,9 @@ package struct ValgrindRunner {
 
   package static let retainFunctions: Set<String> = ["swift_retain", "swift_retain_n", "swift_nonatomic_retain", "swift_nonatomic_retain_n"]
   package static let releaseFunctions: Set<String> = ["swift_release", "swift_release_n", "swift_nonatomic_release", "swift_nonatomic_release_n"]
+  /// The runtime's dynamic exclusivity check: one call per access the
+  /// compiler could not prove exclusive (its end, `swift_endAccess`, pairs it).
+  package static let exclusivityFunctions: Set<String> = ["swift_beginAccess"]
   package static let allocationFunctions: Set<String> = [
     "malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc", "memalign", "valloc", "pvalloc",
   ]
@@ -92,6 +95,7 @@ package struct ValgrindRunner {
         .indirectBranches: event("Bi"), .indirectMispredicts: event("Bim"),
         .retains: calls(Self.retainFunctions), .releases: calls(Self.releaseFunctions),
         .allocations: calls(Self.allocationFunctions, in: allocator), .frees: calls(["free"], in: allocator),
+        .exclusivityChecks: calls(Self.exclusivityFunctions),
       ])
   }
 
