@@ -13,6 +13,8 @@ package struct Answer {
   package var scaling: ScalingTables?
   /// Each build's run of a build matrix (`--builds`).
   package var builds: [AnswerRows] = []
+  /// The profile of each build's binary, where `--builds` named one.
+  package var buildProfiles: [ProfileFile?] = []
   /// One run per CPU model, the first `rows`, when `answer` was given
   /// several.
   package var machines: [AnswerRows] = []
@@ -45,7 +47,8 @@ package struct Answer {
     case .code: return try codeTables()
     case .builds:
       guard !builds.isEmpty else { throw SectionUnavailable(reason: "pass each build's run with \(AnswerCommand.Options.builds.name)") }
-      return [BuildsAnswer(builds: builds).table()]
+      let answer = BuildsAnswer(builds: builds, profiles: buildProfiles)
+      return [answer.table()] + [answer.countsTable()].compactMap { $0 }
     case .machines: return [try machinesTable()]
     }
   }

@@ -58,7 +58,7 @@ package struct AnswerCommand {
       example: "--compile-time results/reference/scaling/compile-time.csv")
     package static let builds = OptionSpec.value(
       "--builds", "RUN.csv,...",
-      "Each build's run of a build matrix (run --builds, one file\nper build): the builds section.",
+      "Each build's run of a build matrix (run --builds, one file\nper build), and any build's profile (matched by its build\nflags): the builds section.",
       example: "--builds results/reference/builds/run.release.csv,results/reference/builds/run.osize.csv")
     /// A list, so plural as every list option is (formerly `--section`).
     package static let sections = OptionSpec.value(
@@ -162,14 +162,41 @@ package struct AnswerCommand {
     }
     let size = answerSize(run)
     var builds: [AnswerRows] = []
+    var buildProfiles: [ProfileFile] = []
     for buildPath in buildPaths {
-      guard case .run(let file) = try loadResults(buildPath) else {
-        throw .usage("\(Options.builds.name): \(buildPath) is a profile, not a run CSV", command: Self.spec.name)
+      switch try loadResults(buildPath) {
+      case .run(let file): builds.append(AnswerRows(run: file, size: size, layout: layout))
+      case .profile(let file): buildProfiles.append(file)
       }
-      builds.append(AnswerRows(run: file, size: size, layout: layout))
     }
-    return Answer(
+    var answer = Answer(
       rows: AnswerRows(run: run, size: size, layout: layout), profile: profile, scaling: scaling, builds: builds)
+    answer.buildProfiles = try Self.match(buildProfiles, to: builds)
+    return answer
+  }
+
+  /// Each build's profile, found by its build flags (a profile is of one
+  /// binary, whose flags its rows name as the run's do).
+  ///
+  /// - Throws: A usage error naming a profile whose flags are no build's, or
+  ///   two profiles of one build.
+  static func match(_ profiles: [ProfileFile], to builds: [AnswerRows]) throws(CommandError) -> [ProfileFile?] {
+    var matched = [ProfileFile?](repeating: nil, count: builds.count)
+    for profile in profiles {
+      let flags = profile.info.machine.buildFlags
+      guard let index = builds.firstIndex(where: { $0.run.info.machine.buildFlags == flags }) else {
+        throw .usage(
+          "\(Options.builds.name): \(profile.path) is a profile of a build none of the runs is (build_flags \(flags))",
+          command: Self.spec.name)
+      }
+      if let earlier = matched[index] {
+        throw .usage(
+          "\(Options.builds.name): \(earlier.path) and \(profile.path) are profiles of one build (build_flags \(flags))",
+          command: Self.spec.name)
+      }
+      matched[index] = profile
+    }
+    return matched
   }
 
   /// The feed size the answer reads in `run`: `--size`, else 100,000 when

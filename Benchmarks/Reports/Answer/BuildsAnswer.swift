@@ -9,6 +9,9 @@ import CommandLineSupport
 package struct BuildsAnswer {
   /// Each build's rows, in the order given.
   package var builds: [AnswerRows]
+  /// Each build's profile, where one was given (`countsTable()`), in the
+  /// same order.
+  package var profiles: [ProfileFile?] = []
 
   /// One row per build and mode: the enum's time where dispatch is the
   /// work, the getter's and visitors' intervals there and on real work, and

@@ -1,5 +1,6 @@
 @testable import Reports
 import BenchmarkResults
+import CommandLineSupport
 import DispatchModel
 import Foundation
 import TestSupport
@@ -86,6 +87,60 @@ import Testing
     #expect(without.errors.contains("pass each build's run with --builds"), "\(without.errors)")
     let profile = InProcess.main(["answer", paths[0], "--builds", Fixtures.profile, "--section", "builds"])
     #expect(profile.status == 64)
-    #expect(profile.errors.contains("is a profile, not a run CSV"), "\(profile.errors)")
+    #expect(profile.errors.contains("is a profile of a build none of the runs is"), "\(profile.errors)")
+  }
+
+  /// A build's run with flags of its own, as the matrix's builds have.
+  private func run(_ build: String, flags: String) -> AnswerRows {
+    var rows = run(build, 1.5...2.5)
+    rows.run.info.machine.buildFlags = flags
+    return rows
+  }
+
+  /// A profile of the binary built with `flags`: on each cheap operation
+  /// in app mode, the enum at `instructions` and each article at twice it,
+  /// one retain more and no exclusivity check.
+  private func profile(flags: String, instructions: Double) -> ProfileFile {
+    var info = SampleRuns.info
+    info.machine.buildFlags = flags
+    let feed = SampleRuns.feed(size: 1_000).id
+    let rows = ["feed.identifier", "feed.color"].flatMap { operation in
+      (["enum-switch"] + AnswerNames.articles.map(\.rawValue)).map { strategy in
+        let isEnum = strategy == "enum-switch"
+        return ProfileRow(
+          key: ResultKey(BenchmarkCase(feed: feed, operation: operation, mode: .app), StrategyID(strategy)),
+          counts: [
+            .instructions: isEnum ? instructions : 2 * instructions + Double(strategy.count),
+            .retains: isEnum ? 0 : 1, .exclusivityChecks: 0,
+          ])
+      }
+    }
+    return ProfileFile(path: "profile-\(flags).csv", info: info, tool: "callgrind", rows: rows)
+  }
+
+  /// Each build's profile is found by its build flags, and its counts sit
+  /// beside the builds' table: the enum's, and the articles' range.
+  @Test func aBuildsProfileGivesItsCountsPerElement() throws {
+    let builds = [run("release", flags: "-O"), run("onone", flags: "-Onone")]
+    let profiles = try AnswerCommand.match([profile(flags: "-Onone", instructions: 100)], to: builds)
+    #expect(profiles.map { $0?.path } == [nil, "profile--Onone.csv"])
+    let table = try #require(BuildsAnswer(builds: builds, profiles: profiles).countsTable())
+    #expect(table.rows.map { $0[0] } == ["onone", "onone"])
+    #expect(table.rows.map { $0[2] } == ["feed.identifier", "feed.color"])
+    // protocol-getter, classic-visitor and generic-visitor: 200 plus the
+    // length of their names, 15 each, so one figure rather than a range.
+    #expect(table.rows[0][3] == "100")
+    #expect(table.rows[0][4] == "215")
+    #expect(table.rows[0][5] == "0.0" && table.rows[0][6] == "1.0")
+    #expect(BuildsAnswer(builds: builds, profiles: [nil, nil]).countsTable() == nil)
+  }
+
+  /// A profile of no build given, or two of one, is refused by name.
+  @Test func aProfileOfNoBuildOrTwoOfOneIsRefused() {
+    let builds = [run("release", flags: "-O")]
+    #expect(throws: CommandError.self) { try AnswerCommand.match([profile(flags: "-Osize", instructions: 1)], to: builds) }
+    #expect(throws: CommandError.self) {
+      try AnswerCommand.match([profile(flags: "-O", instructions: 1), profile(flags: "-O", instructions: 2)], to: builds)
+    }
   }
 }
