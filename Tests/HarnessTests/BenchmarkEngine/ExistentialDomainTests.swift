@@ -56,7 +56,7 @@ import Testing
     #expect(wrap.feeds.isEmpty && wrap.synthetic.map(\.operations) == [["existential.wrap"]])
     let mixed = try plan(["--operations", "existential.getter,feed.color", "--sizes", "1000"])
     #expect(!mixed.feeds.isEmpty && existential(mixed).map(\.operations) == [["existential.getter"]])
-    let filtered = try plan(["--domains", "existential", "--filter", "existential/*/any-*/*/*"])
+    let filtered = try plan(["--domains", "existential", "--sizes", "1000", "--filter", "existential/*/any-*/*/*"])
     #expect(existential(filtered).map(\.strategies) == [["any-inline", "any-boxed"]])
     #expect(existential(try plan(["--domains", "share", "--operations", "existential.wrap,share.mixed"])).isEmpty)
   }
