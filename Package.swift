@@ -153,6 +153,12 @@ let package = Package(
     .target(
       name: "SyntheticRegistry",
       dependencies: ["BenchmarkSupport"] + syntheticModules.map { .target(name: $0) }),
+    // The existential domain (Guides/Existentials.md): the compiler's advice
+    // on `any P` tested on one kind of value held six ways (`any P` within
+    // and past the inline buffer, a specialised generic, a concrete type, an
+    // enum, a type eraser). Built as a synthetic module is: one module of its
+    // values, its protocol and its loops, with SwiftPM's release defaults.
+    .target(name: "Existential", dependencies: ["BenchmarkSupport", "SyntheticModel"], swiftSettings: noLoopMerging),
     // The generator script as an executable target too, so that the tests
     // import it and call the generator directly. Not optimised: it runs in
     // a second either way, and optimising it would add seconds to every
@@ -192,8 +198,8 @@ let package = Package(
       name: "BenchmarkEngine",
       dependencies: [
         "BenchmarkSupport", "BenchmarkResults", "BinaryInspection", "CAllocationCounter", "CMeasurementSupport",
-        "CommandLineSupport", "DispatchModel", "JSON", "Statistics", "StrategyRegistry", "SyntheticModel",
-        "SyntheticRegistry",
+        "CommandLineSupport", "DispatchModel", "Existential", "JSON", "Statistics", "StrategyRegistry",
+        "SyntheticModel", "SyntheticRegistry",
       ],
       path: "Benchmarks/BenchmarkEngine"),
     // What a user reads from runs: answer, compare, report (Markdown and SVG
@@ -241,14 +247,14 @@ let package = Package(
       // that run it as a subprocess.
       dependencies: [
         "BenchmarkEngine", "BenchmarkResults", "BinaryInspection", "CommandLineSupport", "DispatchBenchCLI",
-        "DispatchModel", "Reports", "Statistics", "StrategyRegistry", "TestSupport", "dispatch-bench",
+        "DispatchModel", "Existential", "Reports", "Statistics", "StrategyRegistry", "TestSupport", "dispatch-bench",
       ]),
     .testTarget(
       name: "SyntheticTests",
       // The generator's executable, whose module the tests import to render
       // the sources and count edits in process.
       dependencies: [
-        "BenchmarkSupport", "DispatchModel", "StrategyRegistry", "SyntheticModel",
+        "BenchmarkSupport", "DispatchModel", "Existential", "StrategyRegistry", "SyntheticModel",
         "SyntheticRegistry", "TestSupport", "generate-synthetic",
       ]),
   ],
@@ -294,11 +300,13 @@ if packageBuild {
 
 // The build matrix's `exclusivity-unchecked` build: with
 // DISPATCH_BENCH_EXCLUSIVITY_UNCHECKED=1, the model and every strategy module
-// (boundary, app and synthetic) are built with -enforce-exclusivity=unchecked,
-// so that no dynamic exclusivity check runs in their code (release builds
-// keep them by default), to see what those checks cost each pattern.
+// (boundary, app and synthetic) and the existential domain's module are built
+// with -enforce-exclusivity=unchecked, so that no dynamic exclusivity check
+// runs in their code (release builds keep them by default), to see what those
+// checks cost each pattern.
 if Context.environment["DISPATCH_BENCH_EXCLUSIVITY_UNCHECKED"] == "1" {
-  let unchecked = Set(harnessModules + appModules + syntheticModules + ["DispatchModel", "SyntheticModel"])
+  let unchecked = Set(
+    harnessModules + appModules + syntheticModules + ["DispatchModel", "Existential", "SyntheticModel"])
   for target in package.targets where unchecked.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
   }

@@ -38,6 +38,19 @@ it must show:
 - the same loops for every pattern and every number of kinds, and a
   synthetic module for every strategy module.
 
+For every loop of the existential domain (`Existential.<Contender>.*Loop`,
+one module of its values, its protocol and its loops) it must show:
+
+- no call into another module but the black hole's and the runtime's, and
+  no call to its own per-element function (`value(at:in:)`, `wrapped(at:in:)`);
+- a call to `BenchmarkSupport.blackHole`, and a body of its own (not merged);
+- for the contenders the guide says dispatch statically (`Generic`,
+  `Concrete`, `EnumSwitch`), no indirect call; for those that dispatch at
+  run time (`AnyInline`, `AnyBoxed`, `Eraser`), an indirect call in the
+  getter's loop: the optimiser did not see through the existential;
+- `Generic`'s loops only as their specialisation for `InlineValue`;
+- both loops for every contender.
+
 For `enum-switch`, in both modes, every function of its feed operations
 (the app-mode loops, and the boundary mode's entry points and the
 controller's methods they call) must contain no class test: no compare of
@@ -64,7 +77,7 @@ HARNESS_MODULES = {"DispatchModel", "StrategyRegistry", "BenchmarkResults", "Sta
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timed_loops import APP_LOOP_NAME, KERNEL_NAME, SYNTHETIC_LOOP_NAME  # noqa: E402
+from timed_loops import APP_LOOP_NAME, EXISTENTIAL_LOOP_NAME, KERNEL_NAME, SYNTHETIC_LOOP_NAME  # noqa: E402
 
 
 def strategy_modules(package):
@@ -282,6 +295,55 @@ for loop, by_cell in sorted(synthetic_loops.items()):
         if not any("BenchmarkSupport.blackHole" in c for c in calls):
             failures.append(f"{where}: no result reaches BenchmarkSupport.blackHole")
 
+# The existential domain: each contender's loops, by contender type.
+EXISTENTIAL_STATIC = ["Generic", "Concrete", "EnumSwitch"]
+EXISTENTIAL_DYNAMIC = ["AnyInline", "AnyBoxed", "Eraser"]
+EXISTENTIAL_LOOPS = ["getterLoop", "wrapLoop"]
+existential_loops = defaultdict(list)  # (contender, loop) -> [(name, calls)]
+for name in functions:
+    match = EXISTENTIAL_LOOP_NAME.search(name)
+    if not match or name.startswith("merged "):
+        continue
+    contender, loop = match.groups()
+    calls = calls_of(name)
+    for target in [c for c in calls if c.startswith("merged ")]:
+        failures.append(f"Existential.{contender}.{loop}: merged with another loop into `{target}`")
+        calls += calls_of(target)
+    existential_loops[(contender, loop)].append((name, calls))
+for contender in EXISTENTIAL_STATIC + EXISTENTIAL_DYNAMIC:
+    for loop in EXISTENTIAL_LOOPS:
+        found = existential_loops.get((contender, loop), [])
+        where = f"Existential.{contender}.{loop}"
+        if not found:
+            failures.append(f"{where}: not found")
+        if contender == "Generic":
+            # Its signature may be specialised as well (a dead metatype).
+            found = [(n, c) for n, c in found if "generic specialization <Existential.InlineValue> of " in n]
+            if not found:
+                failures.append(f"{where}: no specialisation for InlineValue")
+        foreign = sorted(set(synthetic_modules) | set(strategies) | set(app_modules) | HARNESS_MODULES)
+        for name, calls in found:
+            for c in calls:
+                reached = [m for m in foreign if re.search(r"(?<![\w.])%s\." % m, c)]
+                if reached:
+                    failures.append(f"{where}: calls into {', '.join(reached)}: {c}")
+                if re.search(r"\bExistential\.%s\.(?:value|wrapped)(?:<[^>(]*>)?\(at:" % contender, c):
+                    failures.append(f"{where}: calls its per-element function rather than running it in the loop: {c}")
+            if not any("BenchmarkSupport.blackHole" in c for c in calls):
+                failures.append(f"{where}: no result reaches BenchmarkSupport.blackHole")
+            indirect = [c for c in calls if c.startswith("*")]
+            if contender in EXISTENTIAL_STATIC and indirect:
+                failures.append(f"{where}: an indirect call where the dispatch should be static: {indirect[0]}")
+            if contender in EXISTENTIAL_DYNAMIC and loop == "getterLoop" and not indirect:
+                failures.append(f"{where}: no indirect call: the optimiser saw through the dispatch it should time")
+# Nothing calls the unspecialised generic loop, if the binary has one.
+unspecialised = [n for (c, _), found in existential_loops.items() if c == "Generic" for n, _ in found
+                 if "generic specialization " not in n]
+for name in [n for n in functions if unspecialised and "Existential." in n]:
+    for c in calls_of(name):
+        if any(c == u or f"<{u}>" in c for u in unspecialised):
+            failures.append(f"{name}: calls Existential.Generic's unspecialised loop: {c}")
+
 # enum-switch: no class test anywhere in its feed operations.
 class_test = re.compile(
     r"\tcmp\w*\s+.*(?:<_DYNAMIC\+|type metadata for|metaclass for)"
@@ -309,6 +371,8 @@ print(f"checked {sum(len(v) for v in app_loops.values())} app-mode loops "
       f"({len(app_loops)} loops × {len(app_modules)} app modules)")
 print(f"checked {sum(len(v) for v in synthetic_loops.values())} synthetic loops "
       f"({len(synthetic_loops)} loops × {len(synthetic_modules)} patterns × {len(synthetic_kinds)} numbers of kinds)")
+print(f"checked {sum(len(v) for v in existential_loops.values())} existential loops "
+      f"({len(EXISTENTIAL_LOOPS)} loops × {len(EXISTENTIAL_STATIC + EXISTENTIAL_DYNAMIC)} contenders)")
 if failures:
     print("FAIL:")
     for failure in failures:
@@ -317,4 +381,6 @@ if failures:
 print("ok: every loop calls its strategy directly, copies nothing, and is the same for every strategy")
 print("ok: every app-mode loop dispatches within its own module and feeds the black hole")
 print("ok: every synthetic loop runs its own pattern's code for its own kinds and feeds the black hole")
+print("ok: every existential loop runs its own contender's code, static where the guide says it is, "
+      "dynamic where it says it is not")
 print(f"ok: no class test in enum-switch's {len(enum_functions)} feed functions, in either mode")

@@ -1,5 +1,6 @@
 import BenchmarkResults
 import DispatchModel
+import Existential
 import StrategyRegistry
 import SyntheticModel
 import SyntheticRegistry
@@ -68,7 +69,11 @@ package enum ProfileCase {
   /// them, so a bad one is only refused (exit status 64), not explained.
   package static func main(_ arguments: [String]) -> Int32 {
     guard let values = try? ParsedArguments(arguments, spec: spec) else { return ExitStatus.usage }
-    if values.value(Options.domain) == PlannedSynthetic.domain { return synthetic(values) }
+    if let domain = values.value(Options.domain),
+      domain == PlannedSynthetic.domain || domain == PlannedSynthetic.existentialDomain
+    {
+      return synthetic(values, domain: domain)
+    }
     guard let domain = values.value(Options.domain).flatMap(Domain.init(rawValue:)),
       let operationName = values.value(Options.operation), let strategyName = values.value(Options.strategy),
       let size = values.value(Options.size).flatMap(Int.init), size > 0,
@@ -114,9 +119,12 @@ package enum ProfileCase {
   }
 
   /// A synthetic cell: the pattern's generated loop for N kinds, or the
-  /// floor over the same kinds, as a run times them.
-  private static func synthetic(_ values: ParsedArguments) -> Int32 {
-    guard let operation = values.value(Options.operation), SyntheticRegistry.operations.contains(operation),
+  /// floor over the same kinds, as a run times them; or an existential
+  /// domain's contender's loop.
+  private static func synthetic(_ values: ParsedArguments, domain: String) -> Int32 {
+    let operations =
+      domain == PlannedSynthetic.existentialDomain ? ExistentialDomain.operations : SyntheticRegistry.operations
+    guard let operation = values.value(Options.operation), operations.contains(operation),
       let strategyName = values.value(Options.strategy), let size = values.value(Options.size).flatMap(Int.init),
       size > 0, let kinds = values.value(Options.kinds).flatMap(Int.init),
       let seed = values.value(Options.seed).flatMap(UInt64.init),
@@ -127,7 +135,9 @@ package enum ProfileCase {
       PreparedFloor(kinds: kindIndices).run(repetitions: passes)
       return ExitStatus.success
     }
-    guard let type = SyntheticRegistry.workload(named: strategyName, kinds: kinds) else { return ExitStatus.usage }
+    guard let type = PlannedSynthetic.workload(domain: domain, named: strategyName, kinds: kinds) else {
+      return ExitStatus.usage
+    }
     let workload = type.init(size: size, seed: seed)
     workload.run(operation, range: 0..<workload.count, repetitions: passes)
     return ExitStatus.success

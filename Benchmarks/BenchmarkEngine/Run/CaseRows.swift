@@ -74,12 +74,12 @@ package struct CaseRows {
       row.checksum = references.checksums[owner.name]?[operation].map(CSVNumber.hex) ?? ""
       row.elementStride = owner.elementStride
       row.footprintBytesPerElement = references.footprints[owner.name]
-      if launch.checks { record(allocations: allocations(of: owner.contender(operation)), in: &row) }
+      if launch.checks { Self.record(allocations: allocations(of: owner.contender(operation)), in: &row) }
     } else if contender == .floor {
       row.checksum = CSVNumber.hex(references.floor.checksum)
       row.elementStride = MemoryLayout<UInt8>.stride
       row.footprintBytesPerElement = 1
-      if launch.checks { record(allocations: allocations(of: floor), in: &row) }
+      if launch.checks { Self.record(allocations: allocations(of: floor), in: &row) }
     } else {
       row.elementStride = references.null?.elementStride
     }
@@ -88,13 +88,20 @@ package struct CaseRows {
   /// What one pass over the feed (its counted slices) allocates; `nil`
   /// where heap use is not counted.
   private func allocations(of contender: Contender) -> HeapCounter.Counts? {
+    Self.allocations(of: contender, countsHeap: countsHeap)
+  }
+
+  /// The same for any contender (a synthetic one too); `nil` unless
+  /// `countsHeap`.
+  package static func allocations(of contender: Contender, countsHeap: Bool) -> HeapCounter.Counts? {
     guard countsHeap else { return nil }
     return HeapCounter.count {
       for slice in ElementsRunner.countedSlices(contender.count) { contender.run(slice, 1) }
     }.counts
   }
 
-  private func record(allocations: HeapCounter.Counts?, in row: inout TimingRow) {
+  /// Allocations and bytes per counted element, into `row`'s columns.
+  package static func record(allocations: HeapCounter.Counts?, in row: inout TimingRow) {
     let elements = Double(max(1, min(row.key.feed.size, ElementsRunner.countedLimit)))
     row.allocationsPerElement = allocations.map { Double($0.allocations) / elements }
     row.allocatedBytesPerElement = allocations.map { Double($0.requestedBytes) / elements }

@@ -1,5 +1,6 @@
 import BenchmarkResults
 import DispatchModel
+import Existential
 import StrategyRegistry
 import SyntheticRegistry
 import BinaryInspection
@@ -28,8 +29,14 @@ package struct FeedSelectionOptions {
   /// leave it out) and numbers of kinds.
   package var syntheticOperations: [String]
   package var syntheticKinds: [Int]
+  /// The existential domain's operations: none unless --domains names it or
+  /// --operations one of its operations.
+  package var existentialOperations: [String]
 
-  package static let domains = Domain.allCases.map(\.rawValue) + [PlannedSynthetic.domain]
+  /// The domains when --domains is not given: the existential domain is
+  /// timed only when asked for (Guides/Existentials.md).
+  package static let defaultDomains = Domain.allCases.map(\.rawValue) + [PlannedSynthetic.domain]
+  package static let domains = defaultDomains + [PlannedSynthetic.existentialDomain]
 
   /// The options, declared once and read through these declarations. An
   /// option whose help names the command's own terms (its verb, its
@@ -44,7 +51,8 @@ package struct FeedSelectionOptions {
       "How many kinds are in play, 2…\(FeedKind.allCases.count) (share uses at most \(ShareKind.allCases.count);\ndefault: all); the synthetic domain has \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")).",
       example: "--kinds 2,6")
     package static let domains = OptionSpec.value(
-      "--domains", "LIST", "Domains: share, feed, synthetic (N kinds, generated code;\ndefault: all three).",
+      "--domains", "LIST",
+      "Domains: share, feed, synthetic (N kinds, generated code),\nexistential (`any P` and its alternatives; Guides/Existentials.md).\nDefault: share, feed and synthetic.",
       example: "--domains share,feed")
     package static let seed = OptionSpec.value("--seed", "N", "The generator's seed (default: 1).", example: "--seed 42")
     package static let feed = OptionSpec.value(
@@ -102,8 +110,10 @@ package struct FeedSelectionOptions {
     seed = try Self.seed(arguments)
     strategies = try arguments.names(Options.strategies, from: Registry.names, kind: "strategy") ?? Registry.names
     let operationNames = try arguments.names(
-      Options.operations, from: SpecOperation.allCases.map(\.rawValue) + SyntheticRegistry.operations, kind: "operation")
-    let domains = try arguments.names(Options.domains, from: Self.domains, kind: "domain") ?? Self.domains
+      Options.operations, from: SpecOperation.allCases.map(\.rawValue) + SyntheticRegistry.operations
+        + ExistentialDomain.operations, kind: "operation")
+    let namedDomains = try arguments.names(Options.domains, from: Self.domains, kind: "domain")
+    let domains = namedDomains ?? Self.defaultDomains
     operations = operationNames.map { names in SpecOperation.allCases.filter { names.contains($0.rawValue) } }
     if !domains.contains(Domain.share.rawValue) || !domains.contains(Domain.feed.rawValue) {
       operations = (operations ?? SpecOperation.allCases).filter { domains.contains($0.domain.rawValue) }
@@ -112,6 +122,8 @@ package struct FeedSelectionOptions {
       !domains.contains(PlannedSynthetic.domain) || arguments.value(Options.feed) != nil
       ? [] : operationNames.map { names in SyntheticRegistry.operations.filter(names.contains) } ?? SyntheticRegistry.operations
     syntheticKinds = SyntheticRegistry.kindCounts
+    existentialOperations = Self.existentialOperations(
+      domains: namedDomains, operations: operationNames, feedFile: arguments.value(Options.feed) != nil)
     filters = try arguments.list(Options.filter, item: "pattern")?.map(GlobPattern.init) ?? []
     if arguments.value(Options.modes)?.trimming(" ").isEmpty == true {
       throw arguments.badValue(
@@ -133,7 +145,7 @@ package struct FeedSelectionOptions {
       if syntheticKinds.isEmpty { syntheticOperations = [] }
       if kinds.allSatisfy({ $0 > FeedKind.allCases.count }) { operations = [] }
     }
-    if operations?.isEmpty == true && syntheticOperations.isEmpty {
+    if operations?.isEmpty == true && syntheticOperations.isEmpty && existentialOperations.isEmpty {
       throw .usage(
         "\(Options.domains.name), \(Options.operations.name) and \(Options.kinds.name) leave nothing to time",
         command: arguments.spec.name)
@@ -155,7 +167,18 @@ package struct FeedSelectionOptions {
       shape: shape, operations: operations ?? SpecOperation.allCases, sizes: sizes ?? defaultSizes,
       distributions: distributions ?? defaultDistributions, kinds: kinds, seed: seed, strategies: strategies,
       filters: filters, file: file, atFileSize: file != nil && sizes == nil, modes: modes, syntheticOperations: syntheticOperations,
-      syntheticKinds: syntheticKinds)
+      syntheticKinds: syntheticKinds, existentialOperations: existentialOperations)
+  }
+
+  /// The existential domain's operations a command line asks for: those
+  /// --operations names, or every one when --domains names the domain; none
+  /// with a feed file, or when neither names it.
+  private static func existentialOperations(domains: [String]?, operations: [String]?, feedFile: Bool) -> [String] {
+    guard !feedFile else { return [] }
+    let named = operations.map { names in ExistentialDomain.operations.filter(names.contains) } ?? []
+    if !named.isEmpty { return domains.map { $0.contains(PlannedSynthetic.existentialDomain) } ?? true ? named : [] }
+    return domains?.contains(PlannedSynthetic.existentialDomain) == true && operations == nil
+      ? ExistentialDomain.operations : []
   }
 
   /// --feed, loaded; refused with the options that only generated feeds have.

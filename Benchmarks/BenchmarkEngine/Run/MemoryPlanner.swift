@@ -2,7 +2,6 @@ import BenchmarkResults
 import BenchmarkSupport
 import DispatchModel
 import StrategyRegistry
-import SyntheticRegistry
 import BinaryInspection
 import CommandLineSupport
 
@@ -94,7 +93,7 @@ package struct MemoryPlanner {
     }
     for planned in plan.synthetic {
       let perElement = planned.strategies.reduce(0.0) { total, name in
-        total + syntheticBytesPerElement(name, kinds: planned.kinds, seed: planned.seed)
+        total + syntheticBytesPerElement(name, planned)
       }
       memory.bytes[planned.feed] = (perElement + 1) * Double(planned.size)
     }
@@ -135,9 +134,11 @@ package struct MemoryPlanner {
     return size * scale
   }
 
-  private func syntheticBytesPerElement(_ name: String, kinds: Int, seed: UInt64) -> Double {
-    guard let type = SyntheticRegistry.workload(named: name, kinds: kinds) else { return 0 }
-    let (workload, counts) = HeapCounter.count { type.init(size: Self.sampleSize, seed: seed) }
+  private func syntheticBytesPerElement(_ name: String, _ planned: PlannedSynthetic) -> Double {
+    guard let type = PlannedSynthetic.workload(domain: planned.domain, named: name, kinds: planned.kinds) else {
+      return 0
+    }
+    let (workload, counts) = HeapCounter.count { type.init(size: Self.sampleSize, seed: planned.seed) }
     withExtendedLifetime(workload) {}
     return Double(max(0, counts.liveBytes)) / Double(Self.sampleSize)
   }

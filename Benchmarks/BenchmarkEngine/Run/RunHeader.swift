@@ -2,7 +2,6 @@ import BenchmarkResults
 import BinaryInspection
 import CommandLineSupport
 import StrategyRegistry
-import SyntheticRegistry
 
 /// What a run says on standard error before it starts: its benchmark
 /// cases, feeds, modes, launches and seed; a rough estimate of its
@@ -82,7 +81,7 @@ package struct RunHeader {
     var borrowed: [String: String] = [:]
     for planned in plan.plan.synthetic {
       for name in planned.strategies {
-        if let template = SyntheticRegistry.workload(named: name, kinds: planned.kinds)?.writtenAs {
+        if let template = PlannedSynthetic.workload(domain: planned.domain, named: name, kinds: planned.kinds)?.writtenAs {
           borrowed[name] = template
         }
       }

@@ -1,5 +1,6 @@
 import BenchmarkResults
 import DispatchModel
+import Existential
 import SyntheticRegistry
 import BinaryInspection
 
@@ -46,6 +47,10 @@ package struct RunMatrix {
   /// and its numbers of kinds.
   package var syntheticOperations: [String] = []
   package var syntheticKinds: [Int] = SyntheticRegistry.kindCounts
+  /// The existential domain's operations to time (none: not timed; only
+  /// when asked for, Guides/Existentials.md), at the primary size in the
+  /// default suite, at every size otherwise.
+  package var existentialOperations: [String] = []
   /// The default suite's kinds sweep: one operation, every number of kinds.
   package static let kindsSweepOperation = "synthetic.constant"
 
@@ -68,7 +73,29 @@ package struct RunMatrix {
         SpecOperation.allCases.firstIndex(of: $0.operation)! < SpecOperation.allCases.firstIndex(of: $1.operation)!
       }
     }
-    return RunPlan(feeds: feeds, synthetic: syntheticPlan(), modes: modes)
+    return RunPlan(feeds: feeds, synthetic: syntheticPlan() + existentialPlan(), modes: modes)
+  }
+
+  /// The existential domain's feeds: one kind, its every operation asked
+  /// for at each size (the primary size in the default suite), its
+  /// contenders those the filters let through.
+  private func existentialPlan() -> [PlannedSynthetic] {
+    let sizes = shape == .defaultSuite ? [Self.primarySize] : self.sizes
+    return sizes.compactMap { size in
+      var feed = PlannedSynthetic(
+        domain: PlannedSynthetic.existentialDomain, kinds: 1, size: size, seed: seed, operations: [], strategies: [])
+      for operation in existentialOperations {
+        let benchmarkCase = BenchmarkCase(feed: feed.feed, operation: operation, mode: .app)
+        let contenders = ExistentialDomain.names.filter { name in
+          filters.isEmpty || filters.contains { $0.matches(ResultKey(benchmarkCase, StrategyID(name)).path) }
+        }
+        guard !contenders.isEmpty else { continue }
+        feed.operations.append(operation)
+        feed.strategies = Array(Set(feed.strategies).union(contenders))
+      }
+      feed.strategies = ExistentialDomain.names.filter(feed.strategies.contains)
+      return feed.operations.isEmpty ? nil : feed
+    }
   }
 
   /// The synthetic feeds: in the default suite, a kinds sweep of one

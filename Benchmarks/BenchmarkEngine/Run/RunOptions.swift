@@ -59,6 +59,7 @@ package struct RunOptions {
       "dispatch-bench run --feed my-feed.json --sizes 100000 --format markdown",
       "dispatch-bench run --quick --format gbench > quick.json",
       "dispatch-bench run --filter 'share/*/*/uniform/100000' --list",
+      "dispatch-bench run --domains existential",
     ])
 
   /// `run`'s own options, declared once and read through these

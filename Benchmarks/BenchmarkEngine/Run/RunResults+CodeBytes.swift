@@ -20,7 +20,7 @@ extension RunResults {
   package mutating func countCode(
     underCallgrind code: CodeSize, seed: UInt64, cores: Int, console: Console, note: (String) -> Void
   ) -> Bool {
-    let probed = Set(rows.map(\.key).filter { !$0.strategy.isReference && $0.feed.domain != PlannedSynthetic.domain }
+    let probed = Set(rows.map(\.key).filter { !$0.strategy.isReference && $0.feed.isSpecDomain }
       .map { CodeSizeProbe.Key($0) })
     guard !probed.isEmpty else { return false }
     if let reason = CodeSizeProbe.unavailable() {

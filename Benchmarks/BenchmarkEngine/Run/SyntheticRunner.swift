@@ -1,6 +1,7 @@
 import BenchmarkResults
 import BenchmarkSupport
 import DispatchModel
+import Existential
 import StrategyRegistry
 import SyntheticModel
 import SyntheticRegistry
@@ -8,12 +9,16 @@ import BinaryInspection
 
 /// A synthetic feed a run times: N kinds, each a small struct with a payload,
 /// every pattern written for them in its own idiom by the committed generator
-/// (Benchmarks/Scripts/generate-synthetic.swift; Guides/Scaling.md).
+/// (Benchmarks/Scripts/generate-synthetic.swift; Guides/Scaling.md). Or the
+/// existential domain's feed (Guides/Existentials.md): one kind, held six
+/// ways by the contenders of `ExistentialDomain`, timed the same way.
 ///
 /// Each pattern's synthetic module is one whole-module-optimised module of
 /// its kinds, its dispatch and its loops, as an app compiles them: its rows
 /// say mode `app`.
 package struct PlannedSynthetic: Equatable, Codable {
+  /// `synthetic` or `existential`: whose workloads these are.
+  package var domain = PlannedSynthetic.domain
   package var kinds: Int
   package var size: Int
   package var seed: UInt64
@@ -26,9 +31,35 @@ package struct PlannedSynthetic: Equatable, Codable {
   package var slices: [String: Int]? = nil
 
   package static let domain = "synthetic"
+  package static let existentialDomain = ExistentialDomain.name
 
   package var feed: FeedID {
-    FeedID(domain: Self.domain, size: size, distribution: "uniform", kinds: kinds)
+    FeedID(domain: domain, size: size, distribution: "uniform", kinds: kinds)
+  }
+
+  /// The workload of contender `name` in `domain`, or `nil`.
+  package static func workload(domain: String, named name: String, kinds: Int) -> (any SyntheticWorkload.Type)? {
+    domain == existentialDomain
+      ? ExistentialDomain.workload(named: name) : SyntheticRegistry.workload(named: name, kinds: kinds)
+  }
+
+  /// Whether a launch that checks outputs counts what one pass of each
+  /// contender allocates, per element: the existential domain's, whose
+  /// claims are about allocation; the synthetic domain's rows leave those
+  /// columns empty, as they always have.
+  package var countsAllocations: Bool { domain == Self.existentialDomain }
+
+  /// How progress names a case of the feed.
+  func label(_ operation: String) -> String {
+    domain == Self.existentialDomain
+      ? "\(domain) \(operation) · \(size.groupedDigits)"
+      : "\(domain) \(operation) · \(size.groupedDigits) · \(kinds) kinds"
+  }
+
+  /// How a mismatch names the feed.
+  var description: String {
+    domain == Self.existentialDomain
+      ? "\(domain) · \(size.groupedDigits) elements" : "\(domain) · \(size.groupedDigits) elements · \(kinds) kinds"
   }
 
   /// Every row this feed contributes, the floor of each case included.
@@ -38,6 +69,12 @@ package struct PlannedSynthetic: Equatable, Codable {
       return (strategies.map { StrategyID($0) } + [.floor]).map { ResultKey(benchmarkCase, $0) }
     }
   }
+}
+
+extension FeedID {
+  /// Whether the feed is of a domain SPEC.md describes (share, feed), whose
+  /// rows are the strategies' own, not a synthetic or existential domain's.
+  package var isSpecDomain: Bool { Domain(rawValue: domain) != nil }
 }
 
 extension ElementsRunner {
@@ -53,7 +90,9 @@ extension ElementsRunner {
     let (padding, order) = perturbation(planned.feed, .app, planned.strategies)
     var built: [String: any SyntheticWorkload] = [:]
     for name in order {
-      guard let type = SyntheticRegistry.workload(named: name, kinds: planned.kinds) else { continue }
+      guard let type = PlannedSynthetic.workload(domain: planned.domain, named: name, kinds: planned.kinds) else {
+        continue
+      }
       built[name] = type.init(size: planned.size, seed: planned.seed)
     }
     let workloads = planned.strategies.compactMap { name in built[name].map { (name, $0) } }
@@ -68,7 +107,7 @@ extension ElementsRunner {
           }
         } + [Contender(id: .floor, count: floor.count) { floor.run(range: $0, repetitions: $1) }]
       return ReadyCase(
-        benchmarkCase: benchmarkCase, label: "synthetic \(operation) · \(planned.size.groupedDigits) · \(planned.kinds) kinds",
+        benchmarkCase: benchmarkCase, label: planned.label(operation),
         contenders: contenders, shuffleSeed: launch.shuffleSeed(benchmarkCase), rounds: planned.rounds,
         slice: planned.slices?[operation]
       ) { measured, results in
@@ -82,6 +121,9 @@ extension ElementsRunner {
               samples.id == .floor
               ? CSVNumber.hex(floor.checksum) : checksums[samples.id.rawValue]?[operation].map(CSVNumber.hex) ?? ""
             row.writtenAs = built[samples.id.rawValue].flatMap { type(of: $0).writtenAs }
+            if planned.countsAllocations && launch.checks, let contender = contenders.first(where: { $0.id == samples.id }) {
+              CaseRows.record(allocations: CaseRows.allocations(of: contender, countsHeap: countsHeap), in: &row)
+            }
             results.rows.append(row)
           }
         }
@@ -106,7 +148,7 @@ extension ElementsRunner {
           throw .mismatch(
             Mismatch(
               strategy: name, reference: reference.name, operation: operation,
-              feed: "seed \(planned.seed), synthetic · \(planned.size.groupedDigits) elements · \(planned.kinds) kinds",
+              feed: "seed \(planned.seed), \(planned.description)",
               index: index, expected: reference.workload.output(operation, at: index),
               actual: workload.output(operation, at: index)))
         }
