@@ -24,8 +24,10 @@
 # Each build goes to its own scratch path, .build-matrix/<name> (a cold
 # build each, about 1.5 to 3 minutes on 2 cores). Then one run times the
 # answer's operations in both modes; each build's rows go to
-# DIRECTORY/run.<name>.csv, with its name in the build column, and
-# `dispatch-bench answer --builds` prints the build table from them (the command Guides/Builds.md gives).
+# DIRECTORY/run.<name>.csv, with its name in the build column. Then each
+# build's binary profiles the cheap operations under valgrind, to
+# DIRECTORY/profile.<name>.csv, and `dispatch-bench answer --builds` prints
+# the build table and the counts from them (the command Guides/Builds.md gives).
 #
 # Usage: bash Benchmarks/Scripts/build-matrix.sh [DIRECTORY] [-- RUN OPTIONS...]
 #   (default DIRECTORY results/local/builds; default run options below)
@@ -36,9 +38,10 @@ shift || true
 [ "${1:-}" = "--" ] && shift
 run_options=("$@")
 if [ ${#run_options[@]} -eq 0 ]; then
-  run_options=(--operations feed.identifier,feed.color,feed.configure,share.instagram --sizes 100000
-    --distributions uniform --max-time 900)
+  run_options=(--operations feed.identifier,feed.color,feed.configure,share.instagram,existential.getter,existential.wrap
+    --sizes 100000 --distributions uniform --max-time 900)
 fi
+profile_operations=feed.identifier,feed.color,existential.getter,existential.wrap
 mkdir -p "$directory"
 
 build() {
@@ -80,6 +83,18 @@ started=$SECONDS
 .build/release/dispatch-bench run --builds "$(IFS=,; echo "${builds[*]}")" \
   "${run_options[@]}" --output "$directory/run.csv" --force --format csv >/dev/null
 echo "timed the ${#names[@]} builds in $((SECONDS - started)) s"
+
+# Each build's counts, from its own binary: why its times are what they are
+# (instructions, retains, exclusivity checks, allocations per element) on
+# the operations where dispatch is the work. Counts need no quiet machine.
+started=$SECONDS
+profiles=()
+for name in "${names[@]}"; do
+  "$bin/$name/dispatch-bench" profile --operations "$profile_operations" \
+    --output "$directory/profile.$name.csv" --force --quiet --format csv >/dev/null
+  profiles+=("$directory/profile.$name.csv")
+done
+echo "profiled the ${#names[@]} builds in $((SECONDS - started)) s"
 rm -rf "$bin"
-.build/release/dispatch-bench answer "$directory"/run.release.csv --builds "$(IFS=,; echo "${runs[*]}")" \
+.build/release/dispatch-bench answer "$directory"/run.release.csv --builds "$(IFS=,; echo "${runs[*]},${profiles[*]}")" \
   --sections builds --format markdown
