@@ -284,8 +284,11 @@ if Context.environment["DISPATCH_BENCH_LIBRARY_EVOLUTION"] == "1" {
     target.swiftSettings =
       (target.swiftSettings ?? []) + [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"])]
   }
-  // So that the rows' build_flags say it.
-  for target in package.targets where target.name == "BenchmarkEngine" {
+  // So that the rows' build_flags say it, and so that the registry's timed
+  // loops call each strategy as a client app calls a framework's concrete
+  // API, not through the resilient conformance (StrategyRegistry's
+  // ClientStrategy.swift).
+  for target in package.targets where target.name == "BenchmarkEngine" || target.name == "StrategyRegistry" {
     target.swiftSettings = (target.swiftSettings ?? []) + [.define("DISPATCH_BENCH_LIBRARY_EVOLUTION")]
   }
 }

@@ -10,7 +10,8 @@ import PackagePlugin
 /// the module's name and `Strategy` (`Naive` holds `NaiveStrategy`); its app
 /// module is `App` and its name, whose `AppLoops` is the workload. The null
 /// strategy (`NullStrategy`), a calibration and not a pattern, is left to
-/// the registry, which names it apart.
+/// the registry, which names it apart. In the evolution builds it also
+/// writes each strategy's conformance to the registry's `ClientStrategy`.
 @main
 struct StrategyList: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -29,6 +30,11 @@ struct StrategyList: BuildToolPlugin {
         \(modules.map { "    RegisteredStrategy(\($0)Strategy.self)," }.joined(separator: "\n"))
           ]
         }
+
+        #if DISPATCH_BENCH_LIBRARY_EVOLUTION
+        // Each strategy as a client app calls it (ClientStrategy.swift).
+        \(modules.map { "extension \($0)Strategy: ClientStrategy {}" }.joined(separator: "\n"))
+        #endif
 
         """
     case "AppModeRegistry":

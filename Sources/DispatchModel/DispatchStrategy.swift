@@ -28,11 +28,12 @@
 /// compiler sees fit, as it would be in an app.
 ///
 /// The one exception is the build matrix's `evolution-frozen` build
-/// (`DISPATCH_BENCH_FROZEN`, Guides/Builds.md): there the strategies written
-/// as a speed-minded framework author would have `@inlinable` entry points
-/// and `@frozen` types instead (which the harness's loops still reach
-/// through the protocol's witness table there: the conformance is
-/// resilient).
+/// (`DISPATCH_BENCH_FROZEN`, Guides/Builds.md): there every strategy is
+/// written as a speed-minded framework author would write it, with
+/// `@inlinable` entry points and `@frozen` types instead. In both evolution
+/// builds the harness's loops reach a strategy through the registry's own
+/// `ClientStrategy`, as an app calls a framework's concrete API: this
+/// conformance is resilient there, and would cost a witness-table call.
 public protocol DispatchStrategy: Sendable {
   /// The name used in the registry, on the command line and in CSV files, in
   /// lowercase kebab case (`classic-visitor`).

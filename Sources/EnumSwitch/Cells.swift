@@ -43,11 +43,11 @@ public struct ShownRow {
 
   #if DISPATCH_BENCH_FROZEN
   @usableFromInline
+  #endif
   init(kind: FeedRow.Kind, cell: FeedCell) {
     self.kind = kind
     self.cell = cell
   }
-  #endif
 }
 
 extension FeedController {

@@ -47,8 +47,8 @@ extension MemoriesCell: VisitableCell {
 struct ColorVisitor: CellVisitor {
   #if DISPATCH_BENCH_FROZEN
   @inlinable
-  init() {}
   #endif
+  init() {}
 
   #if DISPATCH_BENCH_FROZEN
   @usableFromInline
@@ -83,8 +83,8 @@ struct ColorVisitor: CellVisitor {
 struct BackgroundSetter: CellVisitor {
   #if DISPATCH_BENCH_FROZEN
   @inlinable
-  init() {}
   #endif
+  init() {}
 
   #if DISPATCH_BENCH_FROZEN
   @usableFromInline

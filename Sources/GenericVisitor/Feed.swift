@@ -47,8 +47,8 @@ extension MemoriesViewObject: FeedVisitable {
 struct IdentifierVisitor: FeedVisitor {
   #if DISPATCH_BENCH_FROZEN
   @inlinable
-  init() {}
   #endif
+  init() {}
 
   #if DISPATCH_BENCH_FROZEN
   @usableFromInline
@@ -82,8 +82,8 @@ struct IdentifierVisitor: FeedVisitor {
 struct HeightVisitor: FeedVisitor {
   #if DISPATCH_BENCH_FROZEN
   @inlinable
-  init() {}
   #endif
+  init() {}
 
   #if DISPATCH_BENCH_FROZEN
   @usableFromInline
@@ -131,10 +131,10 @@ struct ConfiguratorVisitor: FeedVisitor {
 
   #if DISPATCH_BENCH_FROZEN
   @inlinable
+  #endif
   init(cell: FeedCell) {
     self.cell = cell
   }
-  #endif
 
   #if DISPATCH_BENCH_FROZEN
   @usableFromInline

@@ -18,7 +18,7 @@ import DispatchModel
 /// some strategies would pay and others not.
 enum Kernels {
   @inline(never)
-  static func share<S: DispatchStrategy>(
+  static func share<S: ClientStrategy>(
     _: S.Type, _ elements: [S.ShareElement], to target: [S.ShareTarget], range: Range<Int>, repetitions: Int
   ) {
     let elements = opaque(elements)
@@ -32,7 +32,7 @@ enum Kernels {
 
   /// `share.mixed`: element *i* goes to `targets[platforms[i]]`.
   @inline(never)
-  static func shareMixed<S: DispatchStrategy>(
+  static func shareMixed<S: ClientStrategy>(
     _: S.Type, _ elements: [S.ShareElement], to targets: [S.ShareTarget], platforms: [UInt8],
     range: Range<Int>, repetitions: Int
   ) {
@@ -48,7 +48,7 @@ enum Kernels {
   }
 
   @inline(never)
-  static func identifier<S: DispatchStrategy>(
+  static func identifier<S: ClientStrategy>(
     _: S.Type, _ rows: [S.FeedElement], _ controller: S.FeedController, range: Range<Int>, repetitions: Int
   ) {
     let rows = opaque(rows)
@@ -61,7 +61,7 @@ enum Kernels {
   }
 
   @inline(never)
-  static func height<S: DispatchStrategy>(
+  static func height<S: ClientStrategy>(
     _: S.Type, _ rows: [S.FeedElement], _ controller: S.FeedController, range: Range<Int>, repetitions: Int
   ) {
     let rows = opaque(rows)
@@ -76,7 +76,7 @@ enum Kernels {
   /// Configuring writes into cell objects, which outlive the loop, so the
   /// writes are observable without a black hole.
   @inline(never)
-  static func configure<S: DispatchStrategy>(
+  static func configure<S: ClientStrategy>(
     _: S.Type, _ rows: [S.FeedElement], _ cells: [FeedCell], _ controller: S.FeedController,
     range: Range<Int>, repetitions: Int
   ) {
@@ -93,7 +93,7 @@ enum Kernels {
   /// A shown cell's colour: the strategy receives the array of what its app
   /// keeps for each shown row, and an index.
   @inline(never)
-  static func color<S: DispatchStrategy>(
+  static func color<S: ClientStrategy>(
     _: S.Type, _ shown: [S.ShownCell], _ controller: S.FeedController, range: Range<Int>, repetitions: Int
   ) {
     let shown = opaque(shown)
@@ -107,7 +107,7 @@ enum Kernels {
 
   /// Setting a background writes into cell objects, which outlive the loop.
   @inline(never)
-  static func applyBackground<S: DispatchStrategy>(
+  static func applyBackground<S: ClientStrategy>(
     _: S.Type, _ shown: [S.ShownCell], _ controller: S.FeedController, range: Range<Int>, repetitions: Int
   ) {
     let shown = opaque(shown)
@@ -120,7 +120,7 @@ enum Kernels {
   }
 
   @inline(never)
-  static func render<S: DispatchStrategy>(
+  static func render<S: ClientStrategy>(
     _: S.Type, _ rows: [S.FeedElement], _ pool: ReusePool<S>, _ controller: S.FeedController,
     range: Range<Int>, repetitions: Int
   ) {
@@ -138,7 +138,7 @@ enum Kernels {
   /// configure, height, background (from what the app keeps for the row it
   /// has just shown). The same driver for every strategy; each
   /// step is the strategy's.
-  static func render<S: DispatchStrategy>(
+  static func render<S: ClientStrategy>(
     _: S.Type, _ rows: [S.FeedElement], at index: Int, _ pool: ReusePool<S>,
     _ controller: S.FeedController
   ) -> Rendered {

@@ -12,7 +12,7 @@ public struct RegisteredStrategy: Sendable {
   private let _prepareShare: @Sendable (ShareItemSequence) -> PreparedWorkload
   private let _prepareFeed: @Sendable (FeedItemSequence) -> PreparedWorkload
 
-  public init<S: DispatchStrategy>(_ strategy: S.Type) {
+  public init<S: ClientStrategy>(_ strategy: S.Type) {
     name = S.name
     mechanism = S.mechanism
     _prepareShare = { elements in ShareWorkload<S>(elements).prepared(name: S.name) }

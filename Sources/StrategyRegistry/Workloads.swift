@@ -1,7 +1,7 @@
 import DispatchModel
 
 /// A strategy's share elements and targets for one feed.
-struct ShareWorkload<S: DispatchStrategy> {
+struct ShareWorkload<S: ClientStrategy> {
   let elements: [S.ShareElement]
   /// One target per platform, in `Platform.allCases` order.
   let platformTargets: [S.ShareTarget]
@@ -51,7 +51,7 @@ struct ShareWorkload<S: DispatchStrategy> {
 
 /// A strategy's feed rows for one feed, with what a table view keeps beside
 /// them: the controller, the reuse pool, and the pooled cell each row shows in.
-struct FeedWorkload<S: DispatchStrategy> {
+struct FeedWorkload<S: ClientStrategy> {
   let rows: [S.FeedElement]
   let controller: S.FeedController
   let pool: ReusePool<S>
@@ -170,7 +170,7 @@ struct FeedWorkload<S: DispatchStrategy> {
 /// Cells are kept as the base class `FeedCell`, as `dequeueReusableCell`
 /// returns a `UITableViewCell`, in an array handed out by index, so that
 /// strategies receive them as they receive rows: an array and an index.
-final class ReusePool<S: DispatchStrategy> {
+final class ReusePool<S: ClientStrategy> {
   private(set) var cells: [FeedCell] = []
   private var indices: [String: Int] = [:]
 

@@ -120,6 +120,81 @@ import Testing
     return outside
   }
 
+  /// Every strategy module places the attributes alike, so that two read
+  /// side by side: a `#if DISPATCH_BENCH_FROZEN` block holds one attribute
+  /// line (`@inlinable`, `@usableFromInline`, `@frozen`, or an attribute
+  /// with its declaration), never a block of declarations; its `#else`, if
+  /// any, holds an entry point's `@inline(never)` or the `private`
+  /// declaration the frozen branch opens up.
+  @Test func everyFrozenBlockHoldsOneAttribute() throws {
+    let root = Fixtures.packageRoot + "/Sources/"
+    var odd: [String] = []
+    for module in try FileManager.default.contentsOfDirectory(atPath: root) {
+      for file in try Fixtures.files(under: root + module) where file.hasSuffix(".swift") {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        odd += Self.frozenBlocksOfMoreThanAnAttribute(text).map { "\(file.dropFirst(root.count)): \($0)" }
+      }
+    }
+    #expect(odd.isEmpty, "#if DISPATCH_BENCH_FROZEN blocks of more than an attribute:\n\(odd.joined(separator: "\n"))")
+  }
+
+  /// The `#if DISPATCH_BENCH_FROZEN` blocks whose branches are not one
+  /// attribute line and, after `#else`, `@inline(never)` or a `private`
+  /// declaration; each given by its lines joined with " / ".
+  static func frozenBlocksOfMoreThanAnAttribute(_ text: String) -> [String] {
+    let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    var odd: [String] = []
+    var index = 0
+    while index < lines.count {
+      defer { index += 1 }
+      guard lines[index] == "#if DISPATCH_BENCH_FROZEN" else { continue }
+      guard let end = lines[index...].firstIndex(of: "#endif") else { return odd + [lines[index]] }
+      let body = Array(lines[(index + 1)..<end])
+      let frozen = body.prefix { $0 != "#else" }
+      let other = body.drop { $0 != "#else" }.dropFirst()
+      let frozenIsAnAttribute = frozen.count == 1 && frozen.first!.hasPrefix("@")
+      let otherIsPlain = other.isEmpty || (other.count == 1 && (other.first! == "@inline(never)" || other.first!.hasPrefix("private ")))
+      if !frozenIsAnAttribute || !otherIsPlain { odd.append(body.joined(separator: " / ")) }
+      index = end
+    }
+    return odd
+  }
+
+  @Test func theBlockScanTellsOneAttributeFromADeclaration() {
+    let text = """
+      #if DISPATCH_BENCH_FROZEN
+      @inlinable
+      #else
+      @inline(never)
+      #endif
+      #if DISPATCH_BENCH_FROZEN
+      @usableFromInline let a = 1
+      #else
+      private let a = 1
+      #endif
+      #if DISPATCH_BENCH_FROZEN
+      @inlinable
+      init() {}
+      #endif
+      """
+    #expect(Self.frozenBlocksOfMoreThanAnAttribute(text) == ["@inlinable / init() {}"])
+  }
+
+  /// The registry's `ClientStrategy` (the evolution builds' contract of the
+  /// timed loops) restates every requirement of `DispatchStrategy`, so a
+  /// requirement added to one is added to the other.
+  @Test func theClientProtocolRestatesTheContract() throws {
+    let contract = try Self.read("Sources/DispatchModel/DispatchStrategy.swift")
+    let client = try Self.read("Sources/StrategyRegistry/ClientStrategy.swift")
+    let requirement = /(static func \w+\([^)]*\)|static var \w+|associatedtype \w+)/
+    let names = { (text: String) in
+      Set(text.matches(of: requirement).map { String($0.1).replacing(/\s+/, with: " ") })
+    }
+    let required = names(contract)
+    #expect(required.count >= 18, "\(required)")
+    #expect(names(client) == required, "ClientStrategy against DispatchStrategy")
+  }
+
   @Test func theAttributeScanTellsTheFrozenBranchFromTheOthers() {
     let text = """
       #if DISPATCH_BENCH_FROZEN
