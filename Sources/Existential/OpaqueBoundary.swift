@@ -9,8 +9,9 @@ import ExistentialBoundary
 /// **How one element is dispatched:** the compiler here cannot replace the
 /// opaque type with the type behind it, so the elements' type is known at
 /// run time only: its metadata and its conformance come from the runtime
-/// (`swift_getOpaqueTypeMetadata2`, `swift_getOpaqueTypeConformance2`), and
-/// the getter is a witness-table call. **Wrapping:** a call into the other
+/// (a demangling cache, `swift_getOpaqueTypeConformance2`), each element is
+/// copied out of the array and destroyed by the metadata's value witnesses,
+/// and the getter is a witness-table call. **Wrapping:** a call into the other
 /// module for each element, whose result's size is read from the type's
 /// metadata.
 public final class OpaqueBoundary: SyntheticWorkload {
