@@ -154,11 +154,20 @@ let package = Package(
       name: "SyntheticRegistry",
       dependencies: ["BenchmarkSupport"] + syntheticModules.map { .target(name: $0) }),
     // The existential domain (Guides/Existentials.md): the compiler's advice
-    // on `any P` tested on one kind of value held six ways (`any P` within
+    // on `any P` tested on one kind of value held nine ways (`any P` within
     // and past the inline buffer, a specialised generic, a concrete type, an
-    // enum, a type eraser). Built as a synthetic module is: one module of its
-    // values, its protocol and its loops, with SwiftPM's release defaults.
-    .target(name: "Existential", dependencies: ["BenchmarkSupport", "SyntheticModel"], swiftSettings: noLoopMerging),
+    // enum, a type eraser, an opaque type; an opaque type and a generic
+    // across a module boundary). Built as a synthetic module is: one module
+    // of its values, its protocol and its loops, with SwiftPM's release
+    // defaults.
+    .target(
+      name: "Existential", dependencies: ["BenchmarkSupport", "ExistentialBoundary", "SyntheticModel"],
+      swiftSettings: noLoopMerging),
+    // What the domain's boundary contenders reach across a module boundary
+    // (an opaque-returning factory, the guide's generic functions): the
+    // guide's caveat, so built with `libraryPolicy` (no cross-module
+    // optimisation) in every build, the matrix's `package` build too.
+    .target(name: "ExistentialBoundary", dependencies: ["BenchmarkSupport"], swiftSettings: libraryPolicy),
     // The generator script as an executable target too, so that the tests
     // import it and call the generator directly. Not optimised: it runs in
     // a second either way, and optimising it would add seconds to every
@@ -303,13 +312,15 @@ if packageBuild {
 
 // The build matrix's `exclusivity-unchecked` build: with
 // DISPATCH_BENCH_EXCLUSIVITY_UNCHECKED=1, the model and every strategy module
-// (boundary, app and synthetic) and the existential domain's module are built
+// (boundary, app and synthetic) and the existential domain's modules are built
 // with -enforce-exclusivity=unchecked, so that no dynamic exclusivity check
 // runs in their code (release builds keep them by default), to see what those
 // checks cost each pattern.
 if Context.environment["DISPATCH_BENCH_EXCLUSIVITY_UNCHECKED"] == "1" {
   let unchecked = Set(
-    harnessModules + appModules + syntheticModules + ["DispatchModel", "Existential", "SyntheticModel"])
+    harnessModules + appModules + syntheticModules + [
+      "DispatchModel", "Existential", "ExistentialBoundary", "SyntheticModel",
+    ])
   for target in package.targets where unchecked.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
   }

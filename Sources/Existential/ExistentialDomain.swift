@@ -2,11 +2,13 @@ import BenchmarkSupport
 
 /// The existential domain: the compiler's advice on `any P`
 /// (swiftlang/swift, userdocs/diagnostics/existential-type.md) tested on one
-/// kind of element held six ways, each a `SyntheticWorkload` of one kind
+/// kind of element held nine ways, each a `SyntheticWorkload` of one kind
 /// timed through the synthetic domain's harness path (Guides/Existentials.md).
 ///
 /// One module, as an app compiles its values, its protocol and its loops:
-/// whole-module optimised, with SwiftPM's release defaults.
+/// whole-module optimised, with SwiftPM's release defaults; the boundary
+/// contenders reach `ExistentialBoundary`, built without cross-module
+/// optimisation, for their factory or their generic functions.
 public enum ExistentialDomain {
   public static let name = "existential"
 
@@ -15,7 +17,8 @@ public enum ExistentialDomain {
 
   /// Every contender, in row order.
   public static let workloads: [any SyntheticWorkload.Type] = [
-    AnyInline.self, AnyBoxed.self, Generic.self, Concrete.self, EnumSwitch.self, Eraser.self,
+    AnyInline.self, AnyBoxed.self, Generic.self, Concrete.self, EnumSwitch.self, Eraser.self, Opaque.self,
+    OpaqueBoundary.self, GenericBoundary.self,
   ]
 
   /// The contenders' names, in row order.

@@ -1,6 +1,7 @@
 import SyntheticModel
 
-// The existential domain's values: one kind of element, held five ways.
+// The existential domain's values: one kind of element, held five ways
+// (the boundary contenders' protocol and hidden value are ExistentialBoundary's).
 // Guides/Existentials.md says what each contender tests of the compiler's
 // advice on `any P` (swiftlang/swift, userdocs/diagnostics/existential-type.md).
 
@@ -26,6 +27,15 @@ struct InlineValue: Shape {
     b = payload &* 0x9E37_79B9_7F4A_7C15
     c = payload >> 17
   }
+
+  /// The element from its three words, as the opaque contenders' factory
+  /// makes it.
+  init(words: (a: UInt64, b: UInt64, c: UInt64)) {
+    (a, b, c) = words
+  }
+
+  /// The three words, as the opaque contenders' factories take them.
+  var words: (a: UInt64, b: UInt64, c: UInt64) { (a, b, c) }
 
   var value: Int { Int(truncatingIfNeeded: a ^ b ^ c) }
 }
@@ -75,6 +85,16 @@ struct AnyShape: Shape {
   }
 
   var value: Int { getValue() }
+}
+
+/// A maker of elements whose type it hides behind `some`: the opaque
+/// contenders' factories. A stored property cannot be typed by a function's
+/// opaque result, and no declaration can name it, but an associated type
+/// can, inferred from the witness, as SwiftUI's `View.Body` names the type
+/// of `var body: some View`.
+protocol ShapeFactory {
+  associatedtype Made
+  static func makeShape(words: (a: UInt64, b: UInt64, c: UInt64)) -> Made
 }
 
 /// The domain's feed: element `i` is the synthetic domain's element `i` for

@@ -19,7 +19,11 @@ import Testing
   }
 
   @Test func theContendersAndOperationsAreTheGuides() {
-    #expect(ExistentialDomain.names == ["any-inline", "any-boxed", "generic", "concrete", "enum-switch", "eraser"])
+    #expect(
+      ExistentialDomain.names == [
+        "any-inline", "any-boxed", "generic", "concrete", "enum-switch", "eraser", "opaque", "opaque-boundary",
+        "generic-boundary",
+      ])
     #expect(ExistentialDomain.operations == ["existential.getter", "existential.wrap"])
     #expect(ExistentialDomain.workloads.allSatisfy { $0.kinds == 1 && $0.writtenAs == nil })
     for name in ExistentialDomain.names {
