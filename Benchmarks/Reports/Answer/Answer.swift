@@ -50,6 +50,7 @@ package struct Answer {
       let answer = BuildsAnswer(builds: builds, profiles: buildProfiles)
       return [answer.table()] + [answer.countsTable()].compactMap { $0 }
     case .machines: return [try machinesTable()]
+    case .existential: return [try existentialTable()]
     }
   }
 

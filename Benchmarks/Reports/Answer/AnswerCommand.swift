@@ -116,7 +116,7 @@ package struct AnswerCommand {
       } catch {
         guard sections == nil else { throw .dataError(error.reason) }
         if (section != .counts || profilePath != nil) && (section != .builds || !buildPaths.isEmpty)
-          && section != .machines
+          && section != .machines && section != .existential
         {
           console.errorLine("note: no \(section) section: \(error.reason)")
         }

@@ -28,13 +28,16 @@ package enum AnswerSection: String, CaseIterable {
   /// The answer's claims on each of several machines' runs, and whether
   /// each holds on every one (two runs or more, one per CPU model).
   case machines
+  /// The existential domain: `any P` and the alternatives Swift's guide
+  /// names, with counts (`--profile`).
+  case existential
 
   /// The sections that compare with the enum by name, and so need a run
   /// whose baseline it is.
   package var speaksOfTheEnum: Bool {
     switch self {
     case .decision, .stakes, .ranges, .counts: true
-    case .patterns, .modes, .kinds, .code, .builds, .machines: false
+    case .patterns, .modes, .kinds, .code, .builds, .machines, .existential: false
     }
   }
 
@@ -51,6 +54,7 @@ package enum AnswerSection: String, CaseIterable {
     case .code: "bytes of machine code each operation runs"
     case .builds: "does the answer hold in your build? one row per build\nand mode (needs --builds)"
     case .machines: "does the answer hold on every machine? a column per\nCPU model (needs a run from each of two or more)"
+    case .existential: "any P and the alternatives Swift's guide names, with\ncounts (needs run --domains existential)"
     }
   }
 
