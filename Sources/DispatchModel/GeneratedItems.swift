@@ -58,7 +58,11 @@ public struct ShareItemSequence: Sequence, Sendable {
     }
 
     public mutating func next() -> ShareEntry? {
-      positions.next().map(sequence.element(at:))
+      // Not `positions.next().map(sequence.element(at:))`: the partial
+      // application copied the sequence, pools and layout, retains
+      // included, for every element.
+      guard let position = positions.next() else { return nil }
+      return sequence.element(at: position)
     }
   }
 
@@ -146,7 +150,8 @@ public struct FeedItemSequence: Sequence, Sendable {
     }
 
     public mutating func next() -> FeedItem? {
-      positions.next().map(sequence.element(at:))
+      guard let position = positions.next() else { return nil }
+      return sequence.element(at: position)
     }
   }
 

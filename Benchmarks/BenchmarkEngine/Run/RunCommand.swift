@@ -189,7 +189,10 @@ package struct RunCommand {
   /// The widest rows short of the target, with what would resolve them:
   /// where launches decide, a row's resolution narrows as one over the
   /// square root of its launches, so it needs about launches × (resolution
-  /// ÷ target)² of them.
+  /// ÷ target)² of them; and, at the pace this run launched it (its
+  /// launches in the run's wall time), the `--max-time` those would take.
+  /// The pace is a ceiling's estimate: in a longer run the other cases
+  /// settle and leave it more of each second.
   package static func limits(_ results: RunResults, target: Double, count: Int = 3) -> [String] {
     let short = results.rows.filter { $0.metTarget == false }
       .sorted { ($0.resolution ?? 0) > ($1.resolution ?? 0) }
@@ -198,8 +201,14 @@ package struct RunCommand {
       guard let resolution = row.resolution, resolution > 0 else { return nil }
       let needed = Int((Double(row.launches) * (resolution / target) * (resolution / target)).rounded(.up))
       let share = row.launchVarianceShare.map { ", \(CSVNumber.text(($0 * 100).rounded()))% of its variance between launches" } ?? ""
+      let wall = results.info.time?.wall ?? 0
+      let pace =
+        wall > 0 && row.launches > 0
+        ? ", at this run's pace (\(row.launches) in \(Progress.duration(wall))) within "
+          + "\(LaunchDesign.Options.maxTime.name) \(Int((wall * Double(needed) / Double(row.launches)).rounded(.up)))"
+        : ""
       return "\(row.key.path): \(CSVNumber.text((resolution * 1000).rounded() / 10))% after \(row.launches) launches\(share); "
-        + "about \(needed) launches would resolve it"
+        + "about \(needed) launches would resolve it\(pace)"
     }
   }
 

@@ -283,6 +283,26 @@ import Testing
     #expect(!levels.bimodal)
   }
 
+  /// A row at 12% after 25 launches needs 25 × 3² = 225 for 4%; a run of
+  /// 170 s gave it 25, so at that pace 225 take 1,530 s.
+  @Test func theWidestRowsShortOfTheTargetSayWhatWouldResolveThem() throws {
+    var results = SampleRuns.results()
+    let wide = try #require(results.rows.firstIndex { !$0.key.strategy.isReference })
+    for index in results.rows.indices {
+      results.rows[index].resolution = index == wide ? 0.12 : 0.01
+      results.rows[index].launches = 25
+      results.rows[index].launchVarianceShare = 0.97
+    }
+    results.recordTarget(0.04)
+    results.info.time = RunTime(wall: 170, seconds: [:])
+    let lines = RunCommand.limits(results, target: 0.04)
+    try #require(lines.count == 1, "\(lines)")
+    #expect(lines[0].hasPrefix(results.rows[wide].key.path + ": 12% after 25 launches, 97% of its variance between launches"))
+    #expect(lines[0].hasSuffix("about 225 launches would resolve it, at this run's pace (25 in 2m50s) within --max-time 1530"))
+    results.info.time = nil
+    #expect(RunCommand.limits(results, target: 0.04)[0].hasSuffix("about 225 launches would resolve it"))
+  }
+
   @Test func levelsNeedThreeLaunches() {
     #expect(LaunchLevels(launches([0.1, 0.4])) == nil)
   }
