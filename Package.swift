@@ -175,8 +175,9 @@ let package = Package(
     .executableTarget(
       name: "generate-synthetic", path: "Benchmarks/Scripts",
       exclude: [
-        "aa-test.sh", "build-matrix.sh", "check-kernels.py", "compile-time.sh", "disturbed-check.sh", "layouts-aa.sh", "layouts-check.py",
-        "regression-check.sh", "relink-layouts.sh", "run-level.py", "sanitize.sh", "scaffold-check.sh", "static-binary-check.sh",
+        "aa-test.sh", "BuildingCost", "building-cost.sh", "build-matrix.sh", "check-kernels.py", "compile-time.sh",
+        "disturbed-check.sh", "launch-variance.sh", "layouts-aa.sh", "layouts-check.py", "regression-check.sh",
+        "relink-layouts.sh", "run-level.py", "sanitize.sh", "scaffold-check.sh", "static-binary-check.sh",
         "swiftpm-retry.sh", "timed_loops.py",
       ], sources: ["generate-synthetic.swift"],
       swiftSettings: [.unsafeFlags(["-Onone"])]),

@@ -1,0 +1,27 @@
+#!/bin/sh
+# What a launch's building costs per element, and how much of it is
+# generating the elements (Guides/Run.md, "What a launch builds"): compiles
+# Benchmarks/Scripts/BuildingCost/main.swift against the release build's
+# model, registry and strategy objects (the boundary mode's
+# representations), and prints, per strategy, in ns per element (medians
+# of 7): generating 100,000 uniform feed rows alone; building its
+# representation as a launch does (generating included); building it from
+# the same rows made beforehand; and freeing it. Quiet machine; about a
+# minute.
+#
+# Usage: Benchmarks/Scripts/building-cost.sh [SIZE]   (default 100000)
+set -eu
+cd "$(dirname "$0")/../.."
+swift build -c release --product dispatch-bench >/dev/null
+build=.build/release
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+objects=""
+for module in DispatchModel JSON BenchmarkSupport StrategyRegistry Naive ProtocolGetter ClassicVisitor GenericVisitor \
+  EnumSwitch ClassHierarchy CastChain TypeEraser HandlerTable NullStrategy; do
+  objects="$objects $(ls $build/$module.build/*.o | tr '\n' ' ')"
+done
+# shellcheck disable=SC2086
+swiftc -O Benchmarks/Scripts/BuildingCost/main.swift -I $build/Modules $objects -o "$scratch/building-cost" 2>&1 \
+  | grep -v "warning:" || true
+"$scratch/building-cost" "${1:-100000}"
