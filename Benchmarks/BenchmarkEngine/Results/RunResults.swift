@@ -21,7 +21,13 @@ package struct RunResults {
   /// Rows without samples (written by hand in tests, or read from a file)
   /// keep their statistics, and their ratios are ratios of medians.
   package mutating func computeRatios() {
-    let byRow = SamplesByRow(samples)
+    computeRatios(using: SampleIndex(samples))
+  }
+
+  /// The same, from `byRow`, an index of these rows' samples (it may hold
+  /// other rows' too): a run's launches keep one as their samples come
+  /// (`RunAggregate`), rather than index every sample again after each.
+  package mutating func computeRatios(using byRow: SampleIndex) {
     for index in rows.indices {
       guard let values = byRow.all[rows[index].key] else { continue }
       rows[index].statistics = SampleStatistics(values)
@@ -29,14 +35,6 @@ package struct RunResults {
     }
     let ratios = Ratios(rows: rows, byRound: byRow.byRound, baseline: info.baseline, layouts: layouts)
     for index in rows.indices { ratios.fill(&rows[index]) }
-  }
-
-  /// The rows and samples of `cases` alone.
-  package func restricted(to cases: Set<BenchmarkCase>) -> RunResults {
-    var results = self
-    results.rows = rows.filter { cases.contains($0.key.benchmarkCase) }
-    results.samples = samples.filter { cases.contains($0.key.benchmarkCase) }
-    return results
   }
 
   /// The run as its CSV.
@@ -50,12 +48,15 @@ package struct RunResults {
 }
 
 /// A run's samples, by row: every one, and each by launch and round.
-private struct SamplesByRow {
+package struct SampleIndex {
   /// Nanoseconds per element by row, launch and round.
-  var byRound: [ResultKey: [Int: [Int: Double]]] = [:]
-  var all: [ResultKey: [Double]] = [:]
+  fileprivate var byRound: [ResultKey: [Int: [Int: Double]]] = [:]
+  fileprivate var all: [ResultKey: [Double]] = [:]
 
-  init(_ samples: [RawSample]) {
+  package init(_ samples: [RawSample] = []) { add(samples) }
+
+  /// Indexes `samples` too, after those already indexed.
+  package mutating func add(_ samples: [RawSample]) {
     for sample in samples {
       byRound[sample.key, default: [:]][sample.launch, default: [:]][sample.round] = sample.nanosecondsPerElement
       all[sample.key, default: []].append(sample.nanosecondsPerElement)

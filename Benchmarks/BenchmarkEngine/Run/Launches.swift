@@ -82,7 +82,7 @@ package struct Launches {
     defer { for index in aggregates.indices { aggregates[index].adaptive = summary } }
     var index = plan.launches
     let target = adaptive.settings.targetResolution
-    var states = AdaptiveLaunches.states(aggregates.map(\.results), target: target)
+    var states = AdaptiveLaunches.states(rows: aggregates.map { $0.ratios() }, target: target)
     while true {
       let cases = adaptive.next(states, elapsed: Self.seconds(since: started), secondsPerEstimated: costs)
       if cases.isEmpty {
@@ -97,9 +97,10 @@ package struct Launches {
       if outcome != .completed { return outcome }
       index += 1
       // Only the cases just launched have new samples: their states alone
-      // are computed again (every case's, each time, took seconds).
+      // are computed again (every case's, each time, took seconds), from
+      // the samples each aggregate has indexed as they came.
       let launched = Set(cases)
-      let fresh = AdaptiveLaunches.states(aggregates.map { $0.results.restricted(to: launched) }, target: target)
+      let fresh = AdaptiveLaunches.states(rows: aggregates.map { $0.ratios(of: launched) }, target: target)
       states.merge(fresh) { _, new in new }
     }
   }

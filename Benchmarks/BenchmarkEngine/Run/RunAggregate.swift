@@ -17,6 +17,9 @@ import BinaryInspection
 /// (`RunResults.computeRatios()`) and the bytes of its code.
 package struct RunAggregate {
   package private(set) var results: RunResults
+  /// `results.samples`, indexed by row as they come, for the ratios
+  /// adaptive launches need after each launch (`ratios(of:)`).
+  package private(set) var index = SampleIndex()
   /// What adaptive launches did, when the run's launches were adaptive.
   package var adaptive: AdaptiveSummary?
   /// The name `--builds` gave this aggregate's build, for its rows' `build`.
@@ -37,18 +40,31 @@ package struct RunAggregate {
     }
     // A layout's launches are numbered apart in the run; the launch
     // numbered its samples from its own index.
-    results.samples += output.samples.map { sample in
+    let samples = output.samples.map { sample in
       var sample = sample
       sample.launch = index
       return sample
     }
+    results.samples += samples
+    self.index.add(samples)
+  }
+
+  /// The rows of `cases` (every case's, when nil) with their statistics
+  /// and ratios over the launches so far: what `RunResults.computeRatios()`
+  /// of those rows and their samples gives, without indexing every sample
+  /// of the run again.
+  package func ratios(of cases: Set<BenchmarkCase>? = nil) -> [TimingRow] {
+    var rows = RunResults(info: results.info, rows: results.rows, layouts: results.layouts)
+    if let cases { rows.rows = rows.rows.filter { cases.contains($0.key.benchmarkCase) } }
+    rows.computeRatios(using: index)
+    return rows.rows
   }
 
   /// The rows of a completed run, its code counted by direct calls in
   /// `code`, the binary its launches ran.
   package func rows(code: CodeSize?) -> RunResults {
     var results = results
-    results.computeRatios()
+    results.computeRatios(using: index)
     results.recordDisturbance()
     results.recordTarget(adaptive?.settings.targetResolution)
     results.recordBuild(build)
@@ -60,7 +76,7 @@ package struct RunAggregate {
   package func partialRows() -> RunResults {
     var results = results
     results.info.complete = false
-    results.computeRatios()
+    results.computeRatios(using: index)
     results.recordDisturbance()
     results.recordTarget(adaptive?.settings.targetResolution)
     results.recordBuild(build)

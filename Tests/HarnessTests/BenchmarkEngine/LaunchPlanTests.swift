@@ -94,4 +94,46 @@ import Testing
     #expect(results.rows.allSatisfy { $0.launches == 2 })
     #expect(aggregate.partialRows().info.complete == false)
   }
+
+  /// What adaptive launches read after each launch, from the samples the
+  /// aggregate indexed as they came, is what computing the same rows'
+  /// ratios from their samples alone gives: statistics, launches, ratios
+  /// and resolution alike, for a subset of cases and for all.
+  @Test func theRatiosOfTheIndexedSamplesAreThoseOfTheSamplesAlone() throws {
+    let rows = SampleRuns.results().rows
+    var generator = SplitMix64(seed: 7)
+    func samples(_ launch: Int) -> [RawSample] {
+      rows.flatMap { row in
+        (0..<5).map { round in
+          RawSample(
+            key: row.key, index: round, launch: launch, round: round, elementsPerSample: 1_000,
+            nanosecondsPerElement: 2 + Double(generator.next() % 1_000) / 1_000)
+        }
+      }
+    }
+    var aggregate = RunAggregate(info: SampleRuns.info)
+    var all: [RawSample] = []
+    for launch in 0..<4 {
+      let launched = samples(launch)
+      all += launched
+      aggregate.add(LaunchOutput(rows: rows, samples: launched, machine: SampleRuns.machine), launch: launch)
+    }
+    let cases = Set(rows.prefix(3).map(\.key.benchmarkCase))
+    for chosen in [cases, nil] {
+      var alone = RunResults(info: SampleRuns.info, rows: rows, samples: all)
+      if let chosen {
+        alone.rows = rows.filter { chosen.contains($0.key.benchmarkCase) }
+        alone.samples = all.filter { chosen.contains($0.key.benchmarkCase) }
+      }
+      alone.computeRatios()
+      let indexed = aggregate.ratios(of: chosen)
+      try #require(indexed.count == alone.rows.count && !indexed.isEmpty)
+      #expect(indexed.map(\.key) == alone.rows.map(\.key))
+      #expect(indexed.map(\.launches) == alone.rows.map(\.launches))
+      #expect(indexed.map(\.median) == alone.rows.map(\.median))
+      #expect(indexed.map(\.ratioToBaseline) == alone.rows.map(\.ratioToBaseline))
+      #expect(indexed.map(\.resolution) == alone.rows.map(\.resolution))
+      #expect(indexed.contains { $0.resolution != nil })
+    }
+  }
 }
