@@ -22,6 +22,10 @@ for module in DispatchModel JSON BenchmarkSupport StrategyRegistry Naive Protoco
   objects="$objects $(ls $build/$module.build/*.o | tr '\n' ' ')"
 done
 # shellcheck disable=SC2086
-swiftc -O Benchmarks/Scripts/BuildingCost/main.swift -I $build/Modules $objects -o "$scratch/building-cost" 2>&1 \
-  | grep -v "warning:" || true
+if ! swiftc -O Benchmarks/Scripts/BuildingCost/main.swift -I $build/Modules $objects -o "$scratch/building-cost" \
+  2> "$scratch/compile.log"; then
+  cat "$scratch/compile.log" >&2
+  echo "building-cost.sh: the program did not compile against $build's objects" >&2
+  exit 1
+fi
 "$scratch/building-cost" "${1:-100000}"

@@ -191,8 +191,8 @@ package struct RunCommand {
   /// square root of its launches, so it needs about launches × (resolution
   /// ÷ target)² of them; and, at the pace this run launched it (its
   /// launches in the run's wall time), the `--max-time` those would take.
-  /// The pace is a ceiling's estimate: in a longer run the other cases
-  /// settle and leave it more of each second.
+  /// The pace makes it an upper estimate: in a longer run the other cases
+  /// settle and leave the row more of each second.
   package static func limits(_ results: RunResults, target: Double, count: Int = 3) -> [String] {
     let short = results.rows.filter { $0.metTarget == false }
       .sorted { ($0.resolution ?? 0) > ($1.resolution ?? 0) }
