@@ -27,4 +27,28 @@ public struct CPUModel: Hashable, Sendable {
   /// Whether the column names the CPU's family: files written before it
   /// did name the model line alone, which two generations can share.
   public var namesFamily: Bool { details != nil }
+
+  /// A column's title among CPUs of other names: the model name without
+  /// trademarks and filler words, then its family and model
+  /// (`Intel Xeon f6 m207`, `AMD EPYC f25 m17`); the whole text when the
+  /// column gives no details.
+  public var shortLabel: String {
+    guard let details else { return text }
+    let filler: Set<String> = ["Processor", "CPU", ""]
+    let words = name.split(separator: " ").map { word in
+      var word = String(word)
+      for mark in ["(R)", "(TM)"] where word.hasSuffix(mark) { word.removeLast(mark.count) }
+      return word
+    }.filter { !filler.contains($0) }
+    let parts = details.split(separator: ", ").compactMap { part -> String? in
+      let pair = part.split(separator: " ")
+      guard pair.count == 2 else { return nil }
+      switch pair[0] {
+      case "family": return "f" + pair[1]
+      case "model": return "m" + pair[1]
+      default: return nil
+      }
+    }
+    return (words + parts).joined(separator: " ")
+  }
 }

@@ -77,7 +77,8 @@ package enum ResultsTable {
     let suspects = suspectRows(results.rows)
     if !suspects.isEmpty {
       text += TextTable.wrap(
-        "! faster than the floor, a measuring error (the optimiser may have removed work): "
+        "! below the floor beyond its 95% interval, which no correct pattern can be (the floor only reads "
+          + "each element's kind): the optimiser may have removed work: "
           + suspects.joined(separator: ", "), indent: 2) + "\n"
     }
     return text

@@ -180,7 +180,17 @@ private struct Ratios {
       row.ratioToFloor = row.median / floor
     }
     if let floor = medians[floorKey], floor > 0 {
-      row.suspect = !row.key.strategy.isReference && row.median < floor
+      row.suspect = !row.key.strategy.isReference && SampleIndex.isBelowTheFloor(median: row.median, floor: floor, ratio)
     }
+  }
+}
+
+extension SampleIndex {
+  /// Below the floor beyond what the run can tell: the paired ratio's
+  /// whole 95% interval under 1 when the run has one (a row within noise
+  /// of the floor is not an error), else the median under the floor's.
+  package static func isBelowTheFloor(median: Double, floor: Double, _ ratio: PairedRatio?) -> Bool {
+    guard let ratio else { return median < floor }
+    return ratio.interval.upperBound < 1
   }
 }

@@ -154,7 +154,19 @@ package final class Progress: @unchecked Sendable {
     let caseNumber = min(Int(done.rounded(.down)) + 1, total)
     var line = "\(prefix)[case \(caseNumber)/\(total)] \(current) · \(Self.duration(elapsed)) elapsed"
     if let remaining, done < Double(total) { line += ", ~\(Self.duration(remaining)) left" }
+    line = Self.fitted(line, to: console.width)
     console.writeError(style == .terminal ? "\r\u{1B}[2K" + line : line + "\n")
+  }
+
+  /// A progress line cut to `width` columns, its middle (the case's
+  /// name) shortened with `…`: a wrapped line would break a terminal's
+  /// redraw and widen a log's.
+  package static func fitted(_ line: String, to width: Int?) -> String {
+    guard let width, line.count > width, width > 10 else { return line }
+    let keep = width - 1
+    let head = line.prefix(keep * 2 / 3)
+    let tail = line.suffix(keep - head.count)
+    return head + "…" + tail
   }
 
   package static func duration(_ seconds: Double) -> String {

@@ -239,7 +239,18 @@ package struct RunCommand {
 
   /// A line on standard error, unless `--quiet`.
   private func note(_ console: Console) -> (String) -> Void {
-    { text in if !options.quiet { console.errorLine(text) } }
+    { text in if !options.quiet { console.errorLine(Self.wrapped(text, width: console.width)) } }
+  }
+
+  /// A note's lines fitted to `width` columns: each broken at spaces,
+  /// its continuations indented two columns past the line's own indent.
+  package static func wrapped(_ text: String, width: Int?) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      let indent = line.prefix { $0 == " " }.count
+      let margin = String(repeating: " ", count: indent)
+      return TextTable.wrap(String(line.dropFirst(indent)), width: width.map { max($0 - indent, 20) }, indent: 2)
+        .split(separator: "\n").map { margin + $0 }.joined(separator: "\n")
+    }.joined(separator: "\n")
   }
 
   /// The command as a user would type it, for the record.

@@ -19,9 +19,10 @@ extension Answer {
     let identifier = [SpecOperation.feedIdentifier.rawValue]
     let color = [SpecOperation.feedColor.rawValue]
     func ns(_ strategy: StrategyID, _ operation: String, kinds: Int? = nil, _ digits: Int) -> String {
-      rows.nanoseconds(strategy, operation, .app, kinds: kinds).fixed(digits)
+      rows.nanosecondsText(strategy, [operation], .app, kinds: kinds, digits: digits)
     }
-    let work = "\(ns(N.enumSwitch, SpecOperation.feedConfigure.rawValue, 0))–\(ns(N.enumSwitch, SpecOperation.shareWechat.rawValue, 0))"
+    let work = rows.nanosecondsText(
+      N.enumSwitch, [SpecOperation.feedConfigure.rawValue, SpecOperation.shareWechat.rawValue], .app, digits: 0)
     let lines: [[String]] = [
       [
         "each element does real work (formatting a share, laying out a row: \(work) ns in app mode)",

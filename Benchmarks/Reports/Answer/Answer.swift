@@ -54,17 +54,26 @@ package struct Answer {
     }
   }
 
-  /// The claims on each machine's run: needs runs of two CPU models or
-  /// more, each taking its ratios against the enum.
+  /// The claims on each machine's run, each taking its ratios against the
+  /// enum; given one run, where it sits among the committed machines.
   private func machinesTable() throws(SectionUnavailable) -> QuotedTable {
-    guard machines.count >= 2 else {
-      throw SectionUnavailable(
-        reason: "pass a run from each of two CPU models or more (answer A.csv B.csv), one per model")
-    }
+    guard !machines.isEmpty else { return try placementTable() }
     if let other = machines.first(where: { $0.run.info.baseline != AnswerNames.enumSwitch }) {
       throw SectionUnavailable(
         reason: "\(other.run.path) takes its ratios against \(other.run.info.baseline), and the machines section compares with \(AnswerNames.enumSwitch)")
     }
     return MachinesAnswer(machines).table()
+  }
+
+  /// One run among the committed machines (`MachinePlacement`).
+  private func placementTable() throws(SectionUnavailable) -> QuotedTable {
+    guard !CommittedMachines.generated.machines.isEmpty else {
+      throw SectionUnavailable(reason: "this binary carries no committed machines' figures")
+    }
+    guard baseline == AnswerNames.enumSwitch else {
+      throw SectionUnavailable(
+        reason: "\(run.path) takes its ratios against \(baseline), and the machines section compares with \(AnswerNames.enumSwitch)")
+    }
+    return MachinePlacement(rows).table()
   }
 }

@@ -26,14 +26,15 @@ package struct AnswerCommand {
       the files cannot fill is an error; by default such a section is
       skipped, with a note on standard error.
 
-      Given several runs, one per CPU model (their cpu_model column), answer
-      prints the machines section alone: each claim read on every machine's
-      run, a column each, the range over the machines, and whether the claim
-      holds on every machine or moves. Two runs of one model are refused; a
-      run whose cpu_model names no family is called by what it says.
+      Given several runs (or a folder of them), answer prints the machines
+      section alone: each claim read on every CPU model's runs (their
+      cpu_model column; a model's runs pooled), a column each, the range
+      over the machines, and whether the claim holds on every machine or
+      moves. Given one run, the machines section places it among the
+      committed machines, whose figures this binary carries.
 
-      Exit status: 0 printed, 64 bad usage (two runs of one CPU model among
-      them), 65 an input file unreadable or a named section without data.
+      Exit status: 0 printed, 64 bad usage, 65 an input file unreadable or a
+      named section without data.
       """,
     examples: [
       "dispatch-bench answer results/local/run.csv",
@@ -90,7 +91,7 @@ package struct AnswerCommand {
   package var format: QuotedFormat
 
   package init(_ arguments: ParsedArguments) throws(CommandError) {
-    paths = arguments.positionals
+    paths = try Self.expandingFolders(arguments.positionals)
     path = paths[0]
     profilePath = arguments.value(Options.profile)
     editCostPath = arguments.value(Options.editCost)
@@ -201,8 +202,30 @@ package struct AnswerCommand {
 
   /// The feed size the answer reads in `run`: `--size`, else 100,000 when
   /// the run has it, else its largest.
+  /// The paths given, a folder replaced by the `*.csv` directly in it, in
+  /// name order (`answer results/reference/machines`), so that a command
+  /// typed without a shell's glob reads the same runs.
+  static func expandingFolders(_ paths: [String]) throws(CommandError) -> [String] {
+    var expanded: [String] = []
+    for path in paths {
+      guard isDirectory(path) else {
+        expanded.append(path)
+        continue
+      }
+      let names: [String]
+      do throws(FileError) {
+        names = try directoryEntries(path).filter { $0.hasSuffix(".csv") }.sorted()
+      } catch {
+        throw .dataError(error.description)
+      }
+      guard !names.isEmpty else { throw .dataError("\(path) is a folder with no .csv in it") }
+      let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+      expanded += names.map { folder + "/" + $0 }
+    }
+    return expanded
+  }
+
   func answerSize(_ run: RunFile) -> Int {
-    let sizes = Set(run.rows.map(\.key.feed.size))
-    return size ?? (sizes.contains(RunMatrix.primarySize) ? RunMatrix.primarySize : sizes.max() ?? RunMatrix.primarySize)
+    size ?? AnswerRows.defaultSize(run)
   }
 }

@@ -47,6 +47,17 @@ package struct AnswerRows {
   package var run: RunFile
   package var size: Int
   package var layout: String
+  /// Every machine's rows, when the answer is read over several runs
+  /// (`answer RUN.csv RUN.csv … --sections decision`): a span is then the
+  /// union of theirs and a time the range of theirs. Empty for one run.
+  package var pool: [AnswerRows] = []
+
+  /// The size the answer reads by default: the primary size when the run
+  /// has it, else its largest.
+  package static func defaultSize(_ run: RunFile) -> Int {
+    let sizes = Set(run.rows.map(\.key.feed.size))
+    return sizes.contains(RunMatrix.primarySize) ? RunMatrix.primarySize : sizes.max() ?? RunMatrix.primarySize
+  }
 
   /// The first row of `strategy` on `operation` in `mode` (any mode when
   /// `nil`) and at `kinds` kinds (any when `nil`), at the answer's size and
@@ -75,7 +86,26 @@ package struct AnswerRows {
   /// What the run's intervals are over: `launches`, or `layouts and
   /// launches` for a run of `--layouts`.
   package var intervalLevels: String {
-    run.rows.contains { $0.layouts > 1 } ? "layouts and launches" : "launches"
+    guard pool.isEmpty else {
+      let models = Set(pool.map(\.run.info.machine.cpuModel)).count
+      return unique(pool.map(\.intervalLevels)).joined(separator: " or ") + ", spanning \(models) CPU models"
+    }
+    return run.rows.contains { $0.layouts > 1 } ? "layouts and launches" : "launches"
+  }
+
+  /// The lowest and highest median of `strategy` over `operations` in
+  /// `mode` (every machine's, over a pool), as `195–977`, each to `digits`
+  /// decimals; one figure when they print alike.
+  package func nanosecondsText(
+    _ strategy: StrategyID, _ operations: [String], _ mode: BuildMode, kinds: Int? = nil, digits: Int
+  ) -> String {
+    let members = pool.isEmpty ? [self] : pool
+    let values = members.flatMap { member in
+      operations.compactMap { member.nanoseconds(strategy, $0, mode, kinds: kinds) }
+    }
+    guard let low = values.min(), let high = values.max() else { return missingFigure }
+    let (lowText, highText) = (DecimalText.fixed(low, digits), DecimalText.fixed(high, digits))
+    return lowText == highText ? lowText : "\(lowText)–\(highText)"
   }
 
   /// The median ns per element of a row, when the run has it.
@@ -95,6 +125,11 @@ package struct AnswerRows {
   package func ratioSpan(
     _ strategies: [StrategyID], _ operations: [String], modes: [BuildMode] = BuildMode.all, kinds: Int? = nil
   ) -> ClosedRange<Double>? {
+    if !pool.isEmpty {
+      let spans = pool.compactMap { $0.ratioSpan(strategies, operations, modes: modes, kinds: kinds) }
+      guard let low = spans.map(\.lowerBound).min(), let high = spans.map(\.upperBound).max() else { return nil }
+      return low...high
+    }
     var lows: [Double] = []
     var highs: [Double] = []
     for strategy in strategies {
@@ -110,6 +145,35 @@ package struct AnswerRows {
     }
     guard let low = lows.min(), let high = highs.max() else { return nil }
     return low...high
+  }
+
+  /// Whether every one of `strategies` has a row with a ratio interval on
+  /// one of `operations` in one of `modes`: a span that leaves out a
+  /// pattern the run never measured (a run of a subset, or one made before
+  /// the pattern was added) would be another claim's.
+  package func measuredEvery(
+    _ strategies: [StrategyID], _ operations: [String], modes: [BuildMode] = BuildMode.all, kinds: Int? = nil
+  ) -> Bool {
+    strategies.allSatisfy { strategy in
+      operations.contains { operation in
+        modes.contains { mode in
+          row(strategy, operation, mode, kinds: kinds).map { $0.ratioToBaselineLow != nil && $0.ratioToBaselineHigh != nil }
+            ?? false
+        }
+      }
+    }
+  }
+
+  /// The strategies (the floor and the null left out) this run measured.
+  package var strategies: Set<StrategyID> {
+    Set(run.rows.lazy.map(\.key.strategy).filter { !$0.isReference })
+  }
+
+  /// These rows with only `strategies`' (and the references') left.
+  package func keeping(_ strategies: Set<StrategyID>) -> AnswerRows {
+    var rows = self
+    rows.run.rows.removeAll { !$0.key.strategy.isReference && !strategies.contains($0.key.strategy) }
+    return rows
   }
 
   /// `0.83–1.12×`.

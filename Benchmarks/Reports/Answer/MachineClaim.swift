@@ -8,6 +8,12 @@ import CommandLineSupport
 /// ratios to the enum the README quotes, or a decision that names a
 /// pattern.
 package struct MachineClaim {
+  package init(name: String, picksAPattern: Bool = false, read: @escaping (AnswerRows) -> Reading) {
+    self.name = name
+    self.picksAPattern = picksAPattern
+    self.read = read
+  }
+
   /// What a claim says on one machine's run.
   package enum Reading: Equatable {
     /// The span of the rows' 95% intervals of the ratio to the enum.
@@ -17,7 +23,9 @@ package struct MachineClaim {
     /// The patterns the run cannot tell apart at the top: the likeliest
     /// first, then each whose interval reaches its.
     case untold([StrategyID])
-    /// The run lacks the rows.
+    /// The run lacks the rows: it did not measure a pattern or an
+    /// operation the claim reads (a run of a subset, or one made before a
+    /// pattern was added).
     case missing
 
     /// The cell of one machine's column.
@@ -26,14 +34,44 @@ package struct MachineClaim {
       case .span(let span): AnswerRows.spanText(span)
       case .pattern(let pattern): pattern.rawValue
       case .untold(let patterns): patterns.map(\.rawValue).joined(separator: " or ")
-      case .missing: missingFigure
+      case .missing: "not measured"
       }
+    }
+
+    /// One CPU model's reading over several runs of it: the union of
+    /// their spans (the lowest low to the highest high), the pattern every
+    /// run names, else every pattern any run names or cannot tell from
+    /// the likeliest; a run that lacks the rows is left out, and a model
+    /// none of whose runs has them reads `missing`.
+    package static func pooled(_ readings: [Reading]) -> Reading {
+      let measured = readings.filter { $0 != .missing }
+      guard let first = measured.first else { return .missing }
+      let spans = measured.compactMap { reading -> ClosedRange<Double>? in
+        if case .span(let span) = reading { span } else { nil }
+      }
+      if spans.count == measured.count {
+        return .span(spans.map(\.lowerBound).min()!...spans.map(\.upperBound).max()!)
+      }
+      if measured.allSatisfy({ $0 == first }) { return first }
+      var patterns: [StrategyID] = []
+      for reading in measured {
+        switch reading {
+        case .pattern(let pattern): patterns.append(pattern)
+        case .untold(let untold): patterns += untold
+        case .span, .missing: break
+        }
+      }
+      return .untold(unique(patterns))
     }
   }
 
   /// How the claim reads in the table's first column.
   package var name: String
   package var read: (AnswerRows) -> Reading
+  /// Whether the claim picks among the patterns (`fastest`): read over the
+  /// patterns every machine compared measured, so that a pattern one run
+  /// lacks (added after it was made) neither wins nor loses there.
+  package var picksAPattern = false
 
   /// The answer's claims a run can be read for: the README's spans (as the
   /// ranges section lists them, and the visitors at 64 kinds), then the
@@ -62,11 +100,13 @@ package struct MachineClaim {
     for mode in BuildMode.all {
       for operation in AnswerNames.light {
         claims.append(
-          MachineClaim(name: "fastest, \(operation.rawValue), \(mode)") { fastest($0.strategyRows(operation.rawValue, mode)) })
+          MachineClaim(name: "fastest, \(operation.rawValue), \(mode)", picksAPattern: true) {
+            fastest($0.strategyRows(operation.rawValue, mode))
+          })
       }
     }
     claims.append(
-      MachineClaim(name: "fastest, \(AnswerNames.kindsOperation) at 64 kinds, app") {
+      MachineClaim(name: "fastest, \(AnswerNames.kindsOperation) at 64 kinds, app", picksAPattern: true) {
         fastest($0.strategyRows(AnswerNames.kindsOperation, .app, kinds: 64))
       })
     return claims
@@ -77,7 +117,8 @@ package struct MachineClaim {
     kinds: Int? = nil
   ) -> MachineClaim {
     MachineClaim(name: name) { rows in
-      rows.ratioSpan(strategies, operations, modes: modes, kinds: kinds).map(Reading.span) ?? .missing
+      guard rows.measuredEvery(strategies, operations, modes: modes, kinds: kinds) else { return .missing }
+      return rows.ratioSpan(strategies, operations, modes: modes, kinds: kinds).map(Reading.span) ?? .missing
     }
   }
 

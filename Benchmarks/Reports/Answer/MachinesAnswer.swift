@@ -8,36 +8,55 @@ import CommandLineSupport
 /// one machine's launches (and layouts): they say nothing of another CPU,
 /// which can move a cheap ratio further than they reach (issue 36).
 package struct MachinesAnswer {
-  /// One machine: its CPU as its run names it, and its run's rows.
+  /// One CPU model: its CPU as its runs name it, and each run's rows.
   package struct MachineRun {
     package var cpu: CPUModel
-    package var rows: AnswerRows
+    package var runs: [AnswerRows]
+
+    /// The claim on this model: read on each run, then pooled
+    /// (`MachineClaim.Reading.pooled`); a claim that picks a pattern is
+    /// read among `patterns` alone.
+    package func reading(_ claim: MachineClaim, among patterns: Set<StrategyID>) -> MachineClaim.Reading {
+      .pooled(runs.map { claim.read(claim.picksAPattern ? $0.keeping(patterns) : $0) })
+    }
+
+    /// The patterns every run of this model measured.
+    package var patterns: Set<StrategyID> {
+      runs.dropFirst().reduce(runs[0].strategies) { $0.intersection($1.strategies) }
+    }
   }
 
-  /// Each machine, in the order its run was given.
+  /// Each CPU model, in the order its first run was given; a model's runs
+  /// pooled into one column.
   package var machines: [MachineRun]
 
   package init(_ runs: [AnswerRows]) {
-    machines = runs.map { MachineRun(cpu: CPUModel($0.run.info.machine.cpuModel), rows: $0) }
-  }
-
-  /// The first two runs made on one CPU model, as their `cpu_model` names
-  /// it: `answer` reads one run per model.
-  package static func sameModel(_ runs: [RunFile]) -> (first: RunFile, second: RunFile)? {
-    for (index, run) in runs.enumerated() {
-      if let other = runs[..<index].first(where: { $0.info.machine.cpuModel == run.info.machine.cpuModel }) {
-        return (other, run)
+    var machines: [MachineRun] = []
+    for run in runs {
+      let cpu = CPUModel(run.run.info.machine.cpuModel)
+      if let index = machines.firstIndex(where: { $0.cpu == cpu }) {
+        machines[index].runs.append(run)
+      } else {
+        machines.append(MachineRun(cpu: cpu, runs: [run]))
       }
     }
-    return nil
+    self.machines = machines
+  }
+
+  /// The patterns every run measured: a "fastest" claim is read among
+  /// them, so a pattern added after a run was made is not measured there
+  /// rather than absent from the race.
+  package var commonPatterns: Set<StrategyID> {
+    machines.dropFirst().reduce(machines[0].patterns) { $0.intersection($1.patterns) }
   }
 
   /// A column's title: as few of the CPU's details as tell the machines
   /// apart (`family 26`, else `family 25, model 17`, …) when every machine
-  /// is of one model name, else the whole `cpu_model`; a run that gives no
-  /// details is called by what it says.
+  /// is of one model name, else each model's short name with its family
+  /// and model (`Intel Xeon f6 m207`); a run that gives no details is
+  /// called by what it says.
   package var labels: [String] {
-    guard Set(machines.map(\.cpu.name)).count == 1 else { return machines.map(\.cpu.text) }
+    guard Set(machines.map(\.cpu.name)).count == 1 else { return machines.map(\.cpu.shortLabel) }
     let details = machines.map { $0.cpu.details?.split(separator: ", ").map(String.init) }
     let most = details.map { $0?.count ?? 0 }.max() ?? 0
     for count in 1..<max(most, 1) {
@@ -55,8 +74,12 @@ package struct MachinesAnswer {
   /// note for a run whose `cpu_model` names no family.
   package func table() -> QuotedTable {
     let labels = labels
+    let patterns = commonPatterns
     let verdicts = MachineClaim.all.map { claim in
-      (claim: claim, verdict: MachineVerdict(zip(labels, machines.map { claim.read($0.rows) }).map { ($0, $1) }))
+      (
+        claim: claim,
+        verdict: MachineVerdict(zip(labels, machines.map { $0.reading(claim, among: patterns) }).map { ($0, $1) })
+      )
     }
     var table = QuotedTable(title: "Does the answer hold on every machine? A column per CPU model (\(scope))")
     table.columns =
@@ -67,14 +90,25 @@ package struct MachinesAnswer {
       [claim.name] + verdict.readings.map(\.reading.text) + [verdict.over, verdict.outcome.rawValue]
     }
     table.items = zip(labels, machines).map { label, machine in
-      (label == machine.cpu.text ? label : "\(label) is \(machine.cpu.text)") + ": \(machine.rows.run.path)"
+      (label == machine.cpu.text ? label : "\(label) is \(machine.cpu.text)") + ": "
+        + machine.runs.map(\.run.path).joined(separator: ", ")
+        + (machine.runs.count > 1 ? " (its runs pooled: each span from their lowest low to their highest high)" : "")
+    }
+    let partial = machines.flatMap { machine in
+      machine.runs.map { ($0.run.path, $0.strategies.subtracting(patterns)) }
+    }.filter { !$0.1.isEmpty }
+    if !partial.isEmpty {
+      table.items.append(
+        "The \"fastest\" claims are read among the patterns every run measured; "
+          + partial.map { "\($0.0) also has \($0.1.map(\.rawValue).sorted().joined(separator: ", "))" }
+          .joined(separator: "; ") + ", not measured on every machine.")
     }
     table.items.append(Self.tally(verdicts.map(\.verdict.outcome)))
     table.items += verdicts.filter { $0.verdict.outcome != .holds }.map { claim, verdict in
       "\(claim.name) \(verdict.outcome.rawValue): \(verdict.reason)"
     }
     table.items += machines.filter { !$0.cpu.namesFamily }.map { machine in
-      "\(machine.rows.run.path) names its CPU \"\(machine.cpu.text)\", without family, model or stepping (written "
+      "\(machine.runs[0].run.path) names its CPU \"\(machine.cpu.text)\", without family, model or stepping (written "
         + "before the cpu_model column named them): its column is called by what it says, and it may be the same CPU "
         + "as another column or a CPU of another generation under the same name."
     }
@@ -83,8 +117,8 @@ package struct MachinesAnswer {
 
   /// The size and layout read, and what the intervals are over.
   private var scope: String {
-    let sizes = unique(machines.map(\.rows.size))
-    let levels = unique(machines.map(\.rows.intervalLevels))
+    let sizes = unique(machines.flatMap { $0.runs.map(\.size) })
+    let levels = unique(machines.flatMap { $0.runs.map(\.intervalLevels) })
     let size =
       sizes.count == 1
       ? "\(sizes[0].groupedDigits) elements" : "each run's size: " + sizes.map(\.groupedDigits).joined(separator: ", ")
@@ -148,7 +182,7 @@ package struct MachineVerdict {
       return (over, .moves, "\(below.0)'s \(AnswerRows.spanText(below.1)) lies below \(above.0)'s \(AnswerRows.spanText(above.1))")
     }
     if let missing = readings.first(where: { $0.reading == .missing }) {
-      return (over, .cannotTell, "no figure on \(missing.label)")
+      return (over, .cannotTell, "not measured on \(missing.label)")
     }
     return (over, .holds, "")
   }
@@ -171,7 +205,7 @@ package struct MachineVerdict {
     }
     let same = Set(readings.map(\.reading.text)).count == 1
     let over = named.first?.rawValue ?? (same ? other.reading.text : missingFigure)
-    guard case .untold(let untold) = other.reading else { return (over, .cannotTell, "no figure on \(other.label)") }
+    guard case .untold(let untold) = other.reading else { return (over, .cannotTell, "not measured on \(other.label)") }
     let names = untold.map(\.rawValue)
     return (over, .cannotTell, "\(other.label)'s run does not tell \(names.dropLast().joined(separator: ", ")) and \(names.last!) apart")
   }

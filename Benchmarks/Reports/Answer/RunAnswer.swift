@@ -17,6 +17,7 @@ package enum RunAnswer {
       lines += decision(run)
       let borrowed = SyntheticBorrowing.borrowed(in: run.rows)
       if !borrowed.isEmpty { lines.append(TextTable.wrap(SyntheticBorrowing.note(borrowed), indent: 2)) }
+      lines += placement(run)
       lines.append("")
       lines.append(TextTable.wrap(precision(run), indent: 2))
     } catch {
@@ -49,6 +50,31 @@ package enum RunAnswer {
         lines.append(TextTable.wrap("- \(row[0]): \(row[1])", indent: 4))
         lines.append(TextTable.wrap(row[2], margin: 4, indent: 2))
       }
+    }
+    return lines
+  }
+
+  /// How many claims outside the committed machines' range the closing
+  /// names; `answer --sections machines` lists every one.
+  package static let maxOutsideShown = 2
+
+  /// Where this machine sits among the committed machines, in a few
+  /// lines: the count inside their range, then each claim outside it
+  /// (`answer RUN.csv --sections machines` prints every claim).
+  package static func placement(_ run: RunFile, among committed: CommittedMachines = .generated) -> [String] {
+    guard !committed.machines.isEmpty, run.info.baseline == AnswerNames.enumSwitch else { return [] }
+    let placement = MachinePlacement(
+      AnswerRows(run: run, size: AnswerRows.defaultSize(run), layout: KindDistribution.uniform.rawValue),
+      among: committed)
+    // The screen's room: the first claims outside, then where the rest are.
+    let shown = placement.outside.prefix(maxOutsideShown)
+    var lines = [""] + [TextTable.wrap(placement.summary, indent: 2)]
+      + shown.map { TextTable.wrap("- " + MachinePlacement.outsideText($0), margin: 2, indent: 2) }
+    if placement.outside.count > shown.count {
+      lines.append(
+        TextTable.wrap(
+          "- and \(placement.outside.count - shown.count) more: `dispatch-bench answer RUN.csv --sections machines`",
+          margin: 2, indent: 2))
     }
     return lines
   }

@@ -1,4 +1,5 @@
 import BenchmarkResults
+import DispatchModel
 import BenchmarkEngine
 import BinaryInspection
 import CommandLineSupport
@@ -8,8 +9,10 @@ package struct ReportCommand {
   package static let spec = CommandSpec(
     name: "report",
     summary: "Write a run's report: report.md and SVG charts.",
-    synopsis: "report RUN.csv [--profile PROFILE.csv] [--scaling DIR] [--output DIR] [--force]",
-    positionals: 1...1, positionalName: "RUN.csv",
+    synopsis:
+      "report RUN.csv [--profile PROFILE.csv] [--scaling DIR] [--output DIR] [--force]\n"
+      + "report RUN.csv RUN.csv ... | FOLDER --output DIR [--force]",
+    positionals: 1...Int.max, positionalName: "RUN.csv",
     options: [Options.output, Options.scaling, Options.profile, Options.force],
     discussion: """
       Charts: median ns per element of every strategy for every operation of
@@ -21,12 +24,17 @@ package struct ReportCommand {
       section sets each strategy's time next to its allocations and footprint
       (from the run) and, with --profile, its instructions, branch
       mispredictions, retains and releases per element.
+      Given several runs, or a folder of them (results/reference/machines),
+      the report is over machines: machines.svg, each span claim of the
+      answer with each CPU model's 95% interval side by side (a model's runs
+      pooled), and machines.md, the table `answer` prints over them.
       Exit status: 0 written, 64 bad usage, 65 the run file unreadable or not
       a dispatch-bench run, 73 the report cannot be written or exists.
       """,
     examples: [
       "dispatch-bench report results/2026-11-22T13-46-40Z.csv",
       "dispatch-bench report results/run.csv --output /tmp/report --force",
+      "dispatch-bench report results/reference/machines --output results/reference/machines-report",
     ])
 
   /// The options, declared once and read through these declarations.
@@ -52,10 +60,15 @@ package struct ReportCommand {
   package var outputDirectory: String
   package var force: Bool
 
+  /// Every run given, a folder replaced by its runs: several make a report
+  /// over machines.
+  package var paths: [String]
+
   package init(_ arguments: ParsedArguments) throws(CommandError) {
-    path = arguments.positionals[0]
+    paths = try AnswerCommand.expandingFolders(arguments.positionals)
+    path = paths[0]
     let stem = path.hasSuffix(".csv") ? String(path.dropLast(4)) : path
-    outputDirectory = arguments.value(Options.output) ?? stem + "-report"
+    outputDirectory = arguments.value(Options.output) ?? (stem.hasSuffix("/") ? String(stem.dropLast()) : stem) + "-report"
     force = arguments.has(Options.force)
     profilePath = arguments.value(Options.profile)
     scalingDirectory = arguments.value(Options.scaling)
@@ -64,6 +77,7 @@ package struct ReportCommand {
   package var scalingDirectory: String?
 
   package func run(console: Console) throws(CommandError) -> Int32 {
+    if paths.count > 1 { return try write(try machinesReport().files(), console: console) }
     guard case .run(let run) = try loadResults(path) else {
       throw .usage(
         "\(path) is a profile; report a run CSV and pass the profile with \(Options.profile.name)", command: Self.spec.name)
@@ -77,7 +91,33 @@ package struct ReportCommand {
     }
     var report = ReportDocument(run: run, profile: profile)
     if let scalingDirectory { report.scaling = try ScalingTables.load(scalingDirectory, option: Options.scaling) }
-    let files = report.files()
+    return try write(report.files(), console: console)
+  }
+
+  /// The runs given, read for the machines report.
+  private func machinesReport() throws(CommandError) -> MachinesReport {
+    if profilePath != nil || scalingDirectory != nil {
+      throw .usage(
+        "\(Options.profile.name) and \(Options.scaling.name) go with one run; given several, report is over machines",
+        command: Self.spec.name)
+    }
+    var runs: [AnswerRows] = []
+    for path in paths {
+      guard case .run(let run) = try loadResults(path) else {
+        throw .usage("\(path) is a profile; a report over machines reads runs", command: Self.spec.name)
+      }
+      if run.info.baseline != AnswerNames.enumSwitch {
+        throw .dataError("\(path) takes its ratios against \(run.info.baseline); the machines report compares with \(AnswerNames.enumSwitch)")
+      }
+      runs.append(AnswerRows(run: run, size: AnswerRows.defaultSize(run), layout: KindDistribution.uniform.rawValue))
+    }
+    return MachinesReport(answer: MachinesAnswer(runs))
+  }
+
+  /// Writes the report's files into the output folder, refusing to replace
+  /// any unless `--force`.
+  private func write(_ files: [(name: String, content: String)], console: Console) throws(CommandError) -> Int32 {
+    let summary = files.first { $0.name.hasSuffix(".md") }?.name ?? "report.md"
     do {
       try makeDirectory(outputDirectory)
     } catch {
@@ -90,7 +130,7 @@ package struct ReportCommand {
           exitStatus: ExitStatus.cannotCreate)
       }
     }
-    try checkOutput("\(outputDirectory)/report.md", force: true, creatingDirectory: false)
+    try checkOutput("\(outputDirectory)/\(summary)", force: true, creatingDirectory: false)
     // Counted as written, by name: what the directory holds afterwards.
     var charts: Set<String> = []
     do {
@@ -101,7 +141,7 @@ package struct ReportCommand {
     } catch {
       throw CommandError("cannot write the report: \(error)", exitStatus: ExitStatus.cannotCreate)
     }
-    console.errorLine("wrote \(outputDirectory)/report.md and \(charts.count.counted("SVG chart"))")
+    console.errorLine("wrote \(outputDirectory)/\(summary) and \(charts.count.counted("SVG chart"))")
     return ExitStatus.success
   }
 }

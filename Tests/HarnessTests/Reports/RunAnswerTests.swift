@@ -6,8 +6,9 @@ import TestSupport
 import Testing
 
 /// A run ends with its answer (issue 33): the decision table from this
-/// run, how precise it was, and where its rows are, in the last 30 lines,
-/// none wider than the terminal.
+/// run, where this machine sits among the committed ones (issue 47), how
+/// precise it was, and where its rows are, in the last 40 lines (a
+/// terminal's screen), none wider than the terminal.
 @Suite struct RunAnswerTests {
   @Test func aRunInTheTableFormatEndsWithItsAnswer() throws {
     let directory = try RunCommandTests.temporaryDirectory()
@@ -18,10 +19,11 @@ import Testing
     let result = try Subprocess.run(
       ["run", "--quick", "--allow-debug-build", "--output", output], environment: environment)
     #expect(result.status == 0, "\(result.standardError)")
-    let last = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).suffix(31)
+    let last = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).suffix(41)
     let text = last.joined(separator: "\n")
     #expect(text.contains("This run's answer. Which pattern, when"), "\(text)")
     #expect(text.contains("- dispatch is the work (a row's identifier, a cell's colour) in a hot loop"))
+    #expect(text.contains("\nThis machine ("), "\(text)")
     #expect(text.contains("Precision: "))
     #expect(text.contains("Rows: \(output)"))
     for line in last { #expect(line.count <= 80, "wider than 80 columns: \(line)") }
