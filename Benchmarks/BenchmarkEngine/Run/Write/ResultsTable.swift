@@ -12,7 +12,7 @@ package enum ExportFormat: String, CaseIterable {
   /// Google Benchmark's JSON (`GoogleBenchmarkJSON`).
   case gbench
 
-  package func render(_ results: RunResults) -> String {
+  package func render(_ results: MeasuredRun) -> String {
     switch self {
     case .gbench:
       GoogleBenchmarkJSON.document(
@@ -24,7 +24,7 @@ package enum ExportFormat: String, CaseIterable {
 /// Tables of medians, one per feed: operations down, strategies across, each
 /// median in nanoseconds per element with its ratio to the baseline.
 package enum ResultsTable {
-  package static func render(_ results: RunResults, format: OutputFormat) -> String {
+  package static func render(_ results: MeasuredRun, format: OutputFormat) -> String {
     switch format {
     case .csv: return results.document
     case .json: return json(results)
@@ -38,7 +38,7 @@ package enum ResultsTable {
     return groups.map { ($0.key.title, $0.members) }
   }
 
-  package static func tables(_ results: RunResults, markdown: Bool) -> String {
+  package static func tables(_ results: MeasuredRun, markdown: Bool) -> String {
     let baseline = results.info.baseline
     var text = ""
     for (title, feedRows) in feeds(results.rows) {
@@ -119,7 +119,7 @@ package enum ResultsTable {
 
   /// The run as JSON: the run's information once, then every row, both
   /// from the run CSV's own columns.
-  package static func json(_ results: RunResults) -> String {
+  package static func json(_ results: MeasuredRun) -> String {
     let columns = Schema.run.columns
     let runNames: Set<String> = Set(columns.prefix { $0.name != "domain" }.map(\.name))
     let table = Schema.run
