@@ -78,7 +78,7 @@ extension Comparison {
       let (va, vb) = (a.logError * a.logError, b.logError * b.logError)
       degrees = (va + vb) * (va + vb) / (va * va / da + vb * vb / db)
     }
-    let t = degrees.isFinite ? StudentT.quantile(degrees: degrees) : 1.959964
+    let t = StudentT.quantile(degrees: degrees)
     let pValue =
       error > 0
       ? (degrees.isFinite ? StudentT.twoSidedPValue(change / error, degrees: degrees) : NormalDistribution.twoSidedPValue(change / error))
