@@ -64,9 +64,7 @@ package enum ResultsTable {
       let header = ["operation"] + strategies.map(\.rawValue) + ["floor"]
       if markdown {
         text += "### \(title)\n\nMedian ns per element (ratio to \(baseline)).\n\n"
-        text += "| " + header.joined(separator: " | ") + " |\n"
-        text += "|:---|" + Array(repeating: "---:", count: header.count - 1).joined(separator: "|") + "|\n"
-        for row in rows { text += "| " + row.joined(separator: " | ") + " |\n" }
+        text += TextTable.render(header: header, rows: rows, markdown: true, rightAligned: Set(1..<header.count))
         text += "\n"
       } else {
         text += TextTable.wrap("\(title) · median ns per element (ratio to \(baseline))") + "\n"
