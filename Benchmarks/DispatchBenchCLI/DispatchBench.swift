@@ -133,6 +133,8 @@ public enum DispatchBench {
       return CodeSizeCase.main(rest)
     case LaunchChild.name:
       return LaunchChild.main(rest, console: console)
+    case RelinkCommand.name:
+      return RelinkCommand.main(rest, console: console)
     default:
       guard let subcommand = subcommands.first(where: { $0.spec.name == first }) else {
         throw unknownCommand(first)
