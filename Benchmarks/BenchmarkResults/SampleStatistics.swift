@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// Order statistics of a set of samples: what a cell's row reports.
+/// Order statistics of a set of samples: what a row reports.
 ///
 /// Percentiles interpolate linearly between order statistics (Hyndman and
 /// Fan's type 7, the default of R and NumPy). The confidence interval of the

@@ -25,13 +25,29 @@ import Testing
     #expect(abs(Summary.robustSpread(Array(wild)) - 1.482_6 * 2) < 1e-12)
     #expect(Summary.standardDeviation(Array(wild)) > 1_000)
   }
+
+  /// Linear interpolation between order statistics, as a row's p90 is:
+  /// 1…10 at 0.9 lies at position 8.1, between 9 and 10.
+  @Test func thePercentileInterpolatesAsARowsDoes() {
+    #expect(Summary.percentile([], 0.9) == 0)
+    #expect(Summary.percentile([4], 0.9) == 4)
+    let values: [Double] = [10, 1, 9, 2, 8, 3, 7, 4, 6, 5]
+    #expect(abs(Summary.percentile(values, 0.9) - 9.1) < 1e-12)
+  }
 }
 
 @Suite struct NormalDistributionTests {
   @Test func pValuesAtKnownZScores() {
     #expect(NormalDistribution.twoSidedPValue(0) == 1)
-    #expect(abs(NormalDistribution.twoSidedPValue(1.959_964) - 0.05) < 1e-6)
+    #expect(abs(NormalDistribution.twoSidedPValue(NormalDistribution.quantile95) - 0.05) < 1e-6)
     #expect(abs(NormalDistribution.twoSidedPValue(-2.575_829) - 0.01) < 1e-6)
     #expect(NormalDistribution.twoSidedPValue(40) == 0)
+  }
+
+  /// Student's t for infinite degrees is the normal's quantile, which
+  /// every infinite-degree interval takes.
+  @Test func studentsTForInfiniteDegreesIsTheNormalQuantile() {
+    #expect(StudentT.quantile(degrees: .infinity) == NormalDistribution.quantile95)
+    #expect(StudentT.quantile(degrees: 1_000_000) > NormalDistribution.quantile95 - 1e-4)
   }
 }
