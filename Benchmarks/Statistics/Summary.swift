@@ -6,13 +6,17 @@ import BenchmarkResults
 package enum Summary {
   /// The middle value, or the mean of the two middle values; 0 for no values.
   package static func median(_ values: [Double]) -> Double {
-    percentile(values, 0.5)
+    values.isEmpty ? 0 : SampleStatistics.percentile(values.sorted(), 0.5)
   }
 
-  /// The `p` quantile, linearly interpolated as a row's percentiles are; 0
-  /// for no values.
-  package static func percentile(_ values: [Double], _ p: Double) -> Double {
-    values.isEmpty ? 0 : SampleStatistics.percentile(values.sorted(), p)
+  /// The value at rank ⌊p × n⌋ (0-based, at most the last) of the sorted
+  /// values, not interpolated: the p90 `compare --show launch-spread`
+  /// prints, as the script it replaced did (its fixture pins it). 0 for no
+  /// values.
+  package static func nearestRank(_ values: [Double], _ p: Double) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))]
   }
 
   /// The sample standard deviation (divides by n − 1); 0 for fewer than two

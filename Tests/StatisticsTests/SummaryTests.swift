@@ -26,13 +26,15 @@ import Testing
     #expect(Summary.standardDeviation(Array(wild)) > 1_000)
   }
 
-  /// Linear interpolation between order statistics, as a row's p90 is:
-  /// 1…10 at 0.9 lies at position 8.1, between 9 and 10.
-  @Test func thePercentileInterpolatesAsARowsDoes() {
-    #expect(Summary.percentile([], 0.9) == 0)
-    #expect(Summary.percentile([4], 0.9) == 4)
+  /// No interpolation: 1…10 at 0.9 is the value at rank 9 (0-based), 10;
+  /// at 0.5, rank 5, 6 (where the median is 5.5).
+  @Test func theNearestRankDoesNotInterpolate() {
+    #expect(Summary.nearestRank([], 0.9) == 0)
+    #expect(Summary.nearestRank([4], 0.9) == 4)
     let values: [Double] = [10, 1, 9, 2, 8, 3, 7, 4, 6, 5]
-    #expect(abs(Summary.percentile(values, 0.9) - 9.1) < 1e-12)
+    #expect(Summary.nearestRank(values, 0.9) == 10)
+    #expect(Summary.nearestRank(values, 0.5) == 6)
+    #expect(Summary.median(values) == 5.5)
   }
 }
 
