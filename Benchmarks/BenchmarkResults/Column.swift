@@ -88,7 +88,7 @@ extension Column {
   /// A number that may be absent: written as `missing` (`n/a` where it was
   /// not measured, empty where it does not apply).
   public static func optionalNumber(
-    _ name: String, _ path: WritableKeyPath<Record, Double?>, missing: String = "n/a",
+    _ name: String, _ path: WritableKeyPath<Record, Double?>, missing: String = CSVNumber.notMeasured,
     formerNames: [String] = []
   ) -> Column {
     Column(
@@ -103,7 +103,7 @@ extension Column {
   public static func optionalInteger(_ name: String, _ path: WritableKeyPath<Record, Int?>)
     -> Column
   {
-    Column(name, .number, write: { $0[keyPath: path].map { String($0) } ?? "n/a" }) {
+    Column(name, .number, write: { $0[keyPath: path].map { String($0) } ?? CSVNumber.notMeasured }) {
       record, reader throws(ResultsError) in
       record[keyPath: path] = try reader.optionalInteger(name)
     }
@@ -223,13 +223,13 @@ public struct FieldReader {
   /// An optional number: empty, `n/a` or absent mean none.
   public func optionalDouble(_ column: String) throws(ResultsError) -> Double? {
     let value = text(column)
-    if value.isEmpty || value == "n/a" { return nil }
+    if value.isEmpty || value == CSVNumber.notMeasured { return nil }
     return try double(column)
   }
 
   public func optionalInteger(_ column: String) throws(ResultsError) -> Int? {
     let value = text(column)
-    if value.isEmpty || value == "n/a" { return nil }
+    if value.isEmpty || value == CSVNumber.notMeasured { return nil }
     return try integer(column)
   }
 
@@ -243,6 +243,10 @@ public struct FieldReader {
 
 /// How numbers are written in result files.
 public enum CSVNumber {
+  /// A number the run did not measure, as a file writes it (a table prints
+  /// `missingFigure` instead). Read back, it and an empty field are none.
+  public static let notMeasured = "n/a"
+
   /// At most four decimals, or six significant digits below 0.1 (a floor's
   /// ratio to a share operation, 0.001234, keeps its precision); whole
   /// numbers without a point.

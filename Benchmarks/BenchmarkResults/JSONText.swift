@@ -33,7 +33,7 @@ public enum JSONText {
   public static func value(_ field: String, _ kind: ColumnKind) -> String {
     switch kind {
     case .text: quoted(field)
-    case .number: field.isEmpty || field == "n/a" ? "null" : field
+    case .number: field.isEmpty || field == CSVNumber.notMeasured ? "null" : field
     case .boolean: field == "true" ? "true" : "false"
     }
   }

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// Order statistics of a set of samples: what a cell's row reports.
+/// Order statistics of a set of samples: what a row reports.
 ///
 /// Percentiles interpolate linearly between order statistics (Hyndman and
 /// Fan's type 7, the default of R and NumPy). The confidence interval of the
@@ -44,14 +44,8 @@ public struct SampleStatistics: Equatable, Sendable {
     median = Self.percentile(sorted, 0.5)
     p75 = Self.percentile(sorted, 0.75)
     p90 = Self.percentile(sorted, 0.9)
-    let mean = sorted.reduce(0, +) / Double(count)
-    self.mean = mean
-    if count > 1 {
-      let squares = sorted.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
-      standardDeviation = (squares / Double(count - 1)).squareRoot()
-    } else {
-      standardDeviation = 0
-    }
+    mean = sorted.reduce(0, +) / Double(count)
+    standardDeviation = Self.sampleStandardDeviation(sorted)
     let median = median
     medianAbsoluteDeviation = Self.percentile(sorted.map { abs($0 - median) }.sorted(), 0.5)
     let (lower, upper) = Self.medianIntervalRanks(count: count)
@@ -64,6 +58,15 @@ public struct SampleStatistics: Equatable, Sendable {
   public var relativeIntervalHalfWidth: Double {
     guard median > 0 else { return .infinity }
     return (medianInterval.upperBound - medianInterval.lowerBound) / 2 / median
+  }
+
+  /// The sample standard deviation of `values` (divides by n − 1); 0 for
+  /// fewer than two values.
+  public static func sampleStandardDeviation(_ values: [Double]) -> Double {
+    guard values.count > 1 else { return 0 }
+    let mean = values.reduce(0, +) / Double(values.count)
+    let squares = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+    return (squares / Double(values.count - 1)).squareRoot()
   }
 
   /// The `p` quantile of sorted values, linearly interpolated (type 7).

@@ -95,7 +95,7 @@ extension Relink {
         let list = String(argument.dropFirst())
         let text: String
         do { text = try readText(list) } catch { throw .missingObject(list) }
-        objects += text.split(separator: "\n").map { unquoted($0.trimmingSpaces) }.filter { !$0.isEmpty }
+        objects += text.split(separator: "\n").map { unquoted(Substring($0.trimmingSpaces)) }.filter { !$0.isEmpty }
       }
     }
     return objects
@@ -121,16 +121,5 @@ extension Relink {
   private static func lastComponent(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return path }
     return String(path[path.index(after: slash)...])
-  }
-}
-
-extension Substring {
-  /// Without the spaces and tabs at either end.
-  fileprivate var trimmingSpaces: Substring {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-      return self[endIndex...]
-    }
-    return self[first...last]
   }
 }

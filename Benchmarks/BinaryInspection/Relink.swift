@@ -71,21 +71,39 @@ extension Relink {
     return command + ["-Xlinker", "-rpath=\(paths.productsDirectory)", "-Xlinker", "--shuffle-sections=.text.*=\(seed)"]
   }
 
+  /// The link command that writes the objects, in their own order, to
+  /// `output` with the Swift runtime inside (`-static-stdlib`): what
+  /// `swift build --static-swift-stdlib` links from the same objects
+  /// (`static-binary-check.sh --relink`, Guides/Platforms.md).
+  package func staticArguments(output: String) -> [String] {
+    var command = arguments
+    if let index = command.firstIndex(of: "-o") { command[index + 1] = output }
+    if !command.contains("-static-stdlib") { command.insert("-static-stdlib", at: 1) }
+    return command
+  }
+
   /// Relinks with `--shuffle-sections=.text.*=SEED` into `output`, whose
   /// directory must exist. What the linker says goes to `output.log`,
   /// removed when the link succeeds.
   /// - Complexity: One link, no compiling: about 0.4 s for dispatch-bench.
   package func relink(seed: UInt64, to output: String) throws(RelinkError) {
     guard seed > 0 && seed < UInt64(UInt32.max) else { throw .invalidSeed(seed) }
+    try link(arguments(seed: seed, output: output), output: output, seed: seed)
+  }
+
+  /// Runs a link `command` (one of `arguments(seed:output:)` or
+  /// `staticArguments(output:)`) that writes `output`, whose directory must
+  /// exist; `seed` names the layout in its error, 0 for none.
+  package func link(_ command: [String], output: String, seed: UInt64 = 0) throws(RelinkError) {
     guard isDirectory(directoryOf(output)) else {
       throw .cannotCreate(output, reason: "no directory \(directoryOf(output))")
     }
     let log = output + ".log"
     let status: Int32
     do {
-      status = try Spawn.run(arguments(seed: seed, output: output), standardError: log)
+      status = try Spawn.run(command, standardError: log)
     } catch {
-      throw .cannotStart(arguments[0], reason: error.reason)
+      throw .cannotStart(command[0], reason: error.reason)
     }
     guard status == 0 else {
       let said = (try? readText(log)) ?? ""

@@ -23,8 +23,9 @@ package enum RelinkError: Error, Equatable, CustomStringConvertible {
   case cannotCreate(String, reason: String)
   /// The linker driver could not be started.
   case cannotStart(String, reason: String)
-  /// The link ran and failed: its exit status, its first line of complaint,
-  /// and where the rest of what it said is kept.
+  /// The link ran and failed: its layout's seed (0 for a link of no
+  /// layout), its exit status, its first line of complaint, and where the
+  /// rest of what it said is kept.
   case linkFailed(seed: UInt64, status: Int32, firstLine: String, log: String)
 
   package var description: String {
@@ -60,7 +61,8 @@ package enum RelinkError: Error, Equatable, CustomStringConvertible {
     case .cannotStart(let program, let reason):
       return "cannot start \(program) (\(reason)): is the toolchain that built this still installed?"
     case .linkFailed(let seed, let status, let firstLine, let log):
-      return "relinking with seed \(seed) failed (linker exit status \(status)): \(firstLine); all it said is in \(log)"
+      let which = seed == 0 ? "linking" : "relinking with seed \(seed)"
+      return "\(which) failed (linker exit status \(status)): \(firstLine); all it said is in \(log)"
     }
   }
 }

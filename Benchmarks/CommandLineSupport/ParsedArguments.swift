@@ -93,16 +93,30 @@ package struct ParsedArguments {
   //
   // Every reader takes the option's declaration (`Options.sizes`), never its
   // name as a string, so a misspelt option does not compile. An option the
-  // command does not declare reads as not given.
+  // command's spec does not list stops the program (`requireDeclared`):
+  // read, it could never have been given, and would silently read as absent.
 
   /// Whether the flag was given (by its name or a former one).
+  /// - Precondition: the command's spec declares `flag`.
   package func has(_ flag: OptionSpec) -> Bool {
-    flags.contains(flag.name)
+    requireDeclared(flag)
+    return flags.contains(flag.name)
   }
 
   /// The option's value as given, or `nil` when it was not.
+  /// - Precondition: the command's spec declares `option`.
   package func value(_ option: OptionSpec) -> String? {
-    values[option.name]
+    requireDeclared(option)
+    return values[option.name]
+  }
+
+  /// Stops on a read of an option the spec does not list: a programming
+  /// error (the option left out of the command's `CommandSpec.options`),
+  /// which every test that reaches the read then reports.
+  private func requireDeclared(_ option: OptionSpec) {
+    precondition(
+      spec.option(named: option.name) != nil,
+      "'\(spec.name)' reads \(option.name), which its CommandSpec does not declare: add it to the spec's options")
   }
 
   /// The error for a bad value: names the option and value, gives the

@@ -58,9 +58,7 @@ package struct QuotedTable {
   package var markdown: String {
     var text = ""
     if !columns.isEmpty {
-      text += "| " + columns.map(\.title).joined(separator: " | ") + " |\n"
-      text += "|" + columns.map { $0.alignment.separator + "|" }.joined() + "\n"
-      for row in rows { text += "| " + row.joined(separator: " | ") + " |\n" }
+      text += TextTable.markdown(header: columns.map(\.title), separators: columns.map(\.alignment.separator), rows: rows)
     }
     if !columns.isEmpty && !items.isEmpty { text += "\n" }
     return text + items.map { "- \($0)\n" }.joined()

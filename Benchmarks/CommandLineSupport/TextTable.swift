@@ -19,14 +19,20 @@ package enum TextTable {
     header: [String], rows: [[String]], markdown: Bool, rightAligned: Set<Int>, width: Int? = TextTable.width
   ) -> String {
     if markdown {
-      var text = "| " + header.joined(separator: " | ") + " |\n|"
-      text += header.indices.map { rightAligned.contains($0) ? "---:" : ":---" }.joined(separator: "|") + "|\n"
-      for row in rows { text += "| " + row.joined(separator: " | ") + " |\n" }
-      return text
+      return Self.markdown(
+        header: header, separators: header.indices.map { rightAligned.contains($0) ? "---:" : ":---" }, rows: rows)
     }
     let table = Layout(header: header, rows: rows, rightAligned: rightAligned)
     guard let width, table.naturalWidth > width, header.count > 0 else { return table.text(columns: Array(header.indices)) }
     return table.fitted(to: width)
+  }
+
+  /// A Markdown table: the package's one writer of them. `separators` holds
+  /// each column's separator cell (`---`, `:---` or `---:`).
+  package static func markdown(header: [String], separators: [String], rows: [[String]]) -> String {
+    var text = "| " + header.joined(separator: " | ") + " |\n|" + separators.map { $0 + "|" }.joined() + "\n"
+    for row in rows { text += "| " + row.joined(separator: " | ") + " |\n" }
+    return text
   }
 
   /// `text` as lines of at most `width` columns, broken at spaces (a word

@@ -135,6 +135,8 @@ public enum DispatchBench {
       return LaunchChild.main(rest, console: console)
     case CommittedMachinesCommand.name:
       return CommittedMachinesCommand.main(rest, console: console)
+    case RelinkCommand.name:
+      return RelinkCommand.main(rest, console: console)
     default:
       guard let subcommand = subcommands.first(where: { $0.spec.name == first }) else {
         throw unknownCommand(first)

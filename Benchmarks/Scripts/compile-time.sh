@@ -11,8 +11,8 @@
 #     -Xfrontend -disable-llvm-merge-functions-pass -Xllvm -swiftmergefunc-threshold=0 \
 #     -I <scratch> Sources/Synthetic/<Pattern>/Kinds<N>.swift -o <scratch>/<Pattern>.o
 #
-# (the flags Package.swift builds the synthetic modules with: function
-# merging off, so no two timed loops are folded into one)
+# (the flags Package.swift builds the synthetic modules with, read from its
+# noLoopMerging: function merging off, so no two timed loops are folded into one)
 #
 # The two modules it imports (BenchmarkSupport, SyntheticModel) are compiled
 # once first, untimed, into the scratch directory, so a time is the pattern's
@@ -36,7 +36,14 @@ export PATH="/opt/swift/usr/bin:$PATH"
 export LC_ALL=C
 
 usage="usage: bash Benchmarks/Scripts/compile-time.sh [--runs R] [--patterns LIST] [--kinds LIST] [--output PATH] [--force]"
-all_patterns="Naive ProtocolGetter ClassicVisitor GenericVisitor EnumSwitch ClassHierarchy CastChain TypeEraser HandlerTable"
+# Package.swift's lists, read from it rather than written again here: the
+# strategies (strategyModules), and the flags the synthetic modules are built
+# with (noLoopMerging: function merging off).
+package_list() { sed -n "/^let $1\b/,/^]/p" Package.swift | grep -o '"[^"]*"' | tr -d '"' | tr '\n' ' ' | sed 's/ $//'; }
+all_patterns=$(package_list strategyModules)
+read -r -a merge_flags <<< "$(package_list noLoopMerging)"
+[ -n "$all_patterns" ] && [ "${#merge_flags[@]}" -gt 0 ] \
+  || { echo "compile-time.sh: Package.swift has no strategyModules or noLoopMerging list" >&2; exit 1; }
 runs=3
 patterns="$all_patterns"
 kinds="2 4 8 16 32 64"
@@ -113,8 +120,7 @@ compile() {
   local pattern="$1" n="$2" start end
   start=$(now)
   if ! swiftc -O -wmo -parse-as-library -emit-object -module-name "Synthetic$pattern" \
-    -Xfrontend -disable-llvm-merge-functions-pass -Xllvm -swiftmergefunc-threshold=0 \
-    -I "$scratch" "$(source_of "$pattern" "$n")" -o "$scratch/$pattern.o" 2> "$scratch/error.log"; then
+    "${merge_flags[@]}" -I "$scratch" "$(source_of "$pattern" "$n")" -o "$scratch/$pattern.o" 2> "$scratch/error.log"; then
     echo "error: compiling $(source_of "$pattern" "$n") failed:" >&2
     cat "$scratch/error.log" >&2
     exit 1

@@ -14,7 +14,8 @@
 #   --binary   checks the binary at PATH instead
 #   --relink   links one from the objects of the release build in .build
 #              (`swift build -c release`, as CI has just made): SwiftPM's own
-#              link command from .build/release.yaml with -static-stdlib, the
+#              link command from .build/release.yaml with -static-stdlib
+#              (`dispatch-bench _relink --static-stdlib`), the
 #              link that --static-swift-stdlib makes of the same objects, in
 #              seconds rather than a second full build (its compile commands
 #              differ only by that flag, and its objects only in debug
@@ -22,7 +23,6 @@
 # Exits 1 with the reason on the first problem.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-root=$(pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
 
 fail() { echo "static-binary-check.sh: $*" >&2; exit 1; }
@@ -47,33 +47,12 @@ case "${1:-}" in
     binary="$scratch/linked/dispatch-bench"
     mkdir -p "$scratch/linked"
     echo "== relinking .build/release's objects with -static-stdlib"
-    # The manifest's link command, as relink-layouts.sh reads it, with its
-    # output replaced and -static-stdlib added.
-    python3 - "$root/.build/release.yaml" "$binary" > "$scratch/link.args" <<'PY' || exit 1
-import json, sys
-manifest, output = sys.argv[1], sys.argv[2]
-key = '"C.dispatch-bench-x86_64-unknown-linux-gnu-release.exe":'
-try:
-    lines = open(manifest, encoding="utf-8").read().split("\n")
-except OSError:
-    sys.exit(f"static-binary-check.sh: --relink: no {manifest}: build with `swift build -c release` first")
-stripped = [line.strip() for line in lines]
-if key not in stripped:
-    sys.exit(f"static-binary-check.sh: --relink: {manifest} has no link command {key[:-1]}")
-for line in lines[stripped.index(key) + 1:]:
-    if not line.startswith("    "):
-        break
-    if line.strip().startswith("args:"):
-        command = json.loads(line.strip()[len("args:"):])
-        command[command.index("-o") + 1] = output
-        if "-static-stdlib" not in command:
-            command.insert(1, "-static-stdlib")
-        print("\n".join(command))
-        sys.exit(0)
-sys.exit(f"static-binary-check.sh: --relink: the link command in {manifest} has no args")
-PY
-    mapfile -t link < "$scratch/link.args"
-    "${link[@]}" || fail "--relink: the link with -static-stdlib failed"
+    # The manifest's link command, with its output replaced and
+    # -static-stdlib added: the release build relinks itself, reading its
+    # manifest as run --layouts does (`dispatch-bench _relink`).
+    [ -x .build/release/dispatch-bench ] || fail "--relink: no .build/release/dispatch-bench: build with \`swift build -c release\` first"
+    .build/release/dispatch-bench _relink --static-stdlib "$binary" > /dev/null \
+      || fail "--relink: the link with -static-stdlib failed"
     ;;
   *) fail "$usage" ;;
 esac

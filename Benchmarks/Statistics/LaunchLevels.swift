@@ -31,7 +31,7 @@ package struct LaunchLevels: Equatable {
   package init?(_ launches: [SampleStatistics]) {
     guard launches.count >= 3, let between = PairedRatio.launchVariance(launches.map(\.median)) else { return nil }
     let within = launches.map { launch -> Double in
-      let error = (launch.intervalHigh - launch.intervalLow) / (2 * 1.959964)
+      let error = (launch.intervalHigh - launch.intervalLow) / (2 * NormalDistribution.quantile95)
       return error * error
     }.reduce(0, +) / Double(launches.count)
     let tau = max(0, between - within)

@@ -52,7 +52,7 @@ package struct PairedRatio: Equatable {
   /// The standard error of `logEstimate`.
   package var standardError: Double {
     if let launchDeviation { return launchDeviation / Double(units).squareRoot() }
-    return (logHigh - logLow) / (2 * 1.96)
+    return (logHigh - logLow) / (2 * NormalDistribution.quantile95)
   }
 
   /// The degrees of freedom of `standardError` (infinite for one launch).
@@ -63,7 +63,7 @@ package struct PairedRatio: Equatable {
   /// 0.03 means a change under 3% reads as noise.
   package var resolution: Double {
     let difference = standardError * 2.0.squareRoot()
-    let t = errorDegrees.isFinite ? StudentT.quantile(degrees: 2 * errorDegrees) : 1.959964
+    let t = StudentT.quantile(degrees: 2 * errorDegrees)
     return exp(t * difference) - 1
   }
 

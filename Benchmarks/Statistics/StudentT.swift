@@ -16,8 +16,10 @@ package enum StudentT {
     return regularizedIncompleteBeta(x, a: degrees / 2, b: 0.5)
   }
 
-  /// The t with `P(|T| ≥ t) = 1 − confidence`: 4.30 for 2 degrees at 95%.
+  /// The t with `P(|T| ≥ t) = 1 − confidence`: 4.30 for 2 degrees at 95%;
+  /// for infinite degrees at 95%, the normal's (`NormalDistribution.quantile95`).
   package static func quantile(confidence: Double = 0.95, degrees: Double) -> Double {
+    if !degrees.isFinite && confidence == 0.95 { return NormalDistribution.quantile95 }
     let target = 1 - confidence
     var low = 0.0
     var high = 1e4

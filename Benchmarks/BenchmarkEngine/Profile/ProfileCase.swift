@@ -7,20 +7,20 @@ import SyntheticRegistry
 import BinaryInspection
 import CommandLineSupport
 
-/// The process `profile` runs under valgrind: it builds one cell's feed and
+/// The process `profile` runs under valgrind: it builds one benchmark case's feed and
 /// strategy, runs the timed loop a given number of passes, and exits.
 ///
 /// `profile` runs it twice, with 1 and with 3 passes, and divides the
 /// difference of the counts by two passes' elements: everything else the
 /// process does (starting, generating, building) is the same in both runs
-/// and cancels out. Not a public command: `dispatch-bench _profile-cell`.
+/// and cancels out. Not a public command: `dispatch-bench _profile-case`.
 package enum ProfileCase {
-  package static let name = "_profile-cell"
+  package static let name = "_profile-case"
 
   /// The child's options, declared once: the parent writes them
   /// (`Cell.arguments`, and the passes), the child reads them through these.
   package enum Options {
-    package static let domain = OptionSpec.value("--domain", "NAME", "The cell's domain.", example: "--domain feed")
+    package static let domain = OptionSpec.value("--domain", "NAME", "The case's domain.", example: "--domain feed")
     package static let operation = OptionSpec.value(
       "--operation", "NAME", "The operation timed.", example: "--operation feed.height")
     package static let strategy = OptionSpec.value(
@@ -38,7 +38,7 @@ package enum ProfileCase {
   }
 
   package static let spec = CommandSpec(
-    name: name, summary: "One cell under valgrind (profile's child; not a public command).",
+    name: name, summary: "One benchmark case under valgrind (profile's child; not a public command).",
     synopsis: "\(name) OPTIONS",
     options: [
       Options.domain, Options.operation, Options.strategy, Options.size, Options.distribution, Options.kinds,
@@ -47,7 +47,7 @@ package enum ProfileCase {
     examples: [])
 
   /// One row to profile, and the seed its feed is made with.
-  package struct Cell: Equatable {
+  package struct Request: Equatable {
     package var key: ResultKey
     package var seed: UInt64
 
@@ -118,7 +118,7 @@ package enum ProfileCase {
     return ExitStatus.success
   }
 
-  /// A synthetic cell: the pattern's generated loop for N kinds, or the
+  /// A synthetic benchmark case: the pattern's generated loop for N kinds, or the
   /// floor over the same kinds, as a run times them; or an existential
   /// domain's contender's loop.
   private static func synthetic(_ values: ParsedArguments, domain: String) -> Int32 {

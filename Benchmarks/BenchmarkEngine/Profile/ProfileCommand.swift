@@ -75,7 +75,7 @@ package struct ProfileCommand {
   /// a few minutes.
   package static let defaultSyntheticKinds = [8, 64]
 
-  /// The cells to profile, and the output options, read as its own:
+  /// The benchmark cases to profile, and the output options, read as its own:
   /// `options.force`.
   @dynamicMemberLookup
   package struct Settings {
@@ -122,17 +122,17 @@ package struct ProfileCommand {
         command: Self.spec.name)
     }
     let plan = options.matrix.plan()
-    let cells = Self.cells(of: plan)
-    guard !cells.isEmpty else {
+    let requests = Self.requests(of: plan)
+    guard !requests.isEmpty else {
       throw .usage(
         "no benchmark cases to profile: \(FeedSelectionOptions.Options.filter.name) or \(FeedSelectionOptions.Options.strategies.name) left nothing",
         command: Self.spec.name)
     }
     if options.listOnly {
-      for cell in cells { console.line(cell.key.path) }
+      for request in requests { console.line(request.key.path) }
       return ExitStatus.success
     }
-    // A cell's feed is built in every valgrind run: refuse one that cannot fit.
+    // A benchmark case's feed is built in every valgrind run: refuse one that cannot fit.
     _ = try MemoryPlanner().schedules(for: plan)
     try Self.checkValgrindCanRun()
     let started = Timestamp.now()
@@ -145,11 +145,11 @@ package struct ProfileCommand {
     let tool = valgrindVersion()
     if !options.quiet {
       console.errorLine(
-        "dispatch-bench profile: \(cells.count.counted("benchmark case")) under \(tool) callgrind, \(jobs) at a time, writing \(outputPath)")
+        "dispatch-bench profile: \(requests.count.counted("benchmark case")) under \(tool) callgrind, \(jobs) at a time, writing \(outputPath)")
     }
 
     let results = try ValgrindRunner(binary: binary, scratch: scratch.path, jobs: jobs, console: console, quiet: options.quiet)
-      .profile(cells)
+      .profile(requests)
     let profile = profileFile(rows: results, path: outputPath, started: started, tool: tool)
     try write(profile)
     console.write(ProfileOutput.render(profile, format: options.format))
@@ -159,9 +159,9 @@ package struct ProfileCommand {
 
   /// Every benchmark case of `plan`, the feeds' and the synthetic domain's,
   /// with the seed of its feed.
-  private static func cells(of plan: RunPlan) -> [ProfileCase.Cell] {
-    plan.feeds.flatMap { planned in planned.keys(in: plan.modes).map { ProfileCase.Cell(key: $0, seed: planned.feed.seed) } }
-      + plan.synthetic.flatMap { planned in planned.keys.map { ProfileCase.Cell(key: $0, seed: planned.seed) } }
+  private static func requests(of plan: RunPlan) -> [ProfileCase.Request] {
+    plan.feeds.flatMap { planned in planned.keys(in: plan.modes).map { ProfileCase.Request(key: $0, seed: planned.feed.seed) } }
+      + plan.synthetic.flatMap { planned in planned.keys.map { ProfileCase.Request(key: $0, seed: planned.seed) } }
   }
 
   /// Refuses a build valgrind cannot run, and a machine without valgrind or

@@ -10,7 +10,7 @@ import BenchmarkResults
 import BinaryInspection
 import CommandLineSupport
 
-/// Runs cells under callgrind, several at once, and turns the two runs of
+/// Runs requests under callgrind, several at once, and turns the two runs of
 /// each into counts per element.
 package struct ValgrindRunner {
   package var binary: String
@@ -28,24 +28,24 @@ package struct ValgrindRunner {
     "malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc", "memalign", "valloc", "pvalloc",
   ]
 
-  package func profile(_ cells: [ProfileCase.Cell]) throws(CommandError) -> [ProfileRow] {
+  package func profile(_ requests: [ProfileCase.Request]) throws(CommandError) -> [ProfileRow] {
     let passes = [ProfileCommand.passes.few, ProfileCommand.passes.many]
-    var pending = cells.indices.flatMap { cell in passes.map { (cell, $0) } }[...]
-    var running: [pid_t: (cell: Int, passes: Int)] = [:]
+    var pending = requests.indices.flatMap { request in passes.map { (request, $0) } }[...]
+    var running: [pid_t: (request: Int, passes: Int)] = [:]
     var finished = 0
     let total = pending.count
     let progress = console.errorIsTerminal && !quiet
     while !pending.isEmpty || !running.isEmpty {
-      while running.count < jobs, let (cell, passes) = pending.popFirst() {
+      while running.count < jobs, let (request, passes) = pending.popFirst() {
         let arguments =
           [
             "valgrind", "--tool=callgrind", "--branch-sim=yes",
-            "--callgrind-out-file=\(output(cell, passes))",
-          ] + [binary] + cells[cell].arguments + [ProfileCase.Options.passes.name, String(passes)]
+            "--callgrind-out-file=\(output(request, passes))",
+          ] + [binary] + requests[request].arguments + [ProfileCase.Options.passes.name, String(passes)]
         do {
           let pid = try Spawn.start(
-            arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], standardError: log(cell, passes))
-          running[pid] = (cell, passes)
+            arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], standardError: log(request, passes))
+          running[pid] = (request, passes)
         } catch {
           throw CommandError("cannot start valgrind: \(error)", exitStatus: ExitStatus.software)
         }
@@ -54,29 +54,29 @@ package struct ValgrindRunner {
         throw CommandError("lost track of a valgrind process", exitStatus: ExitStatus.software)
       }
       guard status == 0 else {
-        let tail = ((try? readText(log(task.cell, task.passes))) ?? "")
+        let tail = ((try? readText(log(task.request, task.passes))) ?? "")
           .split(separator: "\n").suffix(8).joined(separator: "\n")
         while let (other, _) = running.popFirst() { kill(other, SIGTERM) }
         throw CommandError(
-          "valgrind failed (exit status \(status)) on \(cells[task.cell].key.path) with \(task.passes) passes:\n\(tail)",
+          "valgrind failed (exit status \(status)) on \(requests[task.request].key.path) with \(task.passes) passes:\n\(tail)",
           exitStatus: ExitStatus.software)
       }
       finished += 1
       if progress {
-        console.writeError("\r\u{1B}[2K[\(finished)/\(total)] \(cells[task.cell].key.path)")
+        console.writeError("\r\u{1B}[2K[\(finished)/\(total)] \(requests[task.request].key.path)")
       }
     }
     if progress { console.writeError("\r\u{1B}[2K") }
-    return try cells.indices.map { index throws(CommandError) in try row(cells[index], index) }
+    return try requests.indices.map { index throws(CommandError) in try row(requests[index], index) }
   }
 
-  private func output(_ cell: Int, _ passes: Int) -> String { "\(scratch)/cell\(cell)-passes\(passes).callgrind" }
-  private func log(_ cell: Int, _ passes: Int) -> String { "\(scratch)/cell\(cell)-passes\(passes).log" }
+  private func output(_ request: Int, _ passes: Int) -> String { "\(scratch)/request\(request)-passes\(passes).callgrind" }
+  private func log(_ request: Int, _ passes: Int) -> String { "\(scratch)/request\(request)-passes\(passes).log" }
 
-  private func row(_ cell: ProfileCase.Cell, _ index: Int) throws(CommandError) -> ProfileRow {
+  private func row(_ request: ProfileCase.Request, _ index: Int) throws(CommandError) -> ProfileRow {
     let few = try parse(output(index, ProfileCommand.passes.few))
     let many = try parse(output(index, ProfileCommand.passes.many))
-    let elements = Double(cell.key.feed.size * (ProfileCommand.passes.many - ProfileCommand.passes.few))
+    let elements = Double(request.key.feed.size * (ProfileCommand.passes.many - ProfileCommand.passes.few))
     func event(_ name: String) -> Double {
       Double((many.totals[name] ?? 0) - (few.totals[name] ?? 0)) / elements
     }
@@ -89,7 +89,7 @@ package struct ValgrindRunner {
       Double(many.calls(to: functions, in: object) - few.calls(to: functions, in: object)) / elements
     }
     return ProfileRow(
-      key: cell.key,
+      key: request.key,
       counts: [
         .instructions: event("Ir"), .conditionalBranches: event("Bc"), .conditionalMispredicts: event("Bcm"),
         .indirectBranches: event("Bi"), .indirectMispredicts: event("Bim"),

@@ -1,3 +1,5 @@
+import CommandLineSupport
+
 /// A file's lines, for edits that add or replace whole lines; `text` joins
 /// them back as they were, a final newline included.
 package struct TextLines {
@@ -43,12 +45,5 @@ package struct TextLines {
     let cases = lines[(open + 1)...].prefix { $0.trimmingSpaces.hasPrefix("case ") }
     guard !cases.isEmpty else { throw .badPackage(file, "no cases after \"\(declaration)\"") }
     return cases
-  }
-}
-
-extension StringProtocol {
-  /// Without its leading and trailing spaces.
-  package var trimmingSpaces: String {
-    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }

@@ -46,9 +46,9 @@ extension BuildsAnswer {
     return table
   }
 
-  /// A count, or `n/a` for a profile made before it was counted.
+  /// A count, or `missingFigure` for a profile made before it was counted.
   static func count(_ value: Double?, _ digits: Int) -> String {
-    value.map { DecimalText.fixed($0, digits) } ?? "n/a"
+    value.map { DecimalText.fixed($0, digits) } ?? missingFigure
   }
 
   /// The range of counts over the given patterns: one figure when they are
@@ -56,7 +56,7 @@ extension BuildsAnswer {
   static func span(_ values: [Double?], _ digits: Int) -> String {
     let known = values.compactMap { $0 }
     guard let low = known.min(), let high = known.max(), known.count == values.count else {
-      return known.isEmpty ? "n/a" : "\(count(known.min(), digits))–\(count(known.max(), digits)) (some n/a)"
+      return known.isEmpty ? missingFigure : "\(count(known.min(), digits))–\(count(known.max(), digits)) (some not counted)"
     }
     let (a, b) = (DecimalText.fixed(low, digits), DecimalText.fixed(high, digits))
     return a == b ? a : "\(a)–\(b)"

@@ -9,11 +9,14 @@ import DispatchModel
 /// `--check` exits 1 naming the file when it is not what the runs give.
 package enum CommittedMachinesCommand {
   package static let name = "_committed-machines"
+  /// Checks the committed source instead of writing it.
+  package static let checkFlag = OptionSpec.flag("--check", "Exit 1 when the generated figures are stale.")
 
   package static func main(_ arguments: [String], console: Console) -> Int32 {
-    let check = arguments.contains("--check")
-    if let other = arguments.first(where: { $0 != "--check" }) {
-      console.errorLine("error: \(name): unknown argument '\(other)' (usage: dispatch-bench \(name) [--check])")
+    let check = arguments.contains(checkFlag.name)
+    if let other = arguments.first(where: { $0 != checkFlag.name }) {
+      console.errorLine(
+        "error: \(name): unknown argument '\(other)' (usage: dispatch-bench \(name) [\(checkFlag.name)])")
       return ExitStatus.usage
     }
     do throws(CommandError) {

@@ -13,7 +13,7 @@ import Statistics
 
 /// Two runs, row by row.
 extension Comparison {
-  /// Every cell of `new` matched with the same cell of `base`.
+  /// Every row of `new` matched with the same row of `base`.
   ///
   /// A row is compared on its tracked ratio (`trackedChange`); a row that
   /// has none in both runs (a reference row whose ratio could not be paired,
@@ -78,7 +78,7 @@ extension Comparison {
       let (va, vb) = (a.logError * a.logError, b.logError * b.logError)
       degrees = (va + vb) * (va + vb) / (va * va / da + vb * vb / db)
     }
-    let t = degrees.isFinite ? StudentT.quantile(degrees: degrees) : 1.959964
+    let t = StudentT.quantile(degrees: degrees)
     let pValue =
       error > 0
       ? (degrees.isFinite ? StudentT.twoSidedPValue(change / error, degrees: degrees) : NormalDistribution.twoSidedPValue(change / error))
@@ -110,7 +110,7 @@ extension Comparison {
   }
 
   /// Marks the regressions that stay significant at 5% with every compared
-  /// cell counted, by Holm's step-down correction: with a hundred cells,
+  /// row counted, by Holm's step-down correction: with a hundred rows,
   /// about five are "significant" at 5% by chance alone, and a build must not
   /// fail on them.
   ///

@@ -32,7 +32,7 @@ extension Comparison {
       // A strategy ranks behind only those whose interval lies wholly below
       // its own: strategies the run cannot separate share a rank.
       let ranges = standings.map { $0.interval ?? $0.ratio...$0.ratio }
-      let ranks = ranges.map { range in 1 + ranges.filter { $0.upperBound < range.lowerBound }.count }
+      let ranks = Ranking.ranks(ranges)
       return GroupStanding(
         group: group, baseline: baseline,
         standings: zip(standings, ranks).map { standing, rank in

@@ -122,7 +122,7 @@ package struct GroupStanding {
   package var standings: [Standing]
 }
 
-/// How a cell moved between two runs.
+/// How a row moved between two runs.
 package enum Verdict: String {
   /// Beyond the noise band, and significant with every compared row counted
   /// (Holm's correction at 5%).
@@ -143,7 +143,7 @@ package enum Verdict: String {
   case withinResolution = "within resolution"
 }
 
-/// One cell of two runs side by side.
+/// One row of two runs side by side.
 package struct RowChange {
   package var key: ResultKey
   package var baseMedian: Double
@@ -156,7 +156,7 @@ package struct RowChange {
   package var pValue: Double?
   package var significant: Bool
   package var verdict: Verdict
-  /// A regression that stays significant with every compared cell counted
+  /// A regression that stays significant with every compared row counted
   /// (Holm's correction at 5%): what makes `compare` exit 2.
   package var holdsForTheRun = false
   /// The baseline's own row, tracked against the floor: its move is the

@@ -94,7 +94,7 @@ package enum LaunchSpeed {
   }
 
   private static func factor(_ value: Double?, width: Int) -> String {
-    guard let value else { return String(repeating: " ", count: width - 1) + "-" }
+    guard let value else { return String(repeating: " ", count: width - 1) + missingFigure }
     return DecimalText.fixed(value, 2, width: width - 1) + "×"
   }
 }

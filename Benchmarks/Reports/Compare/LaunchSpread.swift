@@ -45,8 +45,8 @@ package enum LaunchSpread {
     let between = rows.map(\.betweenLaunches)
     let within = rows.map(\.withinLaunch)
     var text = "\(rows.count) strategy rows, \(rows.map(\.launches).max()!) launches\n"
-    text += "launch-to-launch sd of the log-ratio: median \(percent(Summary.median(between))), p90 \(percent(rank(between, 0.9)))\n"
-    text += "within-launch standard error:        median \(percent(Summary.median(within))), p90 \(percent(rank(within, 0.9)))\n"
+    text += "launch-to-launch sd of the log-ratio: median \(percent(Summary.median(between))), p90 \(percent(Summary.nearestRank(between, 0.9)))\n"
+    text += "within-launch standard error:        median \(percent(Summary.median(within))), p90 \(percent(Summary.nearestRank(within, 0.9)))\n"
     let widest = rows.sorted {
       ($0.betweenLaunches, $0.withinLaunch) != ($1.betweenLaunches, $1.withinLaunch)
         ? ($0.betweenLaunches, $0.withinLaunch) > ($1.betweenLaunches, $1.withinLaunch)
@@ -76,20 +76,11 @@ package enum LaunchSpread {
         return log(value / other)
       }
       guard paired.count >= 3 else { continue }
-      let middle = Summary.median(paired)
-      let spread = 1.4826 * Summary.median(paired.map { abs($0 - middle) })
-      perLaunch.append(middle)
-      errors.append(1.2533 * spread / Double(paired.count).squareRoot())
+      perLaunch.append(Summary.median(paired))
+      errors.append(1.2533 * Summary.robustSpread(paired) / Double(paired.count).squareRoot())
     }
     guard perLaunch.count >= 2 else { return nil }
     return Row(
       key: key, betweenLaunches: Summary.standardDeviation(perLaunch), withinLaunch: Summary.median(errors), launches: perLaunch.count)
-  }
-
-
-  /// The value at rank `p × count` (rounded down) of the sorted values.
-  private static func rank(_ values: [Double], _ p: Double) -> Double {
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))]
   }
 }

@@ -71,7 +71,7 @@ package struct ExportCommand {
       try CompareCommand.checkPairing(loaded, with: MeasuredFile(.run(file)))
       samples = file.rows.flatMap { loaded.samples[$0.key] ?? [] }
     }
-    let document = format.render(RunResults(info: file.info, rows: file.rows, samples: samples))
+    let document = format.render(MeasuredRun(info: file.info, rows: file.rows, samples: samples))
     guard let output else {
       console.write(document)
       return ExitStatus.success

@@ -90,25 +90,25 @@ extension ReportDocument {
       let operations = unique(rows.map(\.key.operation).filter { $0 != StrategyID.floor.rawValue })
       guard operations.count > 1 else { continue }
       for operation in operations {
-        let cells = rows.filter { $0.key.operation == operation && $0.key.strategy != .floor }
-        entries.append(whyEntry(operation: operation, cells: cells, floor: floor(of: cells[0].key, operation: operation)))
+        let strategyRows = rows.filter { $0.key.operation == operation && $0.key.strategy != .floor }
+        entries.append(whyEntry(operation: operation, strategyRows: strategyRows, floor: floor(of: strategyRows[0].key, operation: operation)))
       }
     }
     return entries
   }
 
-  private func whyEntry(operation: String, cells: [TimingRow], floor: TimingRow?) -> WhyEntry {
-    let key = cells[0].key
+  private func whyEntry(operation: String, strategyRows: [TimingRow], floor: TimingRow?) -> WhyEntry {
+    let key = strategyRows[0].key
     let profileSize = self.profileSize(for: key)
-    let counts = cells.map { cell in profileSize.flatMap { profileRow(for: cell.key, size: $0) } }
+    let counts = strategyRows.map { row in profileSize.flatMap { profileRow(for: row.key, size: $0) } }
     let floorCounts = floor.flatMap { floor in profileSize.flatMap { profileRow(for: floor.key, size: $0) } }
     let measures = measures(profiled: profileSize != nil).filter { measure in
-      zip(cells, counts).contains { measure.value($0, $1) != nil }
+      zip(strategyRows, counts).contains { measure.value($0, $1) != nil }
     }
-    let ranks = Ranking.ranks(cells.map { $0.statistics.intervalLow...$0.statistics.intervalHigh })
+    let ranks = Ranking.ranks(strategyRows.map { $0.statistics.intervalLow...$0.statistics.intervalHigh })
     var lines: [[String]] = []
-    for (index, (cell, count)) in zip(cells, counts).enumerated() {
-      lines.append([cell.key.strategy.rawValue, String(ranks[index])] + measures.map { number($0.value(cell, count)) })
+    for (index, (row, count)) in zip(strategyRows, counts).enumerated() {
+      lines.append([row.key.strategy.rawValue, String(ranks[index])] + measures.map { number($0.value(row, count)) })
     }
     if let floor {
       lines.append(["floor", ""] + measures.map { number($0.value(floor, floorCounts)) })
@@ -126,11 +126,11 @@ extension ReportDocument {
     // Each chart titles itself with the operation, the setting and its unit.
     let charts: [Chart] = Unit.allCases.compactMap { unit in
       let plotted = measures.filter { $0.unit == unit }
-      let series = zip(cells, counts).map { cell, count in
+      let series = zip(strategyRows, counts).map { row, count in
         ChartSeries(
-          name: cell.key.strategy.rawValue, values: plotted.map { $0.value(cell, count) },
-          lower: unit == .time ? [cell.statistics.intervalLow] : [],
-          upper: unit == .time ? [cell.statistics.intervalHigh] : [])
+          name: row.key.strategy.rawValue, values: plotted.map { $0.value(row, count) },
+          lower: unit == .time ? [row.statistics.intervalLow] : [],
+          upper: unit == .time ? [row.statistics.intervalHigh] : [])
       }
       guard series.contains(where: { $0.values.contains { $0 != nil } }) else { return nil }
       let size = unit == .counts && profileSize != nil ? "\(profileSize!.groupedDigits) elements (profile)" : runSize

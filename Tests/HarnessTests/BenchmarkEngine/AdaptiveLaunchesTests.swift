@@ -337,9 +337,11 @@ import Testing
       "--target-resolution", "0.0001", "--output", output,
     ])
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(result.standardError.contains("2 launches of every case, then more of those whose ratios' resolution is over 0.0001%"))
-    #expect(result.standardError.contains("adaptive launches: 2 of every case, then 1 more launch of 1 case, the widest first"))
-    #expect(result.standardError.contains("1 of 1 cases did not meet the target resolution of 0.0001% within --max-launches 3"))
+    // The notes wrap to the terminal's width: read as one line each.
+    let notes = result.standardError.replacing(/\n +/, with: " ")
+    #expect(notes.contains("2 launches of every case, then more of those whose ratios' resolution is over 0.0001%"))
+    #expect(notes.contains("adaptive launches: 2 of every case, then 1 more launch of 1 case, the widest first"))
+    #expect(notes.contains("1 of 1 cases did not meet the target resolution of 0.0001% within --max-launches 3"))
     guard case .run(let file) = try Schema.load(output) else { throw ResultsError("\(output) is not a run file") }
     let strategies = file.rows.filter { !$0.key.strategy.isReference }
     try #require(!strategies.isEmpty, "the run wrote no strategy rows")

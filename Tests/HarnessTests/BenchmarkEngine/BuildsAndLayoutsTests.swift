@@ -72,9 +72,9 @@ import Testing
 
   /// Samples of one case: the enum at 10 ns and the getter at `getter(layout,
   /// launch)`, in `layouts` layouts of `launches` launches of 8 rounds.
-  private func results(layouts: Int, launches: Int, getter: (Int, Int) -> Double) -> RunResults {
+  private func results(layouts: Int, launches: Int, getter: (Int, Int) -> Double) -> MeasuredRun {
     let rows = SampleRuns.results().rows.filter { $0.key.operation == "feed.identifier" }
-    var results = RunResults(info: SampleRuns.info, rows: rows)
+    var results = MeasuredRun(info: SampleRuns.info, rows: rows)
     results.layouts = layouts
     for layout in 0..<layouts {
       for launch in 0..<launches {

@@ -83,7 +83,7 @@ enum BrokenStrategy: DispatchStrategy {
   func aStrategyThatDisagreesStopsTheRunBeforeTiming(schedule: Schedule) {
     let strategies = [Registry.strategy(named: "enum-switch")!, RegisteredStrategy(BrokenStrategy.self)]
     let runner = runner(strategies)
-    var results = RunResults(info: SampleRuns.info, rows: [])
+    var results = MeasuredRun(info: SampleRuns.info, rows: [])
     #expect {
       try runner.run(
         planned(.feedIdentifier, strategies: ["enum-switch", "broken"]), schedule: schedule, into: &results)
@@ -107,7 +107,7 @@ enum BrokenStrategy: DispatchStrategy {
   @Test func strategiesThatAgreeAreTimedWithTheirChecksum() throws {
     let strategies = [Registry.strategy(named: "enum-switch")!, RegisteredStrategy(BrokenStrategy.self)]
     // feed.height is not broken: both agree, both get a row and a checksum.
-    var results = RunResults(info: SampleRuns.info, rows: [])
+    var results = MeasuredRun(info: SampleRuns.info, rows: [])
     try runner(strategies).run(
       planned(.feedHeight, strategies: ["enum-switch", "broken"]), schedule: .interleaved, into: &results)
     #expect(results.rows.map(\.key.strategy) == ["enum-switch", "broken", .floor, .null])

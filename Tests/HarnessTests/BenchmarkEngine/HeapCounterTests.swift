@@ -46,7 +46,7 @@ import Testing
       sampler: Sampler(settings: settings), progress: Progress(console: silent, total: 1, enabled: false),
       strategies: ["enum-switch", "naive"].compactMap(Registry.strategy(named:)))
     runner.countsHeap = counting
-    var results = RunResults(info: SampleRuns.info, rows: [])
+    var results = MeasuredRun(info: SampleRuns.info, rows: [])
     let planned = PlannedFeed(
       feed: SampleRuns.feed(.feed, size: 50), operations: [PlannedOperation(.feedIdentifier, ["enum-switch", "naive"])])
     try runner.run(planned, schedule: .interleaved, into: &results)

@@ -120,7 +120,7 @@ import Testing
     }
     let cases = Set(rows.prefix(3).map(\.key.benchmarkCase))
     for chosen in [cases, nil] {
-      var alone = RunResults(info: SampleRuns.info, rows: rows, samples: all)
+      var alone = MeasuredRun(info: SampleRuns.info, rows: rows, samples: all)
       if let chosen {
         alone.rows = rows.filter { chosen.contains($0.key.benchmarkCase) }
         alone.samples = all.filter { chosen.contains($0.key.benchmarkCase) }

@@ -247,7 +247,7 @@ struct SyntheticCase {
         }
       }
     }
-    var results = RunResults(info: SampleRuns.info, rows: [])
+    var results = MeasuredRun(info: SampleRuns.info, rows: [])
     try runner(passes: 4).sample(cases, into: &results)
     let rounds = Dictionary(grouping: results.samples) { $0.key.operation }.mapValues { Set($0.map(\.round)).count }
     #expect(rounds == ["op0": 12, "op1": 4])
@@ -255,7 +255,7 @@ struct SyntheticCase {
 
   @Test func everyCaseIsSampledInBlocksSpreadOverThePasses() throws {
     let log = CallLog()
-    var results = RunResults(info: SampleRuns.info, rows: [])
+    var results = MeasuredRun(info: SampleRuns.info, rows: [])
     try runner(passes: 4).sample(readyCases(6, log: log), into: &results)
     #expect(log.finished == Array(0..<6))
     // Each case's calls come in 4 stretches (calibration and the first
@@ -275,7 +275,7 @@ struct SyntheticCase {
   @Test func theOrderOfCasesIsShuffledPerPassAndSeeded() throws {
     func order(seed: UInt64) throws -> [Int] {
       let log = CallLog()
-      var results = RunResults(info: SampleRuns.info, rows: [])
+      var results = MeasuredRun(info: SampleRuns.info, rows: [])
       try runner(passes: 3, seed: seed).sample(readyCases(8, log: log), into: &results)
       // The order cases' blocks begin in, after calibration (8 cases × 3
       // contenders, the first calls).

@@ -40,7 +40,7 @@ import Testing
     (["profile", "--jobs", "0"], #"--jobs: "0" is too small: the allowed range is 1…64"#),
     (["compare", "a.csv", "--threshold", "0"], #"--threshold: "0" is outside 0…1000"#),
     (["compare", "a.csv", "--samples", "a,b"], "must name one samples file per run file"),
-    (["report", "a.csv", "b.csv"], "unexpected argument 'b.csv'"),
+    (["report", "a.csv", "b.csv", "--scaling", "results/reference/scaling"], "--scaling go with one run"),
     (["run", "--sizes", "100,abc"], #"--sizes: "abc" is not a whole number"#),
     (["run", "--quick", "--full"], "--quick and --full cannot be used together"),
   ])

@@ -8,7 +8,7 @@ import Testing
 /// timed one strategy at a time writes the rows an interleaved one does,
 /// and each strategy's samples pair with the baseline's of its own rounds.
 @Suite struct ScheduleTests {
-  func run(_ schedule: Schedule, launch: LaunchContext) throws -> RunResults {
+  func run(_ schedule: Schedule, launch: LaunchContext) throws -> MeasuredRun {
     var settings = SamplingSettings()
     settings.sampleTime = 0.002
     settings.minimumRounds = 6
@@ -23,7 +23,7 @@ import Testing
         PlannedOperation(.feedIdentifier, ["naive", "protocol-getter", "enum-switch"]),
         PlannedOperation(.feedHeight, ["naive", "enum-switch"]),
       ])
-    var results = RunResults(info: SampleRuns.info, rows: [])
+    var results = MeasuredRun(info: SampleRuns.info, rows: [])
     try runner.run(planned, schedule: schedule, into: &results)
     return results
   }
@@ -32,7 +32,7 @@ import Testing
   func aSequentialFeedWritesTheRowsOfAnInterleavedOne(launch: LaunchContext) throws {
     let interleaved = try run(.interleaved, launch: launch)
     let sequential = try run(.sequential, launch: launch)
-    func byKey(_ results: RunResults) -> [String: TimingRow] {
+    func byKey(_ results: MeasuredRun) -> [String: TimingRow] {
       Dictionary(uniqueKeysWithValues: results.rows.map { ($0.key.path, $0) })
     }
     let (a, b) = (byKey(interleaved), byKey(sequential))

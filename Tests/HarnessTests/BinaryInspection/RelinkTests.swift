@@ -50,6 +50,15 @@ import Testing
       ])
   }
 
+  /// The static link (`static-binary-check.sh --relink`): the output
+  /// replaced and `-static-stdlib` once, right after the driver; no shuffle.
+  @Test(arguments: [["-static-stdlib"], []])
+  func theCommandWithTheRuntimeInside(extra: [String]) {
+    let paths = Relink.buildPaths(of: Self.products + "/dispatch-bench")
+    let relink = Relink(arguments: ["swiftc"] + extra + ["-o", "old", "x.o"], paths: paths)
+    #expect(relink.staticArguments(output: "/tmp/new") == ["swiftc", "-static-stdlib", "-o", "/tmp/new", "x.o"])
+  }
+
   // MARK: Refusals, each on a tree made for it
 
   /// A package root in a temporary directory holding the fixture's manifest
@@ -164,17 +173,26 @@ import Testing
     #expect(error == .invalidSeed(seed))
   }
 
-  /// A failing link names its status and its first error, and keeps the log.
-  @Test func aFailedLinkSaysWhatTheLinkerSaid() throws {
+  /// A failing link names its status and its first error, and keeps the
+  /// log; a link of no layout (the static one, seed 0 here) says "linking".
+  @Test(arguments: [2, 0] as [UInt64])
+  func aFailedLinkSaysWhatTheLinkerSaid(seed: UInt64) throws {
     let tree = try Tree()
     defer { tree.remove() }
     let swiftc = tree.root + "/toolchain/usr/bin/swiftc"
     try Tree.script("echo 'warning: w' >&2; echo 'ld.lld: error: undefined symbol: f' >&2; exit 3", at: swiftc)
     let relink = Relink(arguments: [swiftc, "-o", "x"], paths: Relink.buildPaths(of: tree.executable))
     let output = tree.root + "/layout"
-    let error = Self.refusal { () throws(RelinkError) in try relink.relink(seed: 2, to: output) }
+    let error = Self.refusal { () throws(RelinkError) in
+      if seed == 0 {
+        try relink.link(relink.staticArguments(output: output), output: output)
+      } else {
+        try relink.relink(seed: seed, to: output)
+      }
+    }
+    let link = seed == 0 ? "linking" : "relinking with seed \(seed)"
     #expect(
-      error?.description == "relinking with seed 2 failed (linker exit status 3): ld.lld: error: undefined symbol: f; "
+      error?.description == "\(link) failed (linker exit status 3): ld.lld: error: undefined symbol: f; "
         + "all it said is in \(output).log")
   }
 

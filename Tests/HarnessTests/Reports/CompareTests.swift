@@ -10,19 +10,19 @@ import Testing
 /// `compare` on synthetic runs: verdicts, exit statuses, within-run ratios.
 @Suite struct CompareTests {
   /// Writes a run CSV to a temporary file.
-  static func write(_ results: RunResults) throws -> String {
+  static func write(_ results: MeasuredRun) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID()).csv").path
     try results.document.write(toFile: path, atomically: true, encoding: .utf8)
     return path
   }
 
-  static func load(_ results: RunResults) throws -> MeasuredFile {
+  static func load(_ results: MeasuredRun) throws -> MeasuredFile {
     let path = try write(results)
     defer { try? FileManager.default.removeItem(atPath: path) }
     return MeasuredFile(try Schema.load(path))
   }
 
-  func compare(_ base: RunResults, _ new: RunResults, threshold: Double = 0.05) throws
+  func compare(_ base: MeasuredRun, _ new: MeasuredRun, threshold: Double = 0.05) throws
     -> (changes: [RowChange], onlyInBase: [ResultKey], onlyInNew: [ResultKey])
   {
     Comparison.between(

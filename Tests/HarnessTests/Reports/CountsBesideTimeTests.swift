@@ -1,4 +1,5 @@
 @testable import BenchmarkEngine
+import Reports
 import BenchmarkResults
 import Testing
 

@@ -10,7 +10,7 @@ import Testing
 @Suite struct ReportTests {
   /// A run with every kind of chart: several operations on one feed, a size
   /// sweep and a distribution sweep, for three strategies.
-  static func sweepRun() -> RunResults {
+  static func sweepRun() -> MeasuredRun {
     var cells: [TimingRow] = []
     let strategies = [("naive", 30.0), ("protocol-getter", 20.0), ("enum-switch", 10.0)]
     func add(_ feed: ElementsSpec, _ operation: String) {

@@ -33,7 +33,7 @@ enum SampleRuns {
     seed: 1, command: "dispatch-bench run --quick", baseline: "enum-switch")
 
   /// A small run: the floor, and two strategies on two operations.
-  static func results(scale: [String: Double] = [:]) -> RunResults {
+  static func results(scale: [String: Double] = [:]) -> MeasuredRun {
     var rows = [row(.floor, "floor", samples: [1, 1.1, 0.9, 1, 1, 1, 1, 1, 1, 1])]
     for operation in ["feed.identifier", "feed.height"] {
       for (strategy, base) in [("protocol-getter", 20.0), ("enum-switch", 10.0)] {
@@ -42,7 +42,7 @@ enum SampleRuns {
           row(StrategyID(strategy), operation, samples: (0..<10).map { base * factor + Double($0 % 3) * 0.01 }))
       }
     }
-    var results = RunResults(info: info, rows: rows)
+    var results = MeasuredRun(info: info, rows: rows)
     results.computeRatios()
     return results
   }

@@ -42,7 +42,7 @@ package struct Launches {
 
   package func run(into aggregates: inout [RunAggregate], console: Console) throws(CommandError) -> LaunchOutcome {
     guard plan.launches > 1 || builds.count > 1 || design.adaptive != nil else {
-      var results = RunResults(info: aggregates[0].results.info, rows: [])
+      var results = MeasuredRun(info: aggregates[0].results.info, rows: [])
       let outcome = LaunchRunner(plan: plan, launch: plan.launch(0), shouldStop: shouldStop, clock: clock)
         .run(into: &results, console: console)
       aggregates[0].add(LaunchOutput(results), launch: 0)

@@ -71,7 +71,7 @@ package struct ElementsRunner {
 
   /// Times a feed's operations: interleaved, its cases built and sampled
   /// in passes (`sample(_:into:)`); sequential, one strategy at a time.
-  package func run(_ planned: PlannedFeed, schedule: Schedule, into results: inout RunResults) throws(RunFailure) {
+  package func run(_ planned: PlannedFeed, schedule: Schedule, into results: inout MeasuredRun) throws(RunFailure) {
     switch schedule {
     case .interleaved: try sample(cases(planned), into: &results)
     case .sequential: try runSequentially(planned, into: &results)

@@ -4,7 +4,7 @@ import Statistics
 
 /// Everything a run produced: what it ran on, a row per strategy and case,
 /// and every raw sample, from every launch.
-package struct RunResults {
+package struct MeasuredRun {
   package var info: RunInfo
   package var rows: [TimingRow]
   package var samples: [RawSample] = []

@@ -43,7 +43,7 @@ package struct RunWriter {
   }
 
   /// Writes the run CSV, and with `samples` the samples file when asked for.
-  package func write(_ results: RunResults, overwrite: Bool, samples: Bool) throws(CommandError) {
+  package func write(_ results: MeasuredRun, overwrite: Bool, samples: Bool) throws(CommandError) {
     do {
       try writeAtomically(results.document, to: outputPath, overwrite: overwrite)
       if samples, let samplesPath = options.samplesPath {
@@ -57,12 +57,12 @@ package struct RunWriter {
   }
 
   /// Writes `--alternate-with`'s rows to `--alternate-output`.
-  package func write(_ results: RunResults, of build: AlternateBuild) throws(CommandError) {
+  package func write(_ results: MeasuredRun, of build: AlternateBuild) throws(CommandError) {
     try write(results, to: build.output)
   }
 
   /// Writes another build's rows to `path`.
-  package func write(_ results: RunResults, to path: String) throws(CommandError) {
+  package func write(_ results: MeasuredRun, to path: String) throws(CommandError) {
     do {
       try writeAtomically(results.document, to: path, overwrite: options.force)
     } catch {
@@ -73,7 +73,7 @@ package struct RunWriter {
   /// After an interrupt: the completed benchmark cases go to `<output>.partial`
   /// (`<output>.2.partial` … when that exists), marked incomplete. Nothing
   /// else is written or changed.
-  package func writePartial(_ results: RunResults, console: Console) throws(CommandError) -> Int32 {
+  package func writePartial(_ results: MeasuredRun, console: Console) throws(CommandError) -> Int32 {
     let signal = dbms_interrupt_signal() == SIGTERM ? "SIGTERM" : "SIGINT"
     guard !results.rows.isEmpty else {
       console.errorLine("interrupted by \(signal) before any benchmark case was complete; nothing was written")
@@ -96,7 +96,7 @@ package struct RunWriter {
   }
 
   /// What standard output gets: `--format`'s table, or its export.
-  package func rendered(_ results: RunResults) -> String {
+  package func rendered(_ results: MeasuredRun) -> String {
     options.export?.render(results) ?? ResultsTable.render(results, format: options.format)
   }
 }

@@ -26,7 +26,7 @@ package struct LaunchRunner {
 
   /// Runs the launch; a disagreement is reported on `console`, and after an
   /// interrupt `results` holds the cases completed.
-  package func run(into results: inout RunResults, console: Console) -> LaunchOutcome {
+  package func run(into results: inout MeasuredRun, console: Console) -> LaunchOutcome {
     let progress = self.progress(console)
     defer { progress.finish() }
     do {
@@ -45,7 +45,7 @@ package struct LaunchRunner {
     return .completed
   }
 
-  private func runSteps(_ runner: ElementsRunner, into results: inout RunResults) throws(RunFailure) {
+  private func runSteps(_ runner: ElementsRunner, into results: inout MeasuredRun) throws(RunFailure) {
     let steps = plan.plan.steps(plan.memory)
     // A step's time is building, but for the phases timed inside it
     // (sampling, checking, rows): what remains is generating elements,

@@ -38,7 +38,7 @@ package struct LaunchFiles {
   package func samples(_ index: Int) -> String { "\(directory)/launch-\(index)-samples.csv" }
 
   /// Writes what launch `index` measured.
-  package func write(_ results: RunResults, launch index: Int) throws(FileError) {
+  package func write(_ results: MeasuredRun, launch index: Int) throws(FileError) {
     try writeAtomically(results.document, to: rows(index), overwrite: true)
     try writeAtomically(
       SamplesFile.document(runID: results.info.runID, samples: results.samples), to: samples(index), overwrite: true)

@@ -18,9 +18,9 @@ import CommandLineSupport
 /// Where it can, the child switches callgrind's instrumentation on only
 /// before the first window (`dbms_start_instrumentation`; the probe starts
 /// it with `--instr-atstart=no`), so building runs several times faster. Not a public command:
-/// `dispatch-bench _code-size-cell PLAN`, its `Plan` as JSON.
+/// `dispatch-bench _code-size-case PLAN`, its `Plan` as JSON.
 package enum CodeSizeCase {
-  package static let name = "_code-size-cell"
+  package static let name = "_code-size-case"
   /// Elements per feed: enough that every kind appears many times.
   package static let size = 120
 
@@ -92,8 +92,8 @@ package enum CodeSizeCase {
       .feed: strategy.prepare(FeedItemSequence(source: source[.feed]!, count: size)),
     ]
     return operations.map { operation in
-      let cell = prepared[operation.domain]!
-      return { cell.run(operation, repetitions: 1) }
+      let domain = prepared[operation.domain]!
+      return { domain.run(operation, repetitions: 1) }
     }
   }
 

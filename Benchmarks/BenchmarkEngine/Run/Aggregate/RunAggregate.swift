@@ -14,9 +14,9 @@ import BinaryInspection
 /// (its checksums, footprints and allocation counts) and its build's
 /// machine line, and every launch's samples; then, once the launches are
 /// in, each row's statistics and paired ratios over every launch
-/// (`RunResults.computeRatios()`) and the bytes of its code.
+/// (`MeasuredRun.computeRatios()`) and the bytes of its code.
 package struct RunAggregate {
-  package private(set) var results: RunResults
+  package private(set) var results: MeasuredRun
   /// `results.samples`, indexed by row as they come, for the ratios
   /// adaptive launches need after each launch (`ratios(of:)`).
   package private(set) var index = SampleIndex()
@@ -26,7 +26,7 @@ package struct RunAggregate {
   package var build: String?
 
   package init(info: RunInfo, layouts: Int = 1, build: String? = nil) {
-    results = RunResults(info: info, rows: [])
+    results = MeasuredRun(info: info, rows: [])
     results.layouts = layouts
     self.build = build
   }
@@ -50,11 +50,11 @@ package struct RunAggregate {
   }
 
   /// The rows of `cases` (every case's, when nil) with their statistics
-  /// and ratios over the launches so far: what `RunResults.computeRatios()`
+  /// and ratios over the launches so far: what `MeasuredRun.computeRatios()`
   /// of those rows and their samples gives, without indexing every sample
   /// of the run again.
   package func ratios(of cases: Set<BenchmarkCase>? = nil) -> [TimingRow] {
-    var rows = RunResults(info: results.info, rows: results.rows, layouts: results.layouts)
+    var rows = MeasuredRun(info: results.info, rows: results.rows, layouts: results.layouts)
     if let cases { rows.rows = rows.rows.filter { cases.contains($0.key.benchmarkCase) } }
     rows.computeRatios(using: index)
     return rows.rows
@@ -62,7 +62,7 @@ package struct RunAggregate {
 
   /// The rows of a completed run, its code counted by direct calls in
   /// `code`, the binary its launches ran.
-  package func rows(code: CodeSize?) -> RunResults {
+  package func rows(code: CodeSize?) -> MeasuredRun {
     var results = results
     results.computeRatios(using: index)
     results.recordDisturbance()
@@ -73,7 +73,7 @@ package struct RunAggregate {
   }
 
   /// The rows of the cases completed before an interrupt, marked incomplete.
-  package func partialRows() -> RunResults {
+  package func partialRows() -> MeasuredRun {
     var results = results
     results.info.complete = false
     results.computeRatios(using: index)
@@ -84,7 +84,7 @@ package struct RunAggregate {
   }
 }
 
-extension RunResults {
+extension MeasuredRun {
   /// Records on every strategy row the target adaptive launches aimed at,
   /// and whether its resolution met it.
   package mutating func recordTarget(_ target: Double?) {
@@ -109,7 +109,7 @@ extension RunResults {
 
 extension LaunchOutput {
   /// What a launch run in this process appended to `results`.
-  package init(_ results: RunResults) {
+  package init(_ results: MeasuredRun) {
     self.init(rows: results.rows, samples: results.samples, machine: results.info.machine)
   }
 }

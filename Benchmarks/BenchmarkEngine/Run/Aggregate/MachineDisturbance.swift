@@ -107,7 +107,7 @@ package struct MachineDisturbance: Equatable {
   }
 }
 
-extension RunResults {
+extension MeasuredRun {
   /// Records what the samples say of the machine on every row.
   package mutating func recordDisturbance() {
     guard let disturbance = MachineDisturbance(samples) else { return }

@@ -36,7 +36,7 @@ package enum LaunchChild {
       return ExitStatus.usage
     }
     guard index < plan.launches else { return ExitStatus.usage }
-    var results = RunResults(
+    var results = MeasuredRun(
       info: RunInfo(
         schemaVersion: Schema.runVersion, runID: "launch-\(index)", timestamp: "", machine: Machine.current(),
         seed: plan.seed, command: "", baseline: RunInfo.formerBaseline),

@@ -11,7 +11,7 @@ extension ElementsRunner {
   /// that each strategy's samples pair with the baseline's of its own
   /// rounds. In the first launch, every representation is built and checked
   /// (and released) before any is timed.
-  package func runSequentially(_ planned: PlannedFeed, into results: inout RunResults) throws(RunFailure) {
+  package func runSequentially(_ planned: PlannedFeed, into results: inout MeasuredRun) throws(RunFailure) {
     let names = timedNames(planned)
     let floor = PreparedFloor(kinds: kindIndices(planned.feed))
     var references: References = [:]
@@ -62,7 +62,7 @@ extension ElementsRunner {
   /// floor and the null. Progress counts each group's share of a case.
   private func time(
     group index: Int, of groups: [[String]], _ prepared: [Prepared], _ planned: PlannedFeed, _ mode: BuildMode,
-    _ shared: CaseRows.References, into results: inout RunResults
+    _ shared: CaseRows.References, into results: inout MeasuredRun
   ) throws(RunFailure) {
     for entry in planned.operations {
       let timed = prepared.filter { entry.strategies.contains($0.name) }

@@ -158,7 +158,7 @@ package struct RunCommand {
 
   /// What adaptive launches did, in a line: how many launches, and how many
   /// cases fell short of the target and why.
-  package static func summary(_ adaptive: AdaptiveSummary, _ results: RunResults) -> String {
+  package static func summary(_ adaptive: AdaptiveSummary, _ results: MeasuredRun) -> String {
     let target = CSVNumber.text(adaptive.settings.targetResolution * 100) + "%"
     let cases = Set(results.rows.map(\.key.benchmarkCase)).count
     var text = "adaptive launches: \(adaptive.initialLaunches) of every case"
@@ -193,7 +193,7 @@ package struct RunCommand {
   /// launches in the run's wall time), the `--max-time` those would take.
   /// The pace makes it an upper estimate: in a longer run the other cases
   /// settle and leave the row more of each second.
-  package static func limits(_ results: RunResults, target: Double, count: Int = 3) -> [String] {
+  package static func limits(_ results: MeasuredRun, target: Double, count: Int = 3) -> [String] {
     let short = results.rows.filter { $0.metTarget == false }
       .sorted { ($0.resolution ?? 0) > ($1.resolution ?? 0) }
       .prefix(count)

@@ -12,7 +12,7 @@ package enum ExportFormat: String, CaseIterable {
   /// Google Benchmark's JSON (`GoogleBenchmarkJSON`).
   case gbench
 
-  package func render(_ results: RunResults) -> String {
+  package func render(_ results: MeasuredRun) -> String {
     switch self {
     case .gbench:
       GoogleBenchmarkJSON.document(
@@ -24,7 +24,7 @@ package enum ExportFormat: String, CaseIterable {
 /// Tables of medians, one per feed: operations down, strategies across, each
 /// median in nanoseconds per element with its ratio to the baseline.
 package enum ResultsTable {
-  package static func render(_ results: RunResults, format: OutputFormat) -> String {
+  package static func render(_ results: MeasuredRun, format: OutputFormat) -> String {
     switch format {
     case .csv: return results.document
     case .json: return json(results)
@@ -38,7 +38,7 @@ package enum ResultsTable {
     return groups.map { ($0.key.title, $0.members) }
   }
 
-  package static func tables(_ results: RunResults, markdown: Bool) -> String {
+  package static func tables(_ results: MeasuredRun, markdown: Bool) -> String {
     let baseline = results.info.baseline
     var text = ""
     for (title, feedRows) in feeds(results.rows) {
@@ -64,9 +64,7 @@ package enum ResultsTable {
       let header = ["operation"] + strategies.map(\.rawValue) + ["floor"]
       if markdown {
         text += "### \(title)\n\nMedian ns per element (ratio to \(baseline)).\n\n"
-        text += "| " + header.joined(separator: " | ") + " |\n"
-        text += "|:---|" + Array(repeating: "---:", count: header.count - 1).joined(separator: "|") + "|\n"
-        for row in rows { text += "| " + row.joined(separator: " | ") + " |\n" }
+        text += TextTable.render(header: header, rows: rows, markdown: true, rightAligned: Set(1..<header.count))
         text += "\n"
       } else {
         text += TextTable.wrap("\(title) · median ns per element (ratio to \(baseline))") + "\n"
@@ -120,7 +118,7 @@ package enum ResultsTable {
 
   /// The run as JSON: the run's information once, then every row, both
   /// from the run CSV's own columns.
-  package static func json(_ results: RunResults) -> String {
+  package static func json(_ results: MeasuredRun) -> String {
     let columns = Schema.run.columns
     let runNames: Set<String> = Set(columns.prefix { $0.name != "domain" }.map(\.name))
     let table = Schema.run

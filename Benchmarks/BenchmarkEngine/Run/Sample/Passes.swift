@@ -17,7 +17,7 @@ package struct ReadyCase {
   package var slice: Int? = nil
   /// Appends the case's samples and rows (checksums, footprints, and in the
   /// first launch allocations, counted now, after timing).
-  package var finish: (CaseSamples, inout RunResults) -> Void
+  package var finish: (CaseSamples, inout MeasuredRun) -> Void
 }
 
 extension ElementsRunner {
@@ -34,7 +34,7 @@ extension ElementsRunner {
   /// warm-up round. A case's rounds are numbered on across its blocks, so
   /// they all pair. Rows are written once every pass is done; after an
   /// interrupt, for every case with at least one whole block.
-  package func sample(_ cases: [ReadyCase], into results: inout RunResults) throws(RunFailure) {
+  package func sample(_ cases: [ReadyCase], into results: inout MeasuredRun) throws(RunFailure) {
     let samplers = cases.map { ready in
       var sampler = sampler
       if let rounds = ready.rounds { sampler.settings = sampler.settings.sampling(rounds: rounds) }

@@ -55,7 +55,7 @@ package struct AdaptiveLaunches {
   /// row, its rows still wider than `target`, and the fewest launches of
   /// those (of every row, when none is): a row that met the target is
   /// timed no more, so its launches do not hold the case back.
-  package static func states(_ builds: [RunResults], target: Double = AdaptiveSettings().targetResolution)
+  package static func states(_ builds: [MeasuredRun], target: Double = AdaptiveSettings().targetResolution)
     -> [BenchmarkCase: CaseState]
   {
     states(

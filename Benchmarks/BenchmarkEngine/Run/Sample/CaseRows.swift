@@ -56,7 +56,7 @@ package struct CaseRows {
   }
 
   /// Appends the measured case's samples and rows.
-  package func append(_ measured: CaseSamples, into results: inout RunResults) {
+  package func append(_ measured: CaseSamples, into results: inout MeasuredRun) {
     for samples in measured.contenders {
       let key = ResultKey(benchmarkCase, samples.id)
       results.samples += samples.rawSamples(key, launch: launch.index, roundOffset: roundOffset)

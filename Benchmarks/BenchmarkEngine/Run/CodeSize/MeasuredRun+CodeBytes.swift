@@ -2,7 +2,7 @@ import BenchmarkResults
 import BinaryInspection
 import CommandLineSupport
 
-extension RunResults {
+extension MeasuredRun {
   /// Fills `code_bytes` from the binary alone: share and feed rows by their
   /// loops' direct calls (`direct-calls`), synthetic rows by name.
   package mutating func countCode(byDirectCalls code: CodeSize) {
