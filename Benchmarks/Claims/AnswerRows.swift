@@ -1,7 +1,5 @@
 import BenchmarkResults
 import DispatchModel
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
 
 /// The patterns and operations the answer speaks of, in the groups it
@@ -36,8 +34,13 @@ package enum AnswerNames {
   package static let cheap: [SpecOperation] = light + [.feedApplyBackground]
   /// The stakes table's operations.
   package static let stakes: [SpecOperation] = light + [.feedHeight, .feedConfigure, .feedRender, .shareInstagram]
-  /// The synthetic operation of the kinds sweep.
-  package static let kindsOperation = RunMatrix.kindsSweepOperation
+  /// The synthetic operation of the kinds sweep (the default suite sweeps
+  /// it, `RunMatrix.kindsSweepOperation`).
+  package static let kindsOperation = "synthetic.constant"
+  /// The kind layout the answer reads (`KindDistribution.uniform`).
+  package static let uniform = KindDistribution.uniform.rawValue
+  /// The synthetic domain's name in a row's feed (`PlannedSynthetic.domain`).
+  package static let syntheticDomain = "synthetic"
 }
 
 /// A run's rows as the answer looks them up: at one size and kind layout
@@ -47,6 +50,20 @@ package struct AnswerRows {
   package var run: RunFile
   package var size: Int
   package var layout: String
+
+  package init(run: RunFile, size: Int, layout: String) {
+    self.run = run
+    self.size = size
+    self.layout = layout
+  }
+
+  /// The rows a run's answer reads: at `primary` elements when the run has
+  /// them, else at its largest size, `uniform`; `nil` for a run of no rows.
+  package init?(run: RunFile, primary: Int) {
+    let sizes = Set(run.rows.map(\.key.feed.size))
+    guard let largest = sizes.max() else { return nil }
+    self.init(run: run, size: sizes.contains(primary) ? primary : largest, layout: AnswerNames.uniform)
+  }
 
   /// The first row of `strategy` on `operation` in `mode` (any mode when
   /// `nil`) and at `kinds` kinds (any when `nil`), at the answer's size and
@@ -65,7 +82,7 @@ package struct AnswerRows {
   private func matches(_ key: ResultKey, _ operation: String, _ mode: BuildMode?, kinds: Int?) -> Bool {
     key.operation == operation && (mode == nil || key.mode == mode) && key.feed.size == size
       && (kinds == nil || key.feed.kinds == kinds)
-      && (key.feed.domain == PlannedSynthetic.domain || key.feed.distribution == layout)
+      && (key.feed.domain == AnswerNames.syntheticDomain || key.feed.distribution == layout)
   }
 
   package func row(_ strategy: StrategyID, _ operation: SpecOperation, _ mode: BuildMode) -> TimingRow? {

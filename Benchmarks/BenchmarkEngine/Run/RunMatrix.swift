@@ -1,4 +1,5 @@
 import BenchmarkResults
+import Claims
 import DispatchModel
 import Existential
 import SyntheticRegistry
@@ -52,7 +53,7 @@ package struct RunMatrix {
   /// default suite, at every size otherwise.
   package var existentialOperations: [String] = []
   /// The default suite's kinds sweep: one operation, every number of kinds.
-  package static let kindsSweepOperation = "synthetic.constant"
+  package static let kindsSweepOperation = AnswerNames.kindsOperation
 
   package func plan() -> RunPlan {
     var feeds: [PlannedFeed] = []

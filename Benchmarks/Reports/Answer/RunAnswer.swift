@@ -1,4 +1,5 @@
 import BenchmarkResults
+import Claims
 import DispatchModel
 import BenchmarkEngine
 import CommandLineSupport
@@ -31,11 +32,8 @@ package enum RunAnswer {
   /// this run measured (the extensibility column is the edit costs', not a
   /// run's: `answer --edit-cost` prints it).
   package static func decision(_ run: RunFile) -> [String] {
-    let sizes = Set(run.rows.map(\.key.feed.size))
-    guard let largest = sizes.max() else { return ["(this run has no rows)"] }
-    let size = sizes.contains(RunMatrix.primarySize) ? RunMatrix.primarySize : largest
-    let answer = Answer(
-      rows: AnswerRows(run: run, size: size, layout: KindDistribution.uniform.rawValue), profile: nil, scaling: nil)
+    guard let rows = AnswerRows(run: run, primary: RunMatrix.primarySize) else { return ["(this run has no rows)"] }
+    let answer = Answer(rows: rows, profile: nil, scaling: nil)
     let tables: [QuotedTable]
     do throws(SectionUnavailable) {
       tables = try answer.blocks(.decision)
