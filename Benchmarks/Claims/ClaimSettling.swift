@@ -36,6 +36,12 @@ package struct ClaimSettling: Equatable {
   /// are equal and whose intervals reach beyond the resolution).
   package var launchFactor: Double? = nil
 
+  package init(state: State, rows: [ResultKey] = [], launchFactor: Double? = nil) {
+    self.state = state
+    self.rows = rows
+    self.launchFactor = launchFactor
+  }
+
   package var isSettled: Bool { state == .settled || state == .tie }
 }
 

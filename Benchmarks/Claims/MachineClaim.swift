@@ -84,6 +84,15 @@ package struct MachineClaim {
     }
   }
 
+  /// Every row the claim depends on: those it reads (`rows(_:)`), and the
+  /// baseline's of each of their cases, which their ratios pair with.
+  package func dependencies(_ rows: AnswerRows) -> [ResultKey] {
+    let read = self.rows(rows).map(\.key)
+    var seen = Set(read)
+    let baselines = read.map { ResultKey($0.benchmarkCase, rows.run.info.baseline) }.filter { seen.insert($0).inserted }
+    return read + baselines
+  }
+
   /// The answer's claims a run can be read for: the README's spans (as the
   /// ranges section lists them, and the visitors at 64 kinds), then the
   /// pattern fastest where dispatch is the work and at 64 kinds.
