@@ -79,6 +79,16 @@ package struct AnswerRows {
     run.rows.filter { !$0.key.strategy.isReference && matches($0.key, operation, mode, kinds: kinds) }
   }
 
+  /// The same rows, keeping only those at the answer's size and layout:
+  /// what every look-up above reads, found in fewer rows.
+  package var atSizeAndLayout: AnswerRows {
+    var narrowed = self
+    narrowed.run.rows = run.rows.filter { row in
+      row.key.feed.size == size && (row.key.feed.domain == AnswerNames.syntheticDomain || row.key.feed.distribution == layout)
+    }
+    return narrowed
+  }
+
   private func matches(_ key: ResultKey, _ operation: String, _ mode: BuildMode?, kinds: Int?) -> Bool {
     key.operation == operation && (mode == nil || key.mode == mode) && key.feed.size == size
       && (kinds == nil || key.feed.kinds == kinds)

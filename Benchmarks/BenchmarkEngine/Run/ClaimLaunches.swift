@@ -41,7 +41,8 @@ package struct ClaimLaunches {
   package func needs(_ builds: [[TimingRow]], info: RunInfo) -> [Need] {
     var needs: [String: Need] = [:]
     for rows in builds {
-      guard let answerRows = AnswerRows(run: RunFile(path: "", info: info, rows: rows), primary: RunMatrix.primarySize)
+      guard let answerRows = AnswerRows(run: RunFile(path: "", info: info, rows: rows), primary: RunMatrix.primarySize)?
+        .atSizeAndLayout
       else { continue }
       let byKey = Dictionary(rows.map { ($0.key, $0) }) { first, _ in first }
       for claim in claims {
