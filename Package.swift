@@ -202,13 +202,19 @@ let package = Package(
     .target(
       name: "BinaryInspection", dependencies: ["BenchmarkResults", "CommandLineSupport", "JSON"],
       path: "Benchmarks/BinaryInspection"),
+    // The answer's claims: the patterns and operations it names, the rows
+    // each claim reads, and whether a run's intervals settle it. Below the
+    // engine, so that adaptive launches spend launches on them first.
+    .target(
+      name: "Claims", dependencies: ["BenchmarkResults", "CommandLineSupport", "DispatchModel"],
+      path: "Benchmarks/Claims"),
     // The engine: plan, launch, sample, aggregate and write a run; profile's
     // counts under valgrind; a strategy's code size; the run's results.
     .target(
       name: "BenchmarkEngine",
       dependencies: [
         "BenchmarkSupport", "BenchmarkResults", "BinaryInspection", "CAllocationCounter", "CMeasurementSupport",
-        "CommandLineSupport", "DispatchModel", "Existential", "JSON", "Statistics", "StrategyRegistry",
+        "Claims", "CommandLineSupport", "DispatchModel", "Existential", "JSON", "Statistics", "StrategyRegistry",
         "SyntheticModel", "SyntheticRegistry",
       ],
       path: "Benchmarks/BenchmarkEngine"),
@@ -217,7 +223,7 @@ let package = Package(
     .target(
       name: "Reports",
       dependencies: [
-        "BenchmarkEngine", "BenchmarkResults", "BinaryInspection", "CommandLineSupport", "DispatchModel",
+        "BenchmarkEngine", "BenchmarkResults", "BinaryInspection", "Claims", "CommandLineSupport", "DispatchModel",
         "Statistics", "StrategyRegistry",
       ],
       path: "Benchmarks/Reports"),
@@ -256,7 +262,7 @@ let package = Package(
       // The executable is a dependency so that it is built for the tests
       // that run it as a subprocess.
       dependencies: [
-        "BenchmarkEngine", "BenchmarkResults", "BinaryInspection", "CommandLineSupport", "DispatchBenchCLI",
+        "BenchmarkEngine", "BenchmarkResults", "BinaryInspection", "Claims", "CommandLineSupport", "DispatchBenchCLI",
         "DispatchModel", "Existential", "Reports", "Statistics", "StrategyRegistry", "TestSupport", "dispatch-bench",
       ]),
     .testTarget(

@@ -1,4 +1,5 @@
 import BenchmarkResults
+import Claims
 import DispatchModel
 import BenchmarkEngine
 import BinaryInspection

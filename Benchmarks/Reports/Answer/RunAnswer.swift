@@ -1,4 +1,5 @@
 import BenchmarkResults
+import Claims
 import DispatchModel
 import BenchmarkEngine
 import CommandLineSupport
@@ -32,11 +33,8 @@ package enum RunAnswer {
   /// this run measured (the extensibility column is the edit costs', not a
   /// run's: `answer --edit-cost` prints it).
   package static func decision(_ run: RunFile) -> [String] {
-    let sizes = Set(run.rows.map(\.key.feed.size))
-    guard let largest = sizes.max() else { return ["(this run has no rows)"] }
-    let size = sizes.contains(RunMatrix.primarySize) ? RunMatrix.primarySize : largest
-    let answer = Answer(
-      rows: AnswerRows(run: run, size: size, layout: KindDistribution.uniform.rawValue), profile: nil, scaling: nil)
+    guard let rows = AnswerRows(run: run, primary: RunMatrix.primarySize) else { return ["(this run has no rows)"] }
+    let answer = Answer(rows: rows, profile: nil, scaling: nil)
     let tables: [QuotedTable]
     do throws(SectionUnavailable) {
       tables = try answer.blocks(.decision)
@@ -92,18 +90,55 @@ package enum RunAnswer {
     let sorted = resolved.map(\.1).sorted()
     let median = sorted[sorted.count / 2]
     let (widest, worst) = resolved.max { $0.1 < $1.1 }!
-    var text = "Precision: "
+    let claims = claims(run, resolution: target ?? AdaptiveSettings().targetResolution, adaptive: target != nil)
+    var text = "Precision: " + claims
     if let target {
       let met = resolved.filter { $0.1 <= target }.count
-      text += "\(met) of \(rows.count.counted("strategy row")) resolved to the \(percent(target)) target; "
+      text += "\(met) of \(rows.count.counted("strategy row")) resolved to the \(percent(target)) target; the"
+    } else {
+      text += claims.isEmpty ? "the" : "The"
     }
-    text += "the median resolution is \(percent(median)), the widest \(percent(worst)) "
+    text += " median resolution is \(percent(median)), the widest \(percent(worst)) "
       + "(\(widest.key.benchmarkCase.operation), \(widest.key.strategy), \(widest.key.mode.rawValue) mode). "
       + "The ranges above are 95% intervals over launches."
     if let target, worst > target {
       text += " A longer \(LaunchDesign.Options.maxTime.name) launches the widest cases again and narrows them."
     }
     return text
+  }
+
+  /// The claims this run settles at `resolution`, out of those it has
+  /// rows for; in an adaptive run, each still open (the three nearest to
+  /// settling) with what it reads and the `--max-time` that would settle
+  /// it at this run's pace (its wall time × `ClaimSettling.launchFactor`:
+  /// an upper estimate, as claims' rows are launched first). Empty for a
+  /// run of none of the claims' rows.
+  package static func claims(_ run: RunFile, resolution: Double, adaptive: Bool = true) -> String {
+    guard let rows = AnswerRows(run: run, primary: RunMatrix.primarySize) else { return "" }
+    let read = MachineClaim.all.map { ($0, $0.settling(rows, resolution: resolution)) }.filter { $0.1.state != .missing }
+    guard !read.isEmpty else { return "" }
+    let open = read.filter { !$0.1.isSettled }.sorted { ($0.1.launchFactor ?? .infinity) < ($1.1.launchFactor ?? .infinity) }
+    let missing = MachineClaim.all.count - read.count
+    var text = "\(read.count - open.count) of \(read.count.counted("claim")) settled"
+      + (missing == 0 ? "" : " (this run has no rows for \(missing) more)")
+    guard adaptive else {
+      return text + (open.isEmpty ? ". " : " (adaptive launches, the default, go to the others' rows first). ")
+    }
+    let named = open.prefix(3).map { claim, settling in
+      "\(claim.name) is not (\(claim.read(rows).text)), " + settles(settling, wall: run.info.time?.wall)
+    }
+    text += named.isEmpty ? "" : "; " + named.joined(separator: "; ")
+    if open.count > named.count { text += "; and \(open.count - named.count) more" }
+    return text + ". "
+  }
+
+  /// What would settle an open claim: the `--max-time` at this run's pace.
+  private static func settles(_ settling: ClaimSettling, wall: Double?) -> String {
+    guard let factor = settling.launchFactor else { return "and more launches may not settle it" }
+    guard let wall, wall > 0 else {
+      return "about \(CSVNumber.text((factor * 10).rounded(.up) / 10)) times its launches would settle it"
+    }
+    return "about \(LaunchDesign.Options.maxTime.name) \(Int((wall * factor).rounded(.up))) would settle it"
   }
 
   package static func nextSteps(_ path: String) -> String {

@@ -10,7 +10,7 @@ import Testing
   static let limits = (fileLines: 300, functionLines: 60)
   /// The harness's modules, along a run's stages (Package.swift).
   static let directories = [
-    "Benchmarks/Statistics", "Benchmarks/CommandLineSupport", "Benchmarks/BinaryInspection",
+    "Benchmarks/Statistics", "Benchmarks/CommandLineSupport", "Benchmarks/BinaryInspection", "Benchmarks/Claims",
     "Benchmarks/BenchmarkEngine", "Benchmarks/Reports", "Benchmarks/DispatchBenchCLI",
   ]
 

@@ -207,6 +207,9 @@ package struct AdaptiveSummary: Equatable {
   /// The launches of every case, then each later launch's number of cases.
   package var initialLaunches: Int
   package var laterLaunches: [Int] = []
+  /// Of the later launches, those that timed only rows of claims still
+  /// open (`AdaptiveLaunches.claimed(_:_:elapsed:secondsPerEstimated:)`).
+  package var claimLaunches = 0
   /// The rounds of each case launched again in fewer rounds than the first
   /// launches' (`AdaptiveLaunches.rounds(launchShare:size:sampling:)`),
   /// one entry per case and launch.

@@ -1,4 +1,5 @@
 import BenchmarkResults
+import Claims
 import DispatchModel
 import BinaryInspection
 import CommandLineSupport
@@ -82,26 +83,62 @@ package struct Launches {
     defer { for index in aggregates.indices { aggregates[index].adaptive = summary } }
     var index = plan.launches
     let target = adaptive.settings.targetResolution
-    var states = AdaptiveLaunches.states(rows: aggregates.map { $0.ratios() }, target: target)
+    var rows = RatiosSoFar(aggregates.map { $0.ratios() })
+    var states = AdaptiveLaunches.states(rows: rows.builds, target: target)
+    let claims = ClaimLaunches(resolution: target)
+    let info = aggregates[0].results.info
     while true {
-      let cases = adaptive.next(states, elapsed: Self.seconds(since: started), secondsPerEstimated: costs)
-      if cases.isEmpty {
-        summary.stop = Self.stop(states, adaptive.settings)
-        return .completed
+      let elapsed = Self.seconds(since: started)
+      let launchPlan: LaunchPlan
+      let claimed = adaptive.claimed(
+        claims.needs(rows.builds, info: info), states, elapsed: elapsed, secondsPerEstimated: costs)
+      if !claimed.isEmpty {
+        launchPlan = adaptive.plan(claiming: claimed, states, launch: index)
+        summary.claimLaunches += 1
+      } else {
+        let cases = adaptive.next(states, elapsed: elapsed, secondsPerEstimated: costs)
+        if cases.isEmpty {
+          summary.stop = Self.stop(states, adaptive.settings)
+          return .completed
+        }
+        launchPlan = adaptive.plan(for: cases, states, launch: index)
       }
-      let launchPlan = adaptive.plan(for: cases, states, launch: index)
       try writePlan(launchPlan, to: sequence.builds)
       let outcome = try sequence.launch(index, with: self, into: &aggregates)
-      summary.laterLaunches.append(cases.count)
+      let launched = Set(launchPlan.plan.cases)
+      summary.laterLaunches.append(launched.count)
       summary.fewerRounds += launchPlan.plan.caseShapes.compactMap(\.rounds)
       if outcome != .completed { return outcome }
       index += 1
       // Only the cases just launched have new samples: their states alone
       // are computed again (every case's, each time, took seconds), from
       // the samples each aggregate has indexed as they came.
-      let launched = Set(cases)
-      let fresh = AdaptiveLaunches.states(rows: aggregates.map { $0.ratios(of: launched) }, target: target)
-      states.merge(fresh) { _, new in new }
+      let fresh = aggregates.map { $0.ratios(of: launched) }
+      rows.update(fresh)
+      states.merge(AdaptiveLaunches.states(rows: fresh, target: target)) { _, new in new }
+    }
+  }
+
+  /// Each build's rows with their ratios over the launches so far, in the
+  /// run's order, updated case by case as launches add samples.
+  private struct RatiosSoFar {
+    var builds: [[TimingRow]]
+    private var positions: [[ResultKey: Int]]
+
+    init(_ builds: [[TimingRow]]) {
+      self.builds = builds
+      positions = builds.map { rows in
+        Dictionary(rows.enumerated().map { ($1.key, $0) }) { first, _ in first }
+      }
+    }
+
+    /// Puts each build's `fresh` rows in place of the rows they update.
+    mutating func update(_ fresh: [[TimingRow]]) {
+      for (build, rows) in fresh.enumerated() where build < builds.count {
+        for row in rows {
+          if let position = positions[build][row.key] { builds[build][position] = row }
+        }
+      }
     }
   }
 

@@ -1,4 +1,5 @@
 import BenchmarkResults
+import Claims
 import DispatchModel
 import Existential
 import SyntheticRegistry
@@ -8,7 +9,7 @@ import BinaryInspection
 /// the planner, whose `plan()` is the run's one list of benchmark cases.
 package struct RunMatrix {
   /// The default suite's one size and distribution for "every operation".
-  package static let primarySize = 100_000
+  package static let primarySize = AnswerNames.primarySize
   package static let defaultSizes = [1_000, 100_000, 1_000_000]
   /// The default suite's size sweep: small enough that the suite's launches
   /// fit its time budget. A million elements, past the last-level cache, is
@@ -52,7 +53,7 @@ package struct RunMatrix {
   /// default suite, at every size otherwise.
   package var existentialOperations: [String] = []
   /// The default suite's kinds sweep: one operation, every number of kinds.
-  package static let kindsSweepOperation = "synthetic.constant"
+  package static let kindsSweepOperation = AnswerNames.kindsOperation
 
   package func plan() -> RunPlan {
     var feeds: [PlannedFeed] = []

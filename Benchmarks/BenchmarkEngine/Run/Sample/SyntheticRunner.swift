@@ -1,4 +1,5 @@
 import BenchmarkResults
+import Claims
 import BenchmarkSupport
 import DispatchModel
 import Existential
@@ -30,7 +31,7 @@ package struct PlannedSynthetic: Equatable, Codable {
   /// Each operation's slice in an adaptive launch (`PlannedOperation.slice`).
   package var slices: [String: Int]? = nil
 
-  package static let domain = "synthetic"
+  package static let domain = AnswerNames.syntheticDomain
   package static let existentialDomain = ExistentialDomain.name
 
   package var feed: FeedID {

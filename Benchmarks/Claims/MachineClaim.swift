@@ -1,19 +1,13 @@
 import BenchmarkResults
 import DispatchModel
-import BenchmarkEngine
 import CommandLineSupport
 
 /// A claim of the answer that one machine's run can be read for, so that
 /// the runs of several machines say whether it holds on each: a span of
 /// ratios to the enum the README quotes, or a decision that names a
-/// pattern.
+/// pattern. Each names the rows it reads (`scope`), so that a run can
+/// spend its launches on them first (`settling(_:resolution:)`).
 package struct MachineClaim {
-  package init(name: String, picksAPattern: Bool = false, read: @escaping (AnswerRows) -> Reading) {
-    self.name = name
-    self.picksAPattern = picksAPattern
-    self.read = read
-  }
-
   /// What a claim says on one machine's run.
   package enum Reading: Equatable {
     /// The span of the rows' 95% intervals of the ratio to the enum.
@@ -61,17 +55,80 @@ package struct MachineClaim {
         case .span, .missing: break
         }
       }
-      return .untold(unique(patterns))
+      return .untold(inOrderOnce(patterns))
     }
+  }
+
+  /// What the claim says of its rows.
+  package enum Form: Equatable {
+    /// The span of its patterns' ratios to the enum, over its operations
+    /// and modes.
+    case span
+    /// The pattern fastest on its one operation in its one mode, of every
+    /// pattern the run timed.
+    case fastest
+  }
+
+  /// The rows a claim reads, at the answer's size and layout: each of its
+  /// patterns on each of its operations, in each of its modes, at `kinds`
+  /// kinds (any when `nil`). Each row's ratio pairs with the enum's row of
+  /// its case, which every launch of the case times.
+  package struct Scope: Equatable {
+    package var operations: [String]
+    package var modes: [BuildMode]
+    package var kinds: Int? = nil
+    /// The patterns read; `nil`: every pattern the run timed.
+    package var strategies: [StrategyID]?
   }
 
   /// How the claim reads in the table's first column.
   package var name: String
-  package var read: (AnswerRows) -> Reading
+  package var form: Form
+  package var scope: Scope
+
   /// Whether the claim picks among the patterns (`fastest`): read over the
   /// patterns every machine compared measured, so that a pattern one run
   /// lacks (added after it was made) neither wins nor loses there.
-  package var picksAPattern = false
+  package var picksAPattern: Bool { form == .fastest }
+
+  /// What the claim says on one run's rows.
+  package func read(_ rows: AnswerRows) -> Reading {
+    switch form {
+    case .span:
+      // A span that leaves out a pattern the run never measured would be
+      // another claim's: not measured there.
+      rows.measuredEvery(scope.strategies ?? [], scope.operations, modes: scope.modes, kinds: scope.kinds)
+        ? rows.ratioSpan(scope.strategies ?? [], scope.operations, modes: scope.modes, kinds: scope.kinds)
+          .map(Reading.span) ?? .missing
+        : .missing
+    case .fastest: Self.fastest(self.rows(rows))
+    }
+  }
+
+  /// The rows the claim reads from `rows`, in the run's order.
+  package func rows(_ rows: AnswerRows) -> [TimingRow] {
+    switch form {
+    case .span:
+      (scope.strategies ?? []).flatMap { strategy in
+        scope.operations.flatMap { operation in
+          scope.modes.compactMap { rows.row(strategy, operation, $0, kinds: scope.kinds) }
+        }
+      }
+    case .fastest:
+      scope.operations.flatMap { operation in
+        scope.modes.flatMap { rows.strategyRows(operation, $0, kinds: scope.kinds) }
+      }
+    }
+  }
+
+  /// Every row the claim depends on: those it reads (`rows(_:)`), and the
+  /// baseline's of each of their cases, which their ratios pair with.
+  package func dependencies(_ rows: AnswerRows) -> [ResultKey] {
+    let read = self.rows(rows).map(\.key)
+    var seen = Set(read)
+    let baselines = read.map { ResultKey($0.benchmarkCase, rows.run.info.baseline) }.filter { seen.insert($0).inserted }
+    return read + baselines
+  }
 
   /// The answer's claims a run can be read for: the README's spans (as the
   /// ranges section lists them, and the visitors at 64 kinds), then the
@@ -99,16 +156,10 @@ package struct MachineClaim {
     var claims: [MachineClaim] = []
     for mode in BuildMode.all {
       for operation in AnswerNames.light {
-        claims.append(
-          MachineClaim(name: "fastest, \(operation.rawValue), \(mode)", picksAPattern: true) {
-            fastest($0.strategyRows(operation.rawValue, mode))
-          })
+        claims.append(fastest("fastest, \(operation.rawValue), \(mode)", operation.rawValue, mode))
       }
     }
-    claims.append(
-      MachineClaim(name: "fastest, \(AnswerNames.kindsOperation) at 64 kinds, app", picksAPattern: true) {
-        fastest($0.strategyRows(AnswerNames.kindsOperation, .app, kinds: 64))
-      })
+    claims.append(fastest("fastest, \(AnswerNames.kindsOperation) at 64 kinds, app", AnswerNames.kindsOperation, .app, kinds: 64))
     return claims
   }
 
@@ -116,10 +167,11 @@ package struct MachineClaim {
     _ name: String, _ strategies: [StrategyID], _ operations: [String], modes: [BuildMode] = BuildMode.all,
     kinds: Int? = nil
   ) -> MachineClaim {
-    MachineClaim(name: name) { rows in
-      guard rows.measuredEvery(strategies, operations, modes: modes, kinds: kinds) else { return .missing }
-      return rows.ratioSpan(strategies, operations, modes: modes, kinds: kinds).map(Reading.span) ?? .missing
-    }
+    MachineClaim(name: name, form: .span, scope: Scope(operations: operations, modes: modes, kinds: kinds, strategies: strategies))
+  }
+
+  private static func fastest(_ name: String, _ operation: String, _ mode: BuildMode, kinds: Int? = nil) -> MachineClaim {
+    MachineClaim(name: name, form: .fastest, scope: Scope(operations: [operation], modes: [mode], kinds: kinds, strategies: nil))
   }
 
   /// The pattern whose interval of the ratio to the enum lies wholly below
@@ -136,4 +188,10 @@ package struct MachineClaim {
     let close = intervals.filter { $0.0 != best.0 && $0.1.lowerBound <= best.1.upperBound }.map(\.0)
     return close.isEmpty ? .pattern(best.0) : .untold([best.0] + close)
   }
+}
+
+/// The values without repeats, in the order they first appear.
+func inOrderOnce<Value: Hashable>(_ values: [Value]) -> [Value] {
+  var seen: Set<Value> = []
+  return values.filter { seen.insert($0).inserted }
 }

@@ -1,7 +1,5 @@
 import BenchmarkResults
 import DispatchModel
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
 
 /// The patterns and operations the answer speaks of, in the groups it
@@ -36,8 +34,16 @@ package enum AnswerNames {
   package static let cheap: [SpecOperation] = light + [.feedApplyBackground]
   /// The stakes table's operations.
   package static let stakes: [SpecOperation] = light + [.feedHeight, .feedConfigure, .feedRender, .shareInstagram]
-  /// The synthetic operation of the kinds sweep.
-  package static let kindsOperation = RunMatrix.kindsSweepOperation
+  /// The synthetic operation of the kinds sweep (the default suite sweeps
+  /// it, `RunMatrix.kindsSweepOperation`).
+  package static let kindsOperation = "synthetic.constant"
+  /// The feed size the answer reads when a run has it: the default
+  /// suite's largest.
+  package static let primarySize = 100_000
+  /// The kind layout the answer reads (`KindDistribution.uniform`).
+  package static let uniform = KindDistribution.uniform.rawValue
+  /// The synthetic domain's name in a row's feed (`PlannedSynthetic.domain`).
+  package static let syntheticDomain = "synthetic"
 }
 
 /// A run's rows as the answer looks them up: at one size and kind layout
@@ -56,7 +62,21 @@ package struct AnswerRows {
   /// has it, else its largest.
   package static func defaultSize(_ run: RunFile) -> Int {
     let sizes = Set(run.rows.map(\.key.feed.size))
-    return sizes.contains(RunMatrix.primarySize) ? RunMatrix.primarySize : sizes.max() ?? RunMatrix.primarySize
+    return sizes.contains(AnswerNames.primarySize) ? AnswerNames.primarySize : sizes.max() ?? AnswerNames.primarySize
+  }
+
+  package init(run: RunFile, size: Int, layout: String) {
+    self.run = run
+    self.size = size
+    self.layout = layout
+  }
+
+  /// The rows a run's answer reads: at `primary` elements when the run has
+  /// them, else at its largest size, `uniform`; `nil` for a run of no rows.
+  package init?(run: RunFile, primary: Int) {
+    let sizes = Set(run.rows.map(\.key.feed.size))
+    guard let largest = sizes.max() else { return nil }
+    self.init(run: run, size: sizes.contains(primary) ? primary : largest, layout: AnswerNames.uniform)
   }
 
   /// The first row of `strategy` on `operation` in `mode` (any mode when
@@ -73,10 +93,20 @@ package struct AnswerRows {
     run.rows.filter { !$0.key.strategy.isReference && matches($0.key, operation, mode, kinds: kinds) }
   }
 
+  /// The same rows, keeping only those at the answer's size and layout:
+  /// what every look-up above reads, found in fewer rows.
+  package var atSizeAndLayout: AnswerRows {
+    var narrowed = self
+    narrowed.run.rows = run.rows.filter { row in
+      row.key.feed.size == size && (row.key.feed.domain == AnswerNames.syntheticDomain || row.key.feed.distribution == layout)
+    }
+    return narrowed
+  }
+
   private func matches(_ key: ResultKey, _ operation: String, _ mode: BuildMode?, kinds: Int?) -> Bool {
     key.operation == operation && (mode == nil || key.mode == mode) && key.feed.size == size
       && (kinds == nil || key.feed.kinds == kinds)
-      && (key.feed.domain == PlannedSynthetic.domain || key.feed.distribution == layout)
+      && (key.feed.domain == AnswerNames.syntheticDomain || key.feed.distribution == layout)
   }
 
   package func row(_ strategy: StrategyID, _ operation: SpecOperation, _ mode: BuildMode) -> TimingRow? {
@@ -88,7 +118,7 @@ package struct AnswerRows {
   package var intervalLevels: String {
     guard pool.isEmpty else {
       let models = Set(pool.map(\.run.info.machine.cpuModel)).count
-      return unique(pool.map(\.intervalLevels)).joined(separator: " or ") + ", spanning \(models) CPU models"
+      return inOrderOnce(pool.map(\.intervalLevels)).joined(separator: " or ") + ", spanning \(models) CPU models"
     }
     return run.rows.contains { $0.layouts > 1 } ? "layouts and launches" : "launches"
   }
