@@ -112,8 +112,10 @@ import Testing
   @Test func helpDocumentsEveryFlag() throws {
     let result = try Subprocess.run(["run", "--help"])
     #expect(result.status == 0)
+    // An option line of its own: `--launches` is not listed by `--min-launches`.
+    let listed = GuidesTests.flags(inHelp: result.standardOutput)
     for option in RunOptions.spec.options {
-      #expect(result.standardOutput.contains(option.name), "\(option.name)")
+      #expect(listed.contains(option.name), "\(option.name)")
       if let example = option.example { #expect(result.standardOutput.contains(example)) }
     }
   }
