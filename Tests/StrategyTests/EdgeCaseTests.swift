@@ -1,5 +1,6 @@
 import DispatchModel
 import StrategyRegistry
+import TestSupport
 import Testing
 
 /// The SPEC's edge cases, each through every strategy.
@@ -29,6 +30,8 @@ import Testing
     _ item: ShareItem, _ operation: SpecOperation, _ expected: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
+    let mismatch = ExpectedStrategies.mismatch(Registry.names)
+    #expect(mismatch == nil, "\(mismatch ?? "")", sourceLocation: sourceLocation)
     for strategy in Registry.strategies {
       let output = strategy.outputs(for: FeedFile(share: [item]), operations: [operation])[operation]?
         .first
@@ -40,6 +43,8 @@ import Testing
     _ item: FeedItem, _ operation: SpecOperation, _ expected: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
+    let mismatch = ExpectedStrategies.mismatch(Registry.names)
+    #expect(mismatch == nil, "\(mismatch ?? "")", sourceLocation: sourceLocation)
     for strategy in Registry.strategies {
       let output = strategy.outputs(for: FeedFile(feed: [item]), operations: [operation])[operation]?
         .first

@@ -10,10 +10,13 @@ import Testing
   static let sizes = [0, 1, 1_000]
 
   /// The first element where a strategy's outputs differ from the first
-  /// strategy's, as a failure message, or `nil` when all agree.
+  /// strategy's, as a failure message, or `nil` when all agree; a failure
+  /// too when the strategies are not the expected ones (none, or one, agree
+  /// trivially).
   static func firstDisagreement(
     _ outputs: [(strategy: String, outputs: [String])], operation: SpecOperation, context: String
   ) -> String? {
+    if let mismatch = ExpectedStrategies.mismatch(outputs.map(\.strategy)) { return "\(context) \(mismatch)" }
     guard let reference = outputs.first else { return nil }
     for other in outputs.dropFirst() {
       guard other.outputs.count == reference.outputs.count else {

@@ -22,19 +22,26 @@ package enum BuildUnderTest {
   package static let releaseExecutable = Fixtures.packageRoot + "/.build/release/dispatch-bench"
 
   /// Whether `.build/release/dispatch-bench` exists and is newer than every
-  /// source it is built from (Package.swift, Sources/, Benchmarks/): a binary
-  /// left from an older tree would check that tree's code, not this one's.
-  package static let hasCurrentRelease: Bool = {
-    guard let built = modified(releaseExecutable) else { return false }
-    let root = Fixtures.packageRoot
+  /// source it is built from: a binary left from an older tree would check
+  /// that tree's code, not this one's.
+  package static let hasCurrentRelease = isCurrent(releaseExecutable, root: Fixtures.packageRoot)
+
+  /// The folders, beside Package.swift, whose sources a build compiles:
+  /// the plugins too, which write the registry's list of strategies.
+  package static let sourceFolders = ["Sources", "Benchmarks", "Plugins"]
+
+  /// Whether `executable` exists and is newer than Package.swift and every
+  /// Swift or C source under `root`'s `sourceFolders`.
+  package static func isCurrent(_ executable: String, root: String) -> Bool {
+    guard let built = modified(executable) else { return false }
     var sources = [root + "/Package.swift"]
-    for directory in ["Sources", "Benchmarks"] {
+    for directory in sourceFolders {
       let paths = FileManager.default.enumerator(atPath: root + "/" + directory)?.allObjects as? [String] ?? []
       sources += paths.filter { path in [".swift", ".c", ".h"].contains { path.hasSuffix($0) } }
         .map { root + "/" + directory + "/" + $0 }
     }
     return sources.allSatisfy { (modified($0) ?? .distantFuture) <= built }
-  }()
+  }
 
   /// What the tests that need the release build say when they skip.
   package static let needsRelease =

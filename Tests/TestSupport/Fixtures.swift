@@ -41,32 +41,43 @@ package enum Fixtures {
     }
   }
 
-  /// Every file under the package's `directory` (relative, such as
-  /// "results") that git would commit: tracked files and new files git does
-  /// not ignore, by path relative to the package root, in order. What git
-  /// ignores (a user's own runs in results/local/, a report of an interrupted
-  /// run) is not the tree's, so no test reads it: a test that did would fail
-  /// after the README's own `swift run -c release dispatch-bench`.
+  /// Every file git tracks under the package's `directory` (relative, such
+  /// as "results"), by path relative to the package root, in order. What
+  /// git does not track (a user's own runs, in results/local/ or given to
+  /// `run --output results/x.csv`; a report of an interrupted run) is not
+  /// the tree's, so no test reads it: a test that did would fail after the
+  /// user's own runs.
   /// - Throws: Where the package is not a git checkout, or git fails.
-  package static func committableFiles(under directory: String) throws -> [String] {
+  package static func trackedFiles(under directory: String, root: String = packageRoot) throws -> [String] {
     let result = try Subprocess.run(
-      ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", directory],
-      currentDirectory: packageRoot, program: "/usr/bin/git")
+      ["ls-files", "-z", "--cached", "--", directory], currentDirectory: root, program: "/usr/bin/git")
     guard result.status == 0 else {
       throw CheckoutError("git ls-files \(directory) exited \(result.status): \(result.standardError)")
     }
     let paths = result.standardOutput.split(separator: "\0").map(String.init)
     // A tracked file deleted in the work tree is not there to read.
-    return Set(paths).sorted().filter { FileManager.default.fileExists(atPath: packageRoot + "/" + $0) }
+    return Set(paths).sorted().filter { FileManager.default.fileExists(atPath: root + "/" + $0) }
   }
 
   /// Whether the package is a git checkout with git at /usr/bin/git, which
-  /// `committableFiles(under:)` needs.
+  /// `trackedFiles(under:)` needs.
   package static let isGitCheckout: Bool = {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return false }
     return (try? Subprocess.run(["rev-parse", "--git-dir"], currentDirectory: packageRoot, program: "/usr/bin/git"))?
       .status == 0
   }()
+
+  /// Whether the package is a git checkout with its whole history, which
+  /// the commits the guides cite need: a shallow clone (`git clone
+  /// --depth 1`, as some CI services make) is a checkout without them.
+  package static let hasHistory = isGitCheckout && !isShallow(packageRoot)
+
+  /// Whether the git checkout at `directory` is shallow.
+  package static func isShallow(_ directory: String) -> Bool {
+    let result = try? Subprocess.run(
+      ["rev-parse", "--is-shallow-repository"], currentDirectory: directory, program: "/usr/bin/git")
+    return result?.status != 0 || result?.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) != "false"
+  }
 
   /// Feeds of adversarial strings and numbers (`AdversarialFeeds`, 12
   /// items, seeds 1 to 3), committed so that a script can run `dump` on

@@ -107,6 +107,33 @@ package enum SpecOracle {
     }
   }
 
+  /// `feed.apply-background`'s output: the cell's state after its colour
+  /// is applied, `{title}|{subtitle}|{imageURLs}|{backgroundColor}`.
+  package static func appliedBackground(_ item: FeedItem) -> String {
+    let (_, _, configured, color) = feed(item)
+    return "\(configured)|\(color)"
+  }
+
+  /// The platform `share.mixed` pairs element `index` of a feed seeded by
+  /// `seed` with, drawn as Guides/Commands.md and `ShareItemSequence` say
+  /// (the element's own SplitMix64 stream; its first number draws the kind,
+  /// the second the platform, by multiply-shift over the four in SPEC
+  /// order), written here again so that a wrong draw in the harness, which
+  /// every strategy shares, shows as a disagreement.
+  package static func mixedPlatform(index: Int, seed: UInt64) -> Platform {
+    func mix(_ state: UInt64) -> UInt64 {
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    let golden: UInt64 = 0x9E37_79B9_7F4A_7C15
+    let elementSeed = mix((seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD6E8_FEB8_6659_FD93)) &+ golden)
+    let platformDraw = mix(elementSeed &+ golden &+ golden)
+    let platforms: [Platform] = [.facebook, .line, .instagram, .wechat]
+    return platforms[Int(UInt64(platforms.count).multipliedFullWidth(by: platformDraw).high)]
+  }
+
   /// Every SPEC §3 line `dump` prints for a file, in its order.
   package static func dumpLines(_ file: FeedFile) -> [(index: Int, operation: String, output: String)] {
     var lines: [(Int, String, String)] = []

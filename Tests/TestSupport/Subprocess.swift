@@ -26,10 +26,11 @@ package enum Subprocess {
   ///   - interruptWhen: Sends `signal` once what the process wrote to
   ///     standard error so far satisfies this: an interruption at a point
   ///     of the run, whatever the machine's speed.
+  ///   - signalCount: How many times to send it then, 2 ms apart.
   package static func run(
     _ arguments: [String], currentDirectory: String? = nil, environment: [String: String]? = nil,
     program: String? = nil, interruptWhen: (@Sendable (String) -> Bool)? = nil,
-    signal: Int32 = SIGINT
+    signal: Int32 = SIGINT, signalCount: Int = 1
   ) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program ?? executable)
@@ -55,7 +56,12 @@ package enum Subprocess {
           errorData += chunk
           if !interrupted && interruptWhen(String(decoding: errorData, as: UTF8.self)) {
             interrupted = true
-            kill(pid, signal)
+            // Apart, so that the kernel does not merge them into one
+            // pending signal before the process has taken the first.
+            for number in 0..<signalCount {
+              if number > 0 { usleep(2_000) }
+              kill(pid, signal)
+            }
           }
         }
       } else {

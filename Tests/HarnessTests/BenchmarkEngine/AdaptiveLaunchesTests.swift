@@ -248,7 +248,7 @@ import Testing
     let restricted = plan.restricted(to: Set(cases), rounds: given)
     #expect(restricted.synthetic.map(\.rounds) == [10, 5])
     // A case given no rounds keeps every round.
-    let one = cases.first { $0.feed.kinds == 4 }!
+    let one = try #require(cases.first { $0.feed.kinds == 4 })
     #expect(plan.restricted(to: Set(cases), rounds: [one: 5]).synthetic.map(\.rounds) == [nil, 5])
   }
 

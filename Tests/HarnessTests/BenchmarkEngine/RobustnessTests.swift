@@ -168,4 +168,60 @@ import Testing
     #expect(file.rows.count == table.records.count)
     #expect(try String(contentsOfFile: directory + "/earlier.csv", encoding: .utf8) == "earlier results\n")
   }
+
+  /// The run the interruption tests stop once its second launch has begun.
+  static func interruptedRun(
+    output: String, signalCount: Int = 1
+  ) throws -> Subprocess.Result {
+    try Subprocess.run(
+      [
+        "run", "--allow-debug-build", "--operations", "share.line,share.wechat", "--sizes", "2000",
+        "--output", output,
+      ], interruptWhen: { $0.contains("launch 2 of 4 (then adaptive) [case") }, signal: SIGINT,
+      signalCount: signalCount)
+  }
+
+  /// A second SIGINT, sent while the run finishes its sample for the first,
+  /// exits at once with 130: no partial file is written, no message of one.
+  /// (SIGINTs every 2 ms: two sent closer than the process is scheduled
+  /// arrive as one.)
+  @Test func aSecondInterruptExitsAtOnce() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let output = directory + "/run.csv"
+    let result = try Self.interruptedRun(output: output, signalCount: 20)
+    #expect(result.status == 130, "\(result.standardError)")
+    #expect(!result.standardError.contains("wrote the"), "\(result.standardError)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+  }
+
+  /// With `<output>.partial` there from an earlier interruption, the next
+  /// is `<output>.2.partial`, then `.3.partial`; the earlier ones are kept.
+  /// `report` reads a partial file, saying it is incomplete.
+  @Test func aLaterInterruptWritesTheNextPartialNumberAndReportReadsIt() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let output = directory + "/run.csv"
+    try "earlier partial\n".write(toFile: output + ".partial", atomically: true, encoding: .utf8)
+    for number in [2, 3] {
+      let result = try Self.interruptedRun(output: output)
+      #expect(result.status == 130, "\(result.standardError)")
+      let partial = "\(output).\(number).partial"
+      #expect(result.standardError.contains("to \(partial) (marked complete=false)"), "\(result.standardError)")
+      guard case .run(let file) = try Schema.load(partial) else {
+        Issue.record("\(partial) is not a run")
+        return
+      }
+      #expect(!file.rows.isEmpty)
+    }
+    #expect(try String(contentsOfFile: output + ".partial", encoding: .utf8) == "earlier partial\n")
+    #expect(!FileManager.default.fileExists(atPath: output))
+
+    let report = directory + "/report"
+    let result = try Subprocess.run(["report", output + ".2.partial", "--output", report])
+    #expect(result.status == 0, "\(result.standardError)")
+    let markdown = try String(contentsOfFile: report + "/report.md", encoding: .utf8)
+    #expect(markdown.contains("share.line"), "\(markdown)")
+    #expect(markdown.contains("**(interrupted: incomplete)**"), "\(markdown)")
+  }
 }

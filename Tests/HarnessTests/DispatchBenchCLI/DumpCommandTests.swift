@@ -1,5 +1,6 @@
 @testable import DispatchBenchCLI
 import BenchmarkResults
+import DispatchModel
 import Foundation
 import TestSupport
 import Testing
@@ -24,6 +25,31 @@ import Testing
     #expect(lines.count == 4 + 9)
     #expect(lines.first == #"{"index": 0, "operation": "share.line", "output": "[Hi, I want to share an amazing artist with you, Avicii.](https://music.example/user/1)"}"#)
     #expect(lines.last == #"{"index": 8, "operation": "feed.height", "output": "150"}"#)
+  }
+
+  /// The two operations SPEC §3 does not print, asked for by name, against
+  /// the SPEC oracle: `share.mixed` pairs item *i* with the platform the
+  /// oracle draws for *i* from seed 0; `feed.apply-background` prints the
+  /// cell's state after it.
+  @Test(arguments: [Fixtures.exampleFeed] + Fixtures.adversarialSeeds.map(Fixtures.adversarialFeed))
+  func printsTheMixedShareAndTheAppliedBackground(feed: String) throws {
+    let result = try Subprocess.run(["dump", "--feed", feed, "--operations", "share.mixed,feed.apply-background"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let file = try FeedFile.load(path: feed)
+    let expected =
+      file.share.indices.map { ($0, "share.mixed", SpecOracle.share(file.share[$0], SpecOracle.mixedPlatform(index: $0, seed: 0))) }
+      + file.feed.indices.map { ($0, "feed.apply-background", SpecOracle.appliedBackground(file.feed[$0])) }
+    let lines = try result.standardOutput.split(separator: "\n").map { line -> (Int, String, String) in
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+      return (
+        try #require(object["index"] as? Int), try #require(object["operation"] as? String),
+        try #require(object["output"] as? String)
+      )
+    }
+    try #require(lines.count == expected.count, "\(feed): \(lines.count) lines, \(expected.count) expected")
+    for (line, wanted) in zip(lines, expected) {
+      #expect(line == wanted, "\(feed)")
+    }
   }
 
   @Test func aBadFeedFileExitsWith65AndNamesTheItemAndField() throws {

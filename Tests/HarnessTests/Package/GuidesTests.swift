@@ -244,7 +244,7 @@ extension GuidesTests {
   /// Every `results/` path quoted in backticks is in the tree, or its block
   /// cites it by commit (`results/aa/` at commit ac58ea3) and it is there
   /// at that commit; and every `git show COMMIT:PATH` given shows a file.
-  @Test(.enabled(if: Fixtures.isGitCheckout, "needs the git history to read what the guides cite at a commit"))
+  @Test(.enabled(if: Fixtures.hasHistory, "needs the git history (not a shallow clone) to read what the guides cite at a commit"))
   func everyQuotedResultsPathIsInTheTreeOrAtTheCommitCited() throws {
     var checkedInHistory = 0
     for document in try Self.citingDocuments() {
@@ -273,15 +273,15 @@ extension GuidesTests {
     FileManager.default.fileExists(atPath: Fixtures.packageRoot + "/" + path)
   }
 
-  /// results/README.md names every file under results/ that git would
-  /// commit in backticks, so none is there without its command; a report's
-  /// folder stands for its charts. A user's own runs (results/local/, which
-  /// git ignores) are not the tree's.
+  /// results/README.md names every file under results/ that git tracks in
+  /// backticks, so none is there without its command; a report's folder
+  /// stands for its charts. A user's own runs (results/local/, which git
+  /// ignores, or `run --output results/x.csv`, untracked) are not the tree's.
   @Test(.enabled(if: Fixtures.isGitCheckout, "needs a git checkout to tell the tree's files from a user's"))
   func theResultsReadmeNamesEveryResultsFile() throws {
     let readme = try String(contentsOfFile: Fixtures.packageRoot + "/results/README.md", encoding: .utf8)
     let named = Set(Self.blocks(readme).flatMap(Self.codeSpans).filter(Self.isResultsPath))
-    let paths = try Fixtures.committableFiles(under: "results")
+    let paths = try Fixtures.trackedFiles(under: "results")
     try #require(paths.contains("results/README.md"))
     for path in paths where path != "results/README.md" {
       let folder = (path as NSString).deletingLastPathComponent + "/"
@@ -324,7 +324,7 @@ extension GuidesTests {
 
   @Test(.enabled(if: Fixtures.isGitCheckout, "needs a git checkout to tell the tree's files from a user's"))
   func everyCommittedRunsSamplesBelongToIt() throws {
-    let paths = try Fixtures.committableFiles(under: "results").map { Fixtures.packageRoot + "/" + $0 }
+    let paths = try Fixtures.trackedFiles(under: "results").map { Fixtures.packageRoot + "/" + $0 }
     // The tree may hold no samples file; the check itself is tested on
     // fixtures below (theSamplesCheckFindsAnotherRunsSamples).
     let problems = try Self.samplesProblems(in: paths)

@@ -58,7 +58,7 @@ import Testing
   @Test func aChangeInsideTheThresholdIsUnchanged() throws {
     // 3% slower, clearly outside the intervals, but inside a 5% threshold.
     let result = try compare(SampleRuns.results(), SampleRuns.results(scale: ["feed.height/enum-switch": 1.03]))
-    let cell = result.changes.first { $0.key.operation == "feed.height" && $0.key.strategy == "enum-switch" }!
+    let cell = try #require(result.changes.first { $0.key.operation == "feed.height" && $0.key.strategy == "enum-switch" })
     #expect(cell.significant)
     #expect(cell.verdict == .unchanged)
     // With a 1% threshold the same change is a regression.

@@ -186,21 +186,30 @@ import Testing
     ([Fixtures.pairA, runWithoutCodeBytes, "--show", "code-bytes"], 65, "no row has code_bytes in both runs"),
   ]
 
-  /// The schema-4 fixture without its code_bytes columns: rows in common with
-  /// the A/A pair, none with a code size.
-  static let runWithoutCodeBytes: String = {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("no-code-bytes-\(UUID()).csv").path
-    let table = try! CSVReader.parse(try! String(contentsOfFile: Fixtures.runVersion4, encoding: .utf8))
+  /// Where a refusal names the schema-4 fixture without its code_bytes
+  /// columns, which the test writes for itself (`writeRunWithoutCodeBytes`).
+  static let runWithoutCodeBytes = "<run without code bytes>"
+
+  /// Writes the schema-4 fixture without its code_bytes columns (rows in
+  /// common with the A/A pair, none with a code size) to `path`.
+  static func writeRunWithoutCodeBytes(to path: String) throws {
+    let table = try CSVReader.parse(try String(contentsOfFile: Fixtures.runVersion4, encoding: .utf8))
     let keep = table.header.indices.filter { !table.header[$0].hasPrefix("code_bytes") }
     var text = CSVWriter.record(keep.map { table.header[$0] })
     for record in table.records { text += CSVWriter.record(keep.map { record.fields[$0] }) }
-    try! text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-  }()
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+  }
 
   @Test(arguments: refusals.indices)
-  func aCheckThatCannotRunSaysWhy(index: Int) {
-    let (arguments, status, message) = Self.refusals[index]
+  func aCheckThatCannotRunSaysWhy(index: Int) throws {
+    var (arguments, status, message) = Self.refusals[index]
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("run-pair-check-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    if let position = arguments.firstIndex(of: Self.runWithoutCodeBytes) {
+      arguments[position] = directory + "/no-code-bytes.csv"
+      try Self.writeRunWithoutCodeBytes(to: arguments[position])
+    }
     let result = InProcess.main(["compare"] + arguments)
     #expect(result.status == status, "\(arguments): \(result.errors)")
     #expect(result.errors.contains(message), "\(result.errors)")
