@@ -36,7 +36,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 export LC_ALL=C
 
 usage="usage: bash Benchmarks/Scripts/compile-time.sh [--runs R] [--patterns LIST] [--kinds LIST] [--output PATH] [--force]"
-all_patterns="Naive ProtocolGetter ClassicVisitor GenericVisitor EnumSwitch ClassHierarchy CastChain TypeEraser HandlerTable"
+all_patterns="Naive ProtocolGetter ClassicVisitor GenericVisitor EnumSwitch ClassHierarchy CastChain TypeEraser HandlerTable TaggedVisitor"
 runs=3
 patterns="$all_patterns"
 kinds="2 4 8 16 32 64"
