@@ -47,6 +47,10 @@ public enum Kinds2 {
     func visit(_ node: Kind0) -> VisitorContinueKind { .visitChildren }
     func visit(_ node: Kind1) -> VisitorContinueKind { .visitChildren }
 
+    /// Never inlined, as swift-syntax's walk is compiled in its own module:
+    /// inlined into a loop over one `final` visitor, its vtable calls would
+    /// become direct ones.
+    @inline(never)
     final func walk(_ item: Item) {
       switch item.kind {
       case .kind0: _ = visit(Kind0(item: item))
