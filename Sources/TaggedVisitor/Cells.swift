@@ -34,6 +34,8 @@ open class CellVisitor {
   /// the cell is viewed as its class without a cast.
   #if DISPATCH_BENCH_FROZEN
   @inlinable
+  #else
+  @inline(never)
   #endif
   public final func walk(_ node: CellNode) {
     switch node.kind {

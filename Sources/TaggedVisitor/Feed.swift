@@ -168,6 +168,8 @@ open class FeedVisitor {
   /// read.
   #if DISPATCH_BENCH_FROZEN
   @inlinable
+  #else
+  @inline(never)
   #endif
   public final func walk(_ node: FeedNode) {
     switch node.kind {

@@ -150,6 +150,8 @@ open class ShareVisitor {
   /// walk does not read it for a token.
   #if DISPATCH_BENCH_FROZEN
   @inlinable
+  #else
+  @inline(never)
   #endif
   public final func walk(_ node: ShareNode) {
     switch node.kind {

@@ -21,6 +21,11 @@ import DispatchModel
 /// the vtable index (the release build's feed `walk` loads the class and
 /// jumps through its vtable at the tag's slot).
 ///
+/// `walk` is never inlined (but in the evolution-frozen build), as
+/// swift-syntax's is compiled in its own module: inlined into app mode's
+/// loop over one `final` visitor, its visits were devirtualised into a
+/// jump table, which no swift-syntax user gets.
+///
 /// The visitors are internal, as a SwiftLint rule's are in its own module:
 /// a public stored result on a class would cost a dynamic exclusivity check
 /// per access (two per element), which the classic visitor's internal
