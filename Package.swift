@@ -16,6 +16,7 @@ let strategyModules = [
   "CastChain",
   "TypeEraser",
   "HandlerTable",
+  "TaggedVisitor",
 ]
 
 // The null strategy: the same harness path as a strategy, with entry points
@@ -176,9 +177,9 @@ let package = Package(
       name: "generate-synthetic", path: "Benchmarks/Scripts",
       exclude: [
         "aa-test.sh", "BuildingCost", "building-cost.sh", "build-matrix.sh", "check-kernels.py", "compile-time.sh",
-        "disturbed-check.sh", "launch-variance.sh", "layouts-aa.sh", "layouts-check.py", "regression-check.sh",
-        "relink-layouts.sh", "run-level.py", "sanitize.sh", "scaffold-check.sh", "static-binary-check.sh",
-        "swiftpm-retry.sh", "timed_loops.py",
+        "disturbed-check.sh", "embedded-check.sh", "embedded-variants", "EmbeddedTiming", "launch-variance.sh",
+        "layouts-aa.sh", "layouts-check.py", "regression-check.sh", "relink-layouts.sh", "run-level.py", "sanitize.sh",
+        "scaffold-check.sh", "static-binary-check.sh", "swiftpm-retry.sh", "timed_loops.py",
       ], sources: ["generate-synthetic.swift"],
       swiftSettings: [.unsafeFlags(["-Onone"])]),
 

@@ -18,7 +18,7 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 objects=""
 for module in DispatchModel JSON BenchmarkSupport StrategyRegistry Naive ProtocolGetter ClassicVisitor GenericVisitor \
-  EnumSwitch ClassHierarchy CastChain TypeEraser HandlerTable NullStrategy; do
+  EnumSwitch ClassHierarchy CastChain TypeEraser HandlerTable TaggedVisitor NullStrategy; do
   objects="$objects $(ls $build/$module.build/*.o | tr '\n' ' ')"
 done
 # shellcheck disable=SC2086

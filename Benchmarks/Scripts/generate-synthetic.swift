@@ -101,6 +101,7 @@ public enum SyntheticPattern: String, CaseIterable, Sendable {
   case castChain = "cast-chain"
   case typeEraser = "type-eraser"
   case handlerTable = "handler-table"
+  case taggedVisitor = "tagged-visitor"
 
   /// Patterns whose synthetic code is another pattern's: each one that
   /// `dispatch-bench new-strategy` added, written as its template until it is
@@ -128,7 +129,7 @@ public enum SyntheticPattern: String, CaseIterable, Sendable {
   public var module: String { "Synthetic" + directory }
 }
 
-/// How a pattern's synthetic code is written: the nine patterns' idioms,
+/// How a pattern's synthetic code is written: the ten patterns' idioms,
 /// under their names, each with its arms in `SyntheticSource` (its doc
 /// comment, its domain and its workload's plumbing).
 public enum SyntheticIdiom: String, CaseIterable, Sendable {
@@ -141,6 +142,7 @@ public enum SyntheticIdiom: String, CaseIterable, Sendable {
   case castChain = "cast-chain"
   case typeEraser = "type-eraser"
   case handlerTable = "handler-table"
+  case taggedVisitor = "tagged-visitor"
 }
 
 // MARK: - Writing Swift
@@ -330,6 +332,9 @@ extension SyntheticSource {
     case .handlerTable:
       summary = "A handler table: elements held as `Any`, and per kind a `Handler` registered in a dictionary keyed by the `ObjectIdentifier` of its type; what depends on the kind alone is data in the entry, what reads the element a closure that casts it down."
       dispatch = "read the `Any`'s dynamic type, hash its `ObjectIdentifier`, probe the dictionary, copy the entry out; then read the data, or call the closure, which casts the element with a runtime dynamic cast that always matches."
+    case .taggedVisitor:
+      summary = "The tagged visitor, as swift-syntax writes `SyntaxVisitor`: every element is one `Item` struct carrying a kind tag beside its payload; a visitor is a subclass of an open class with one overridable `visit` per kind, each returning whether to go on, and its `walk` switches on the tag; each visitor class keeps its last result."
+      dispatch = "one `switch` on the element's kind tag, then that kind's `visit` through the visitor class's vtable; then the result is read back from the visitor object."
     }
     // A pattern written as another says so, and where to give it its own.
     let borrowed =
@@ -352,6 +357,7 @@ extension SyntheticSource {
     case .castChain: writeCastChain(&writer)
     case .typeEraser: writeTypeEraser(&writer)
     case .handlerTable: writeHandlerTable(&writer)
+    case .taggedVisitor: writeTaggedVisitor(&writer)
     }
   }
 
@@ -505,6 +511,61 @@ extension SyntheticSource {
               let pattern = operation.readsPayload ? ".kind\(kind)(let item)" : ".kind\(kind)"
               writer.line("case \(pattern): \(operation.result(kind, "item.value"))")
             }
+          }
+        }
+      }
+    }
+  }
+
+  private func writeTaggedVisitor(_ writer: inout SourceWriter) {
+    writer.doc("The kind tag every element carries, as `SyntaxKind` is a syntax node's.")
+    writer.block("enum ItemKind") { writer in
+      writer.line("case " + kindIndices.map { "kind\($0)" }.joined(separator: ", "))
+    }
+    writer.blank()
+    writer.doc("Every element as one struct: its kind's tag beside its payload.")
+    writer.block("struct Item") { writer in
+      writer.line("let kind: ItemKind")
+      writer.line("let value: UInt64")
+    }
+    writer.blank()
+    writer.doc("Whether the walk goes on into a node's children, as `SyntaxVisitorContinueKind`.")
+    writer.block("enum VisitorContinueKind") { writer in
+      writer.line("case visitChildren, skipChildren")
+    }
+    for kind in kindIndices {
+      writer.blank()
+      writer.block("struct Kind\(kind)") { writer in
+        writer.line("let item: Item")
+        writer.line("var value: UInt64 { item.value }")
+      }
+    }
+    writer.blank()
+    writer.doc("One overridable `visit` per kind, each returning whether to go on; `walk` switches on the tag.")
+    writer.block("class Visitor") { writer in
+      for kind in kindIndices {
+        writer.line("func visit(_ node: Kind\(kind)) -> VisitorContinueKind { .visitChildren }")
+      }
+      writer.blank()
+      writer.doc("Never inlined, as swift-syntax's walk is compiled in its own module: inlined into a loop over one `final` visitor, its vtable calls would become direct ones.")
+      writer.line("@inline(never)")
+      writer.block("final func walk(_ item: Item)") { writer in
+        writer.switchBlock("item.kind") { writer in
+          for kind in kindIndices {
+            writer.line("case .kind\(kind): _ = visit(Kind\(kind)(item: item))")
+          }
+        }
+      }
+    }
+    for operation in operations {
+      writer.blank()
+      writer.block("final class \(operation.typeName)Visitor: Visitor") { writer in
+        writer.line(
+          "private(set) var \(operation.member): \(operation.type) = \(operation.initialValue)")
+        for kind in kindIndices {
+          writer.block("override func visit(_ node: Kind\(kind)) -> VisitorContinueKind") { writer in
+            writer.line("\(operation.member) = \(operation.result(kind, "node.value"))")
+            writer.line("return .skipChildren")
           }
         }
       }
@@ -671,6 +732,13 @@ extension SyntheticSource {
           ("\($0.member)Visitor", "visitor", "\($0.typeName)Visitor", "\($0.typeName)Visitor()")
         },
         perElement: { ["items[index].accept(visitor: visitor)", "return visitor.\($0.member)"] })
+    case .taggedVisitor:
+      return Plumbing(
+        element: "Item", make: { "Item(kind: .kind\($0), \(payload))" },
+        context: {
+          ("\($0.member)Visitor", "visitor", "\($0.typeName)Visitor", "\($0.typeName)Visitor()")
+        },
+        perElement: { ["visitor.walk(items[index])", "return visitor.\($0.member)"] })
     case .genericVisitor:
       return Plumbing(
         element: "any Item", make: { "Kind\($0)(\(payload))" }, context: { _ in nil },

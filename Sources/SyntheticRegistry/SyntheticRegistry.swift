@@ -10,6 +10,7 @@ import SyntheticGenericVisitor
 import SyntheticHandlerTable
 import SyntheticNaive
 import SyntheticProtocolGetter
+import SyntheticTaggedVisitor
 import SyntheticTypeEraser
 
 /// Every pattern of the synthetic domain at every number of kinds, patterns in
@@ -87,6 +88,12 @@ public enum SyntheticRegistry {
     SyntheticHandlerTable.Kinds16.Workload.self,
     SyntheticHandlerTable.Kinds32.Workload.self,
     SyntheticHandlerTable.Kinds64.Workload.self,
+    SyntheticTaggedVisitor.Kinds2.Workload.self,
+    SyntheticTaggedVisitor.Kinds4.Workload.self,
+    SyntheticTaggedVisitor.Kinds8.Workload.self,
+    SyntheticTaggedVisitor.Kinds16.Workload.self,
+    SyntheticTaggedVisitor.Kinds32.Workload.self,
+    SyntheticTaggedVisitor.Kinds64.Workload.self,
   ]
 
   /// The workload type of a pattern, by its registry name, at some number of

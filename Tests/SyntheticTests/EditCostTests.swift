@@ -59,6 +59,9 @@ import Testing
     (.typeEraser, Counts(added: 4, hunks: 1)),
     // the struct, the register call
     (.handlerTable, Counts(added: 2, hunks: 2)),
+    // the four-line view struct, a visit in the base class, a case in the
+    // walk, a four-line override in the visitor; the tag enum's case line
+    (.taggedVisitor, Counts(added: 10, changed: 1, hunks: 5)),
   ])
   func addingAKind(pattern: SyntheticPattern, counts: Counts) throws {
     let constant = try #require(SyntheticDomain.operations.first)
@@ -90,6 +93,8 @@ import Testing
     // register a parameter and its `Handler(…)` an argument, which no longer
     // fits on the line: four changed, one more added
     (.handlerTable, Counts(added: 2, changed: 4, hunks: 3)),
+    // a visitor class: header, stored result, two four-line overrides, }
+    (.taggedVisitor, Counts(added: 11, hunks: 1)),
   ])
   func addingAnOperation(pattern: SyntheticPattern, counts: Counts) {
     let operations = SyntheticDomain.operations

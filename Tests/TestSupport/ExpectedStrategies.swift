@@ -5,7 +5,7 @@
 package enum ExpectedStrategies {
   package static let names = [
     "naive", "protocol-getter", "classic-visitor", "generic-visitor", "enum-switch", "class-hierarchy",
-    "cast-chain", "type-eraser", "handler-table",
+    "cast-chain", "type-eraser", "handler-table", "tagged-visitor",
   ]
 
   /// Why `registered` (the registry's names, in its order) is not the

@@ -187,7 +187,7 @@ import Testing
     #expect(changed == ["Package.swift", "Benchmarks/Scripts/generate-synthetic.swift"])
     // What changed, read independently of the edits' own code.
     let manifest = try #require(after["Package.swift"])
-    #expect(manifest.contains(#""HandlerTable",\#n  "MyPattern",\#n]"#), "strategyModules ends with MyPattern")
+    #expect(manifest.contains(#""TaggedVisitor",\#n  "MyPattern",\#n]"#), "strategyModules ends with MyPattern")
     let generator = try #require(after["Benchmarks/Scripts/generate-synthetic.swift"])
     #expect(generator.contains(#"case myPattern = "my-pattern""#))
     #expect(generator.contains(".myPattern: .protocolGetter,"), "written as its template until it has an idiom")
