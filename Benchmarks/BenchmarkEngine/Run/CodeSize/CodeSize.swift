@@ -171,11 +171,17 @@ package struct CodeSize {
     let loop = Self.mangled(names.loop)
     guard members.contains(where: { functions[$0].name.contains(loop) }) else { return nil }
     let others = Self.syntheticNames.filter { $0.key != operation }.values.flatMap(\.members)
+    let otherVisitors = Self.syntheticNames.filter { $0.key != operation }.values.flatMap(\.members)
+      .compactMap(Self.wordSubstituted)
+    let visitors = names.members.compactMap(Self.wordSubstituted)
     let roots = members.filter { index in
       let name = functions[index].name
       if name.contains(loop) { return true }
-      let named = (names.members + Self.syntheticDispatch).contains { Self.names(name, $0) }
-      if named && !others.contains(where: { Self.names(name, $0) }) { return true }
+      let named =
+        (names.members + Self.syntheticDispatch).contains { Self.names(name, $0) }
+        || visitors.contains { name.contains($0) }
+      let other = others.contains(where: { Self.names(name, $0) }) || otherVisitors.contains { name.contains($0) }
+      if named && !other { return true }
       return Self.isClosure(name) && (Self.syntheticClosures[operation] ?? []).contains { name.contains($0) }
     }
     return bytes(reachedFrom: roots)
@@ -285,6 +291,16 @@ package struct CodeSize {
   /// The synthetic patterns' dispatch that every operation goes through:
   /// the visitors' per-kind `accept`.
   private static let syntheticDispatch = ["accept"]
+
+  /// A `…Visitor` class name as Swift mangles it in a module whose name's
+  /// third word is `Visitor` (`SyntheticTaggedVisitor`,
+  /// `SyntheticClassicVisitor`): the word is substituted, so
+  /// `ConstantVisitor` is `08ConstantC`, not `15ConstantVisitor`, and its
+  /// methods (the tagged visitor's per-kind `visit`) would go uncounted.
+  private static func wordSubstituted(_ member: String) -> String? {
+    guard member.hasSuffix("Visitor"), member.count > "Visitor".count else { return nil }
+    return "0" + mangled(String(member.dropLast("Visitor".count))) + "C"
+  }
 
   /// A strategy's module, from its registry name, as every strategy's is
   /// named (`classic-visitor` is `ClassicVisitor`), so that a strategy
