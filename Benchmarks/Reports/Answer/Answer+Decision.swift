@@ -35,7 +35,8 @@ extension Answer {
         "dispatch is the work (a row's identifier, a cell's colour) in a hot loop", "`enum` + exhaustive `switch`",
         "enum \(ns(N.enumSwitch, identifier[0], 1)) ns per identifier and \(ns(N.enumSwitch, color[0], 1)) ns per colour (app); "
           + "getter and visitors \(rows.span(N.articles, identifier, modes: [.app])) and \(rows.span(N.articles, color, modes: [.app])) in an app, "
-          + "\(rows.span(N.articles, identifier, modes: [.boundary])) and \(rows.span(N.articles, color, modes: [.boundary])) through a module boundary",
+          + "\(rows.span(N.articles, identifier, modes: [.boundary])) and \(rows.span(N.articles, color, modes: [.boundary])) through a module boundary"
+          + picksThatMove(),
         trades([N.enumSwitch]) { "enum: \($0[0]) (the compiler lists every `switch` to fix)" },
       ],
       [
@@ -62,6 +63,29 @@ extension Answer {
         .init("measured (\(rows.size.groupedDigits) elements; 95% intervals over \(rows.intervalLevels))", terminal: "measured"),
         .init("extensibility"),
       ], rows: lines, asRecords: true)
+  }
+
+  /// Over several machines, where the enum is not the fastest pattern of
+  /// a "fastest" claim: `; not on every machine: fastest, feed.identifier,
+  /// boundary: protocol-getter on Intel Xeon f6 m207`. Empty for one run,
+  /// or where every machine names the enum.
+  private func picksThatMove() -> String {
+    guard !rows.pool.isEmpty else { return "" }
+    let answer = MachinesAnswer(rows.pool)
+    let patterns = answer.commonPatterns
+    var notes: [String] = []
+    for claim in MachineClaim.all where claim.picksAPattern {
+      for (label, machine) in zip(answer.labels, answer.machines) {
+        switch machine.reading(claim, among: patterns) {
+        case .pattern(let pattern) where pattern != AnswerNames.enumSwitch:
+          notes.append("\(claim.name): \(pattern) on \(label)")
+        case .untold(let untold) where untold.first != AnswerNames.enumSwitch:
+          notes.append("\(claim.name): \(untold.map(\.rawValue).joined(separator: " or ")) on \(label)")
+        default: break
+        }
+      }
+    }
+    return notes.isEmpty ? "" : "; not on every machine: " + notes.joined(separator: "; ")
   }
 
   /// The extensibility cell: `phrase` of each pattern's trade, or `–`

@@ -8,16 +8,16 @@ extension CommittedMachines {
     machines: [
       Machine(
         label: "AMD EPYC f25 m1", cpu: "AMD EPYC (family 25, model 1, stepping 1)",
-        files: ["amd-epyc-f25-m1.csv"],
+        files: ["amd-epyc-f25-m1-a.csv", "amd-epyc-f25-m1-b.csv"],
         readings: [
-          "getter and visitors on real work, both modes": .span(0.856...1.1273),
-          "class hierarchy and type eraser on real work": .span(0.8467...1.0492),
-          "naive, cast-chain, handler-table on real work": .span(1.0266...1.8117),
+          "getter and visitors on real work, both modes": .span(0.8393...1.1273),
+          "class hierarchy and type eraser on real work": .span(0.8467...1.0585),
+          "naive, cast-chain, handler-table on real work": .span(1.0266...1.8191),
           "getter and visitors, feed.identifier, boundary": .span(1.0908...1.7433),
-          "getter and visitors, feed.color, boundary": .span(4.5189...6.0074),
+          "getter and visitors, feed.color, boundary": .span(4.5189...6.2315),
           "getter and visitors, feed.identifier, app": .span(2.5752...3.1847),
-          "getter and visitors, feed.color, app": .span(8.5511...11.533),
-          "visitors, synthetic.constant at 64 kinds, app": .span(11.1986...12.9429),
+          "getter and visitors, feed.color, app": .span(8.5395...11.6488),
+          "visitors, synthetic.constant at 64 kinds, app": .span(9.89...12.9429),
           "fastest, feed.identifier, boundary": .pattern("enum-switch"),
           "fastest, feed.color, boundary": .pattern("enum-switch"),
           "fastest, feed.identifier, app": .pattern("enum-switch"),

@@ -26,17 +26,13 @@ import CommandLineSupport
 ///   table's by the only closure its table holds per kind, `computed`'s
 ///   (its constants and labels are data in the table).
 ///
-/// Code of the shared harness (`BenchmarkSupport`'s black hole and opaque
-/// identity, the package's malloc interposer) and of the Swift runtime and standard library (shared
-/// libraries, outside the binary) is never counted: every strategy pays it
-/// alike.
+/// The shared harness (black hole, opaque identity, malloc interposer) and
+/// the Swift runtime are never counted: every strategy pays them alike.
 ///
-/// Calls are found by scanning each reached function's bytes for the x86-64
-/// `call rel32` and `jmp rel32` encodings whose target is the start of a
-/// function symbol; a byte pattern that only looks like one is counted only
-/// if it lands exactly on a function's first byte. Linux x86-64 ELF only;
-/// elsewhere there are no counts (`code_bytes` is empty), and none for a
-/// binary that holds the Swift runtime itself (`holdsSwiftRuntime`).
+/// Calls are the x86-64 `call rel32` and `jmp rel32` encodings in a reached
+/// function's bytes whose target is a function symbol's first byte. Linux
+/// x86-64 ELF only (`code_bytes` is empty elsewhere, and for a binary that
+/// holds the Swift runtime itself: `holdsSwiftRuntime`).
 package struct CodeSize {
   package typealias Function = ELFFunctions.Function
 
@@ -161,9 +157,8 @@ package struct CodeSize {
     return seen.reduce(0) { $0 + Int(functions[$1].size) }
   }
 
-  /// The code one synthetic operation runs for N kinds: its loop, the
-  /// namespace's functions that name it or the shared dispatch and no other
-  /// operation, and what they reach; `nil` when the loop is not found.
+  /// The code one synthetic operation runs for N kinds (its loop, the
+  /// namespace's functions naming it or the dispatch, not another operation).
   private func syntheticBytes(module: String, kinds: Int, operation: String) -> Int? {
     guard let names = Self.syntheticNames[operation] else { return nil }
     let namespace = "$s" + Self.mangled("Synthetic" + module) + Self.mangled("Kinds\(kinds)") + "O"
@@ -171,15 +166,11 @@ package struct CodeSize {
     let loop = Self.mangled(names.loop)
     guard members.contains(where: { functions[$0].name.contains(loop) }) else { return nil }
     let others = Self.syntheticNames.filter { $0.key != operation }.values.flatMap(\.members)
-    let otherVisitors = Self.syntheticNames.filter { $0.key != operation }.values.flatMap(\.members)
-      .compactMap(Self.wordSubstituted)
-    let visitors = names.members.compactMap(Self.wordSubstituted)
+    let visitors = names.members.compactMap(Self.wordSubstituted), otherVisitors = others.compactMap(Self.wordSubstituted)
     let roots = members.filter { index in
       let name = functions[index].name
       if name.contains(loop) { return true }
-      let named =
-        (names.members + Self.syntheticDispatch).contains { Self.names(name, $0) }
-        || visitors.contains { name.contains($0) }
+      let named = (names.members + Self.syntheticDispatch).contains { Self.names(name, $0) } || visitors.contains { name.contains($0) }
       let other = others.contains(where: { Self.names(name, $0) }) || otherVisitors.contains { name.contains($0) }
       if named && !other { return true }
       return Self.isClosure(name) && (Self.syntheticClosures[operation] ?? []).contains { name.contains($0) }
@@ -187,9 +178,8 @@ package struct CodeSize {
     return bytes(reachedFrom: roots)
   }
 
-  /// Whether a mangled symbol holds `identifier` as a whole mangled
-  /// identifier: `8constant` in `...5Kind0V8constantSivg`, but not in
-  /// `...12constantLoop` or `...18constantSomething`.
+  /// Whether a mangled symbol holds `identifier` whole: `8constant` in
+  /// `...5Kind0V8constantSivg`, not in `...12constantLoop`.
   private static func names(_ symbol: String, _ identifier: String) -> Bool {
     let mangled = Array(self.mangled(identifier).utf8)
     let bytes = Array(symbol.utf8)
@@ -282,8 +272,7 @@ package struct CodeSize {
     "synthetic.label": ["SSycfU"],
   ]
 
-  /// Whether a mangled symbol is an explicit closure (or a specialisation
-  /// or partial application of one): it holds a closure's `fU` operator.
+  /// Whether a mangled symbol is (a specialisation of) a closure: `fU`.
   private static func isClosure(_ symbol: String) -> Bool {
     symbol.contains("cfU")
   }
@@ -292,11 +281,8 @@ package struct CodeSize {
   /// the visitors' per-kind `accept`.
   private static let syntheticDispatch = ["accept"]
 
-  /// A `…Visitor` class name as Swift mangles it in a module whose name's
-  /// third word is `Visitor` (`SyntheticTaggedVisitor`,
-  /// `SyntheticClassicVisitor`): the word is substituted, so
-  /// `ConstantVisitor` is `08ConstantC`, not `15ConstantVisitor`, and its
-  /// methods (the tagged visitor's per-kind `visit`) would go uncounted.
+  /// `ConstantVisitor` as Swift mangles it where the module's third word is
+  /// `Visitor` (`SyntheticTaggedVisitor`): `08ConstantC`, the word substituted.
   private static func wordSubstituted(_ member: String) -> String? {
     guard member.hasSuffix("Visitor"), member.count > "Visitor".count else { return nil }
     return "0" + mangled(String(member.dropLast("Visitor".count))) + "C"
