@@ -28,7 +28,10 @@ spec.loader.exec_module(layouts_check)
 
 
 def loops(binary):
-    names = [name for name in binary.functions if is_timed_loop(name.split(" #")[0]) or "7KernelsO5floor" in name]
+    """Each timed loop's normalised code, by mangled name (the floor's too)."""
+    demangled = layouts_check.demangled({name.split(" #")[0] for name in binary.functions})
+    names = [name for name in binary.functions
+             if is_timed_loop(demangled.get(name.split(" #")[0], "")) or "7KernelsO5floor" in name]
     binary.normalise(names)
     return {name: binary.functions[name][1] for name in names}
 
