@@ -46,6 +46,10 @@ bench="$build_path/release/dispatch-bench"
 plan=$("$bench" new-strategy "$name" --from "$from" --dry-run)
 paths=$(printf '%s\n' "$plan" | sed -n 's/^  \([^ ]*\).*$/\1/p')
 strategy=$(printf '%s\n' "$plan" | sed -n '1s/,.*$//p')
+# The guide's next step: the parity tests hold the registry to the strategies
+# they expect by name, so the scaffold's is named there too (and put back).
+expected=Tests/TestSupport/ExpectedStrategies.swift
+paths="$paths $expected"
 
 for path in $paths; do
   case "$path" in
@@ -87,6 +91,9 @@ trap restore EXIT
 
 step "dispatch-bench new-strategy $name --from $from"
 "$bench" new-strategy "$name" --from "$from"
+
+sed -i "/package static let names = \[/a\\    \"$strategy\"," "$expected"
+grep -q "\"$strategy\"," "$expected" || { echo "scaffold-check: could not name $strategy in $expected" >&2; exit 1; }
 
 step "swift build -c release --build-path $build_path --product dispatch-bench"
 swiftpm_retry swift build -c release --build-path "$build_path" --product dispatch-bench

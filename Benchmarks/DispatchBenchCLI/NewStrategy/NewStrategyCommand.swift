@@ -104,7 +104,9 @@ package struct NewStrategyCommand {
   private func nextSteps(_ scaffold: Scaffold) -> String {
     """
 
-    It builds, passes parity and runs as \(scaffold.template.registryName)'s copy:
+    It builds, passes parity and runs as \(scaffold.template.registryName)'s copy once the
+    parity tests expect it: add "\(name.registryName)" to the names in
+    Tests/TestSupport/ExpectedStrategies.swift.
       swift build -c release
       swift test --filter "ParityTests|AppModeParityTests|SyntheticParityTests|GoldenTests"
       swift run -c release dispatch-bench run --strategies \(scaffold.template.registryName),\(name.registryName) --quick
