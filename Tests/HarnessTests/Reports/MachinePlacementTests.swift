@@ -230,7 +230,7 @@ import Testing
     let svg = try String(contentsOfFile: output + "/machines.svg", encoding: .utf8)
     // A whisker per machine and span claim, its tooltip naming both ends.
     #expect(svg.contains("family 25, getter and visitors, feed.identifier, app"), "\(svg.prefix(400))")
-    #expect(svg.contains("(2.42 to 3.05)") && svg.contains("(1.64 to 2.00)") || svg.contains("(1.64 to 2)"))
+    #expect(svg.contains("(2.42 to 3.05)") && (svg.contains("(1.64 to 2.00)") || svg.contains("(1.64 to 2)")))
 
     let refused = InProcess.main(["report"] + paths + ["--output", output, "--profile", Fixtures.profile])
     #expect(refused.status == 64 && refused.errors.contains("go with one run"), "\(refused.errors)")
