@@ -4,7 +4,9 @@
 # committed feed (Tests/Fixtures/*.json, the adversarial ones included), a
 # --quick run and compare, report and export of its CSV, and the fuzz corpus
 # (Benchmarks/Fuzz/Corpus) through the CSV reader once.
-#   bash Benchmarks/Scripts/sanitize.sh
+#   bash Benchmarks/Scripts/sanitize.sh [--build-only | --skip-build]
+# --build-only builds and stops; --skip-build runs the checks on that build
+# (CI builds it beside the test run, whose processes leave a core idle).
 # Exits non-zero on any sanitizer report, a crash, or a command that fails.
 #
 # The C support is also built with UndefinedBehaviorSanitizer; the Swift code
@@ -19,15 +21,31 @@ cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 source Benchmarks/Scripts/swiftpm-retry.sh
+usage="usage: bash Benchmarks/Scripts/sanitize.sh [--build-only | --skip-build]"
+build=yes
+checks=yes
+case "${1:-}" in
+  "") ;;
+  --build-only) checks=no ;;
+  --skip-build) build=no ;;
+  *) echo "error: unknown argument $1" >&2; echo "$usage" >&2; exit 64 ;;
+esac
 scratch=.build/sanitize
 binary="$scratch/debug/dispatch-bench"
 mkdir -p "$scratch"
 
-echo "== swift build --sanitize=address (C support also -fsanitize=undefined) --product dispatch-bench"
-# gold warns once per ASan-instrumented local symbol it cannot export: noise.
-if ! swiftpm_retry swift build --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
-  --scratch-path "$scratch" --product dispatch-bench > "$scratch/build.log" 2>&1; then
-  grep -v "Cannot export local symbol" "$scratch/build.log" | tail -40 >&2
+if [ "$build" = yes ]; then
+  echo "== swift build --sanitize=address (C support also -fsanitize=undefined) --product dispatch-bench"
+  # gold warns once per ASan-instrumented local symbol it cannot export: noise.
+  if ! swiftpm_retry swift build --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
+    --scratch-path "$scratch" --product dispatch-bench > "$scratch/build.log" 2>&1; then
+    grep -v "Cannot export local symbol" "$scratch/build.log" | tail -40 >&2
+    exit 1
+  fi
+fi
+[ "$checks" = yes ] || { echo "== built $binary"; exit 0; }
+if [ ! -x "$binary" ]; then
+  echo "sanitize: no $binary to check: build it first (bash Benchmarks/Scripts/sanitize.sh --build-only)" >&2
   exit 1
 fi
 
