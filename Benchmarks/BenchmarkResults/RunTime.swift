@@ -1,6 +1,6 @@
 /// Where a run's wall time went, in seconds: the share spent in timed loops
 /// and what the rest paid for, so that a change to the engine shows its
-/// effect on the run's own efficiency (Guides/ResultsCSV.md, "Where a run's
+/// effect on the run's own efficiency (Guides/Run.md, "Where a run's
 /// time goes"). The phases add up to `wall`.
 public struct RunTime: Equatable, Sendable {
   /// What a second of a run was spent on.
