@@ -18,7 +18,7 @@ package enum ProfileCase {
   package static let name = "_profile-case"
 
   /// The child's options, declared once: the parent writes them
-  /// (`Cell.arguments`, and the passes), the child reads them through these.
+  /// (`Request.arguments`, and the passes), the child reads them through these.
   package enum Options {
     package static let domain = OptionSpec.value("--domain", "NAME", "The case's domain.", example: "--domain feed")
     package static let operation = OptionSpec.value(

@@ -152,7 +152,7 @@ extension ReportDocument {
     profile?.size(for: key)
   }
 
-  /// The profile's row for the same cell at `size`.
+  /// The profile's row for the same case at `size`.
   private func profileRow(for key: ResultKey, size: Int) -> ProfileRow? {
     profile?.rows(ofCase: key).first { $0.key.strategy == key.strategy && $0.key.feed.size == size }
   }
