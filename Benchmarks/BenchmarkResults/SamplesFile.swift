@@ -53,18 +53,8 @@ public struct SamplesFile: Sendable {
 
   /// Reads a samples CSV, refusing one that is not.
   public static func load(_ path: String) throws(ResultsError) -> SamplesFile {
-    let text: String
-    do {
-      text = try readText(path)
-    } catch {
-      throw ResultsError("\(error)")
-    }
-    let table = try Schema.parseTable(text, path: path)
     let columns = Schema.samples
-    if let missing = columns.missingRequired(in: table.header) {
-      throw ResultsError(
-        "\(path): line 1: missing column \"\(missing)\" (is this a samples CSV from run --samples?)")
-    }
+    let table = try Schema.loadTable(path, columns: columns, hint: " (is this a samples CSV from run --samples?)")
     var runID = ""
     var samples: [ResultKey: [RawSample]] = [:]
     let empty = SampleRecord(

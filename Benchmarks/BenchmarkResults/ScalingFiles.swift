@@ -88,16 +88,7 @@ extension Schema {
   static func loadPlain<Record>(_ path: String, columns: ColumnTable<Record>, empty: Record)
     throws(ResultsError) -> [Record]
   {
-    let text: String
-    do {
-      text = try readText(path)
-    } catch {
-      throw ResultsError("cannot read \(error)")
-    }
-    let table = try parseTable(text, path: path)
-    if let missing = columns.missingRequired(in: table.header) {
-      throw ResultsError("\(path): line 1: missing column \"\(missing)\"")
-    }
+    let table = try loadTable(path, columns: columns, failing: "cannot read ")
     var records: [Record] = []
     for record in table.records {
       records.append(try columns.read(empty, from: try FieldReader(path: path, header: table.header, record: record)))

@@ -23,13 +23,7 @@ public enum Schema {
   ///   width, a value of the wrong type, a row whose key appears twice, or
   ///   no rows at all.
   public static func load(_ path: String) throws(ResultsError) -> Contents {
-    let text: String
-    do {
-      text = try readText(path)
-    } catch {
-      throw ResultsError("\(error)")
-    }
-    return try parse(text, path: path)
+    try parse(try readResults(path), path: path)
   }
 
   /// Checks the text of a run or profile CSV; `path` names it in errors.
@@ -164,6 +158,28 @@ public enum Schema {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
     let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+  }
+
+  /// The text of a results file; a file that cannot be read is a
+  /// `ResultsError` of `prefix` and the system's reason.
+  static func readResults(_ path: String, failing prefix: String = "") throws(ResultsError) -> String {
+    do {
+      return try readText(path)
+    } catch {
+      throw ResultsError(prefix + "\(error)")
+    }
+  }
+
+  /// The table of a CSV file read by `columns`, refused when its header
+  /// lacks a required column (`hint` says what file was expected).
+  static func loadTable<Record>(
+    _ path: String, columns: ColumnTable<Record>, failing prefix: String = "", hint: String = ""
+  ) throws(ResultsError) -> CSVTable {
+    let table = try parseTable(try readResults(path, failing: prefix), path: path)
+    if let missing = columns.missingRequired(in: table.header) {
+      throw ResultsError("\(path): line 1: missing column \"\(missing)\"\(hint)")
+    }
+    return table
   }
 
   static func parseTable(_ text: String, path: String) throws(ResultsError) -> CSVTable {

@@ -40,22 +40,27 @@ package struct MachineClaim {
     package static func pooled(_ readings: [Reading]) -> Reading {
       let measured = readings.filter { $0 != .missing }
       guard let first = measured.first else { return .missing }
-      let spans = measured.compactMap { reading -> ClosedRange<Double>? in
-        if case .span(let span) = reading { span } else { nil }
-      }
+      let spans = measured.compactMap(\.span)
       if spans.count == measured.count {
         return .span(spans.map(\.lowerBound).min()!...spans.map(\.upperBound).max()!)
       }
       if measured.allSatisfy({ $0 == first }) { return first }
-      var patterns: [StrategyID] = []
-      for reading in measured {
-        switch reading {
-        case .pattern(let pattern): patterns.append(pattern)
-        case .untold(let untold): patterns += untold
-        case .span, .missing: break
-        }
+      return .untold(inOrderOnce(measured.flatMap(\.patterns)))
+    }
+
+    /// The span, when the reading is one.
+    package var span: ClosedRange<Double>? {
+      if case .span(let span) = self { span } else { nil }
+    }
+
+    /// The patterns the reading names: its one, or those it cannot tell
+    /// apart; none for a span or a missing reading.
+    package var patterns: [StrategyID] {
+      switch self {
+      case .pattern(let pattern): [pattern]
+      case .untold(let patterns): patterns
+      case .span, .missing: []
       }
-      return .untold(inOrderOnce(patterns))
     }
   }
 

@@ -24,14 +24,9 @@ import Testing
       for size in Self.sizes {
         for domain in Domain.allCases {
           let kinds = domain == .share ? ShareKind.allCases.count : FeedKind.allCases.count
-          let source = ElementSource.generated(seed: seed, distribution: distribution, kinds: kinds)
-          let boundary =
-            domain == .share
-            ? strategy.prepare(ShareItemSequence(source: source, count: size))
-            : strategy.prepare(FeedItemSequence(source: source, count: size))
-          let workload = app.init(
-            domain: domain.rawValue, size: size, seed: seed, distribution: distribution.rawValue,
-            kinds: kinds, feedFile: nil)
+          let (boundary, workload) = Self.bothModes(
+            strategy, app, domain: domain, size: size,
+            source: .generated(seed: seed, distribution: distribution, kinds: kinds))
           let context = "\(strategyName), \(distribution.rawValue), seed \(seed), size \(size)"
           // Outputs after the loops have run: running leaves nothing behind
           // that changes them.
@@ -51,14 +46,8 @@ import Testing
     var outputs: [SpecOperation: [String]] = [:]
     for domain in Domain.allCases {
       let size = domain == .share ? file.share.count : file.feed.count
-      let source = ElementSource.tiled(file, seed: seed)
-      let boundary =
-        domain == .share
-        ? strategy.prepare(ShareItemSequence(source: source, count: size))
-        : strategy.prepare(FeedItemSequence(source: source, count: size))
-      let workload = app.init(
-        domain: domain.rawValue, size: size, seed: seed, distribution: "file", kinds: 0,
-        feedFile: Fixtures.exampleFeed)
+      let (boundary, workload) = Self.bothModes(
+        strategy, app, domain: domain, size: size, source: .tiled(file, seed: seed))
       let context = "\(strategyName), example file, seed \(seed), size \(size)"
       Self.runLoops(workload, domain: domain)
       Self.expectSameOutputs(workload, boundary, context: context)
@@ -81,14 +70,8 @@ import Testing
     let file = try FeedFile.load(path: Fixtures.exampleFeed)
     let (seed, size): (UInt64, Int) = (3, 50)
     for domain in Domain.allCases {
-      let source = ElementSource.tiled(file, seed: seed)
-      let boundary =
-        domain == .share
-        ? strategy.prepare(ShareItemSequence(source: source, count: size))
-        : strategy.prepare(FeedItemSequence(source: source, count: size))
-      let workload = app.init(
-        domain: domain.rawValue, size: size, seed: seed, distribution: "file", kinds: 0,
-        feedFile: Fixtures.exampleFeed)
+      let (boundary, workload) = Self.bothModes(
+        strategy, app, domain: domain, size: size, source: .tiled(file, seed: seed))
       Self.expectSameOutputs(
         workload, boundary, context: "\(strategyName), example file tiled, seed \(seed), size \(size)")
     }
@@ -98,6 +81,29 @@ import Testing
 
   static func operations(of domain: Domain) -> [SpecOperation] {
     SpecOperation.allCases.filter { $0.domain == domain }
+  }
+
+  /// The boundary mode's prepared feed and the app mode's workload, built
+  /// from the same source as `run` builds them (a tiled source is the
+  /// example file's).
+  static func bothModes(
+    _ strategy: RegisteredStrategy, _ app: any AppModeWorkload.Type, domain: Domain, size: Int,
+    source: ElementSource
+  ) -> (boundary: PreparedWorkload, app: any AppModeWorkload) {
+    let boundary =
+      domain == .share
+      ? strategy.prepare(ShareItemSequence(source: source, count: size))
+      : strategy.prepare(FeedItemSequence(source: source, count: size))
+    switch source {
+    case .generated(let seed, let distribution, let kinds):
+      return (boundary, app.init(
+        domain: domain.rawValue, size: size, seed: seed, distribution: distribution.rawValue,
+        kinds: kinds, feedFile: nil))
+    case .tiled(_, let seed):
+      return (boundary, app.init(
+        domain: domain.rawValue, size: size, seed: seed, distribution: "file", kinds: 0,
+        feedFile: Fixtures.exampleFeed))
+    }
   }
 
   /// Expects every operation's outputs to equal the boundary mode's, naming

@@ -45,14 +45,7 @@ import Testing
     let mixed = Self.expectedMixed(seed: seed, distribution: distribution)
     for operation in SpecOperation.allCases where operation.domain == .share {
       let expected = operation.platform.map { platform in items.map { SpecOracle.share($0, platform) } } ?? mixed
-      for strategy in prepared {
-        let outputs = strategy.outputs(operation)
-        let index = outputs.indices.first { outputs[$0] != expected[$0] }
-        #expect(
-          outputs.count == Self.size && index == nil,
-          "\(context): \(strategy.strategy) \(operation.rawValue) index \(index ?? -1): gave \(index.map { outputs[$0].debugDescription } ?? "\(outputs.count) outputs"), the oracle says \(index.map { expected[$0].debugDescription } ?? "\(Self.size)")"
-        )
-      }
+      Self.expectOracle(prepared, operation, expected, context: context)
     }
   }
 
@@ -97,14 +90,24 @@ import Testing
         default: return "\(operation.rawValue) is not a feed operation"
         }
       }
-      for strategy in prepared {
-        let outputs = strategy.outputs(operation)
-        let index = outputs.indices.first { outputs[$0] != expected[$0] }
-        #expect(
-          outputs.count == Self.size && index == nil,
-          "\(context): \(strategy.strategy) \(operation.rawValue) index \(index ?? -1): gave \(index.map { outputs[$0].debugDescription } ?? "\(outputs.count) outputs"), the oracle says \(index.map { expected[$0].debugDescription } ?? "\(Self.size)")"
-        )
-      }
+      Self.expectOracle(prepared, operation, expected, context: context)
+    }
+  }
+
+  /// Expects every strategy's outputs for `operation` to be the oracle's
+  /// `expected`, naming the strategy and first element that differ.
+  static func expectOracle(
+    _ prepared: [PreparedWorkload], _ operation: SpecOperation, _ expected: [String], context: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    for strategy in prepared {
+      let outputs = strategy.outputs(operation)
+      let index = outputs.indices.first { outputs[$0] != expected[$0] }
+      #expect(
+        outputs.count == size && index == nil,
+        "\(context): \(strategy.strategy) \(operation.rawValue) index \(index ?? -1): gave \(index.map { outputs[$0].debugDescription } ?? "\(outputs.count) outputs"), the oracle says \(index.map { expected[$0].debugDescription } ?? "\(size)")",
+        sourceLocation: sourceLocation
+      )
     }
   }
 }

@@ -30,24 +30,24 @@ import Testing
     _ item: ShareItem, _ operation: SpecOperation, _ expected: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let mismatch = ExpectedStrategies.mismatch(Registry.names)
-    #expect(mismatch == nil, "\(mismatch ?? "")", sourceLocation: sourceLocation)
-    for strategy in Registry.strategies {
-      let output = strategy.outputs(for: FeedFile(share: [item]), operations: [operation])[operation]?
-        .first
-      #expect(output == expected, "\(strategy.name)", sourceLocation: sourceLocation)
-    }
+    expectAll(in: FeedFile(share: [item]), operation, expected, sourceLocation: sourceLocation)
   }
 
   func expectAll(
     _ item: FeedItem, _ operation: SpecOperation, _ expected: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
+    expectAll(in: FeedFile(feed: [item]), operation, expected, sourceLocation: sourceLocation)
+  }
+
+  /// Expects every strategy to give `expected` for the one item of `file`.
+  private func expectAll(
+    in file: FeedFile, _ operation: SpecOperation, _ expected: String, sourceLocation: SourceLocation
+  ) {
     let mismatch = ExpectedStrategies.mismatch(Registry.names)
     #expect(mismatch == nil, "\(mismatch ?? "")", sourceLocation: sourceLocation)
     for strategy in Registry.strategies {
-      let output = strategy.outputs(for: FeedFile(feed: [item]), operations: [operation])[operation]?
-        .first
+      let output = strategy.outputs(for: file, operations: [operation])[operation]?.first
       #expect(output == expected, "\(strategy.name)", sourceLocation: sourceLocation)
     }
   }

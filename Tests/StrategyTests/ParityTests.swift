@@ -43,6 +43,38 @@ import Testing
     return nil
   }
 
+  /// Expects every strategy's outputs for each of `domain`'s operations to
+  /// be `size` long and to agree.
+  static func expectAgreement(
+    _ prepared: [PreparedWorkload], domain: Domain, size: Int, context: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    for operation in SpecOperation.allCases where operation.domain == domain {
+      let outputs = prepared.map { ($0.strategy, $0.outputs(operation)) }
+      #expect(outputs.allSatisfy { $0.1.count == size }, "\(context) \(operation.rawValue)", sourceLocation: sourceLocation)
+      let failure = firstDisagreement(outputs, operation: operation, context: context)
+      #expect(failure == nil, "\(failure ?? "")", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Expects every strategy's outputs for `file`'s `domain` operations to
+  /// agree with each other and with the SPEC oracle.
+  static func expectAgreementWithSpec(
+    _ file: FeedFile, domain: Domain, context: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let operations = SpecOperation.allCases.filter { $0.domain == domain }
+    let outputs = Registry.strategies.map {
+      ($0.name, $0.outputs(for: file, operations: operations))
+    }
+    for operation in operations {
+      let failure = firstDisagreement(
+        outputs.map { ($0.0, $0.1[operation]!) }, operation: operation, context: context)
+      #expect(failure == nil, "\(failure ?? "")", sourceLocation: sourceLocation)
+    }
+    let departure = firstDepartureFromSpec(outputs[0].1, file: file, context: context)
+    #expect(departure == nil, "\(departure ?? "")", sourceLocation: sourceLocation)
+  }
+
   @Test(arguments: seeds, sizes)
   func shareOperationsAgree(seed: UInt64, size: Int) {
     let elements = ShareItemSequence(
@@ -51,14 +83,9 @@ import Testing
       #expect(Set(elements.map(\.item.kind)) == Set(ShareKind.allCases))
       #expect(Set(elements.map(\.platform)) == Set(Platform.allCases))
     }
-    let prepared = Registry.strategies.map { $0.prepare(elements) }
-    for operation in SpecOperation.allCases where operation.domain == .share {
-      let outputs = prepared.map { ($0.strategy, $0.outputs(operation)) }
-      #expect(outputs.allSatisfy { $0.1.count == size })
-      let failure = Self.firstDisagreement(
-        outputs, operation: operation, context: "seed \(seed), size \(size):")
-      #expect(failure == nil, "\(failure ?? "")")
-    }
+    Self.expectAgreement(
+      Registry.strategies.map { $0.prepare(elements) }, domain: .share, size: size,
+      context: "seed \(seed), size \(size):")
   }
 
   @Test(arguments: seeds, sizes)
@@ -68,15 +95,10 @@ import Testing
     if size >= 1_000 {
       #expect(Set(elements.map(\.kind)) == Set(FeedKind.allCases))
     }
-    let prepared = Registry.strategies.map { $0.prepare(elements) }
     // feed.apply-background's output is the whole cell state after it runs.
-    for operation in SpecOperation.allCases where operation.domain == .feed {
-      let outputs = prepared.map { ($0.strategy, $0.outputs(operation)) }
-      #expect(outputs.allSatisfy { $0.1.count == size })
-      let failure = Self.firstDisagreement(
-        outputs, operation: operation, context: "seed \(seed), size \(size):")
-      #expect(failure == nil, "\(failure ?? "")")
-    }
+    Self.expectAgreement(
+      Registry.strategies.map { $0.prepare(elements) }, domain: .feed, size: size,
+      context: "seed \(seed), size \(size):")
   }
 
   /// Every kind alone, so a kind can't hide behind the others.
@@ -87,19 +109,7 @@ import Testing
       source: .generated(seed: 7, distribution: .clustered, kinds: 6), count: 600
     ).filter { $0.kind == kind }
     #expect(rows.count > 10)
-    let file = FeedFile(feed: rows)
-    let feedOperations = SpecOperation.allCases.filter { $0.domain == .feed }
-    let outputs = Registry.strategies.map {
-      ($0.name, $0.outputs(for: file, operations: feedOperations))
-    }
-    for operation in feedOperations {
-      let failure = Self.firstDisagreement(
-        outputs.map { ($0.0, $0.1[operation]!) }, operation: operation,
-        context: "\(kind.rawValue) only:")
-      #expect(failure == nil, "\(failure ?? "")")
-    }
-    let departure = Self.firstDepartureFromSpec(outputs[0].1, file: file, context: "\(kind.rawValue) only:")
-    #expect(departure == nil, "\(departure ?? "")")
+    Self.expectAgreementWithSpec(FeedFile(feed: rows), domain: .feed, context: "\(kind.rawValue) only:")
   }
 
   @Test(arguments: ShareKind.allCases.indices)
@@ -109,18 +119,6 @@ import Testing
       source: .generated(seed: 7, distribution: .clustered, kinds: 3), count: 300
     ).map(\.item).filter { $0.kind == kind }
     #expect(items.count > 10)
-    let file = FeedFile(share: items)
-    let shareOperations = SpecOperation.allCases.filter { $0.domain == .share }
-    let outputs = Registry.strategies.map {
-      ($0.name, $0.outputs(for: file, operations: shareOperations))
-    }
-    for operation in shareOperations {
-      let failure = Self.firstDisagreement(
-        outputs.map { ($0.0, $0.1[operation]!) }, operation: operation,
-        context: "\(kind.rawValue) only:")
-      #expect(failure == nil, "\(failure ?? "")")
-    }
-    let departure = Self.firstDepartureFromSpec(outputs[0].1, file: file, context: "\(kind.rawValue) only:")
-    #expect(departure == nil, "\(departure ?? "")")
+    Self.expectAgreementWithSpec(FeedFile(share: items), domain: .share, context: "\(kind.rawValue) only:")
   }
 }

@@ -63,9 +63,7 @@ package struct MachinePlacement {
 
   private static func line(_ claim: String, _ here: MachineClaim.Reading, _ there: [MachineClaim.Reading]) -> Line {
     let measured = there.filter { $0 != .missing }
-    let spans = measured.compactMap { reading -> ClosedRange<Double>? in
-      if case .span(let span) = reading { span } else { nil }
-    }
+    let spans = measured.compactMap(\.span)
     if !spans.isEmpty {
       let low = spans.map(\.lowerBound).min()!
       let high = spans.map(\.upperBound).max()!
@@ -76,15 +74,7 @@ package struct MachinePlacement {
       let place: Place = span.lowerBound > high ? .above : span.upperBound < low ? .below : .inside
       return Line(claim: claim, here: here, there: text, place: place)
     }
-    var named: [StrategyID] = []
-    for reading in measured {
-      switch reading {
-      case .pattern(let pattern): named.append(pattern)
-      case .untold(let patterns): named += patterns
-      case .span, .missing: break
-      }
-    }
-    named = unique(named)
+    let named = unique(measured.flatMap(\.patterns))
     let text = named.isEmpty ? "not measured" : named.map(\.rawValue).joined(separator: " or ")
     let place: Place
     switch here {

@@ -164,9 +164,7 @@ package struct MachineVerdict {
 
   package init(_ readings: [(label: String, reading: MachineClaim.Reading)]) {
     self.readings = readings
-    let spans = readings.compactMap { label, reading -> (String, ClosedRange<Double>)? in
-      if case .span(let span) = reading { (label, span) } else { nil }
-    }
+    let spans = readings.compactMap { label, reading in reading.span.map { (label, $0) } }
     (over, outcome, reason) = spans.isEmpty ? Self.decision(readings) : Self.span(readings, spans)
   }
 

@@ -180,33 +180,23 @@ package struct GroupedBarChart {
     _ svg: inout SVGDocument, left: Double, right: Double, groupWidth: Double, y: Double,
     turnLabels: Bool, labelY: Double
   ) {
-    svg.begin("g", [
-      ("class", "axis category-axis"), ("font-size", SVGDocument.number(ChartFrame.textSize)),
-      ("fill", ChartFrame.inkColor),
-    ])
-    svg.element("line", [
-      ("x1", SVGDocument.number(left)), ("y1", SVGDocument.number(y)),
-      ("x2", SVGDocument.number(right)), ("y2", SVGDocument.number(y)),
-      ("stroke", ChartFrame.axisColor), ("stroke-width", "1"),
-    ])
-    for (index, category) in categories.enumerated() {
-      let x = left + groupWidth * (Double(index) + 0.5)
-      if turnLabels {
-        let (anchorX, anchorY) = (SVGDocument.number(x + 4), SVGDocument.number(y + 14))
-        svg.element("text", [
-          ("x", anchorX), ("y", anchorY), ("text-anchor", "end"),
-          ("transform", "rotate(-30 \(anchorX) \(anchorY))"),
-        ], text: category)
-      } else {
-        svg.element("text", [
-          ("x", SVGDocument.number(x)), ("y", SVGDocument.number(y + 18)), ("text-anchor", "middle"),
-        ], text: category)
+    ChartFrame.bottomAxis(
+      &svg, "category-axis", left: left, right: right, y: y, labelY: labelY, label: categoryAxisLabel
+    ) { svg in
+      for (index, category) in categories.enumerated() {
+        let x = left + groupWidth * (Double(index) + 0.5)
+        if turnLabels {
+          let (anchorX, anchorY) = (SVGDocument.number(x + 4), SVGDocument.number(y + 14))
+          svg.element("text", [
+            ("x", anchorX), ("y", anchorY), ("text-anchor", "end"),
+            ("transform", "rotate(-30 \(anchorX) \(anchorY))"),
+          ], text: category)
+        } else {
+          svg.element("text", [
+            ("x", SVGDocument.number(x)), ("y", SVGDocument.number(y + 18)), ("text-anchor", "middle"),
+          ], text: category)
+        }
       }
     }
-    svg.element("text", [
-      ("class", "axis-label"), ("x", SVGDocument.number((left + right) / 2)), ("y", SVGDocument.number(labelY)),
-      ("text-anchor", "middle"),
-    ], text: categoryAxisLabel)
-    svg.end()
   }
 }

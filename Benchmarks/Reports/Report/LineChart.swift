@@ -70,11 +70,7 @@ package struct LineChart {
   /// A legend entry's swatch: a stretch of the series's line, with its marker.
   private static func legendSwatch(_ svg: inout SVGDocument, color: String, index: Int, x: Double, y: Double) {
     let style = LineStyle(index: index)
-    svg.element("line", [
-      ("x1", SVGDocument.number(x)), ("y1", SVGDocument.number(y)),
-      ("x2", SVGDocument.number(x + 24)), ("y2", SVGDocument.number(y)),
-      ("stroke", color), ("stroke-width", "2"),
-    ] + style.dashAttribute)
+    svg.line(x1: x, y1: y, x2: x + 24, y2: y, [("stroke", color), ("stroke-width", "2")] + style.dashAttribute)
     style.marker.draw(&svg, x: x + 12, y: y, color: color, tooltip: nil)
   }
 
@@ -151,10 +147,7 @@ package struct LineChart {
     svg.begin("g", [("class", "grid"), ("stroke", ChartFrame.gridColor), ("stroke-width", "1")])
     for tick in scale.ticks {
       guard let x = scale.position(tick) else { continue }
-      svg.element("line", [
-        ("x1", SVGDocument.number(x)), ("y1", SVGDocument.number(top)),
-        ("x2", SVGDocument.number(x)), ("y2", SVGDocument.number(bottom)),
-      ])
+      svg.line(x1: x, y1: top, x2: x, y2: bottom)
     }
     svg.end()
   }
@@ -163,31 +156,17 @@ package struct LineChart {
   private func xAxis(
     _ svg: inout SVGDocument, scale: ChartScale, left: Double, right: Double, y: Double, labelY: Double
   ) {
-    svg.begin("g", [
-      ("class", "axis x-axis"), ("font-size", SVGDocument.number(ChartFrame.textSize)),
-      ("fill", ChartFrame.inkColor),
-    ])
-    svg.element("line", [
-      ("x1", SVGDocument.number(left)), ("y1", SVGDocument.number(y)),
-      ("x2", SVGDocument.number(right)), ("y2", SVGDocument.number(y)),
-      ("stroke", ChartFrame.axisColor), ("stroke-width", "1"),
-    ])
-    for tick in scale.ticks {
-      guard let x = scale.position(tick) else { continue }
-      svg.element("line", [
-        ("x1", SVGDocument.number(x)), ("y1", SVGDocument.number(y)),
-        ("x2", SVGDocument.number(x)), ("y2", SVGDocument.number(y + 5)),
-        ("stroke", ChartFrame.axisColor), ("stroke-width", "1"),
-      ])
-      svg.element("text", [
-        ("x", SVGDocument.number(x)), ("y", SVGDocument.number(y + 18)), ("text-anchor", "middle"),
-      ], text: ChartNumber.label(tick))
+    ChartFrame.bottomAxis(
+      &svg, "x-axis", left: left, right: right, y: y, labelY: labelY, label: xAxisLabel
+    ) { svg in
+      for tick in scale.ticks {
+        guard let x = scale.position(tick) else { continue }
+        svg.line(x1: x, y1: y, x2: x, y2: y + 5, ChartFrame.axisStroke)
+        svg.element("text", [
+          ("x", SVGDocument.number(x)), ("y", SVGDocument.number(y + 18)), ("text-anchor", "middle"),
+        ], text: ChartNumber.label(tick))
+      }
     }
-    svg.element("text", [
-      ("class", "axis-label"), ("x", SVGDocument.number((left + right) / 2)),
-      ("y", SVGDocument.number(labelY)), ("text-anchor", "middle"),
-    ], text: xAxisLabel)
-    svg.end()
   }
 }
 
@@ -236,6 +215,10 @@ package enum ChartMarker: CaseIterable {
     // A thin white outline keeps overlapping markers apart.
     let paint: SVGDocument.Attributes = [("fill", color), ("stroke", "#ffffff"), ("stroke-width", "0.8")]
     let kind = ("class", "marker \(name)")
+    func outline(_ corners: [(Double, Double)]) {
+      let path = "M" + corners.map { point($0.0, $0.1) }.joined(separator: "L") + "Z"
+      svg.element("path", [kind, ("d", path)] + paint, tooltip: tooltip)
+    }
     switch self {
     case .circle:
       svg.element("circle", [
@@ -246,18 +229,9 @@ package enum ChartMarker: CaseIterable {
         kind, ("x", SVGDocument.number(x - 3.5)), ("y", SVGDocument.number(y - 3.5)),
         ("width", "7"), ("height", "7"),
       ] + paint, tooltip: tooltip)
-    case .triangle:
-      svg.element("path", [
-        kind, ("d", "M\(point(0, -r * 1.2))L\(point(r, r * 0.8))L\(point(-r, r * 0.8))Z"),
-      ] + paint, tooltip: tooltip)
-    case .diamond:
-      svg.element("path", [
-        kind, ("d", "M\(point(0, -r * 1.2))L\(point(r, 0))L\(point(0, r * 1.2))L\(point(-r, 0))Z"),
-      ] + paint, tooltip: tooltip)
-    case .triangleDown:
-      svg.element("path", [
-        kind, ("d", "M\(point(0, r * 1.2))L\(point(r, -r * 0.8))L\(point(-r, -r * 0.8))Z"),
-      ] + paint, tooltip: tooltip)
+    case .triangle: outline([(0, -r * 1.2), (r, r * 0.8), (-r, r * 0.8)])
+    case .diamond: outline([(0, -r * 1.2), (r, 0), (0, r * 1.2), (-r, 0)])
+    case .triangleDown: outline([(0, r * 1.2), (r, -r * 0.8), (-r, -r * 0.8)])
     case .ring:
       svg.element("circle", [
         kind, ("cx", SVGDocument.number(x)), ("cy", SVGDocument.number(y)), ("r", "3.5"),

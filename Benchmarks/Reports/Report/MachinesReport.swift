@@ -22,9 +22,7 @@ package struct MachinesReport {
     let labels = answer.labels
     let patterns = answer.commonPatterns
     let series = zip(labels, answer.machines).map { label, machine in
-      let spans = claims.map { claim -> ClosedRange<Double>? in
-        if case .span(let span) = machine.reading(claim, among: patterns) { span } else { nil }
-      }
+      let spans = claims.map { machine.reading($0, among: patterns).span }
       return ChartSeries(
         name: label,
         // The interval's geometric middle: its centre on the log axis.

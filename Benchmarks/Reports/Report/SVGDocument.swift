@@ -40,6 +40,16 @@ package struct SVGDocument {
     }
   }
 
+  /// Writes a `<line>` from (`x1`, `y1`) to (`x2`, `y2`), each through
+  /// `number`, then `attributes`.
+  package mutating func line(
+    x1: Double, y1: Double, x2: Double, y2: Double, _ attributes: Attributes = []
+  ) {
+    element("line", [
+      ("x1", Self.number(x1)), ("y1", Self.number(y1)), ("x2", Self.number(x2)), ("y2", Self.number(y2)),
+    ] + attributes)
+  }
+
   private mutating func line(_ line: String) {
     text += String(repeating: "  ", count: openElements.count) + line + "\n"
   }
@@ -182,53 +192,6 @@ package enum ChartFrame {
       ], text: name)
       svg.end()
     }
-    svg.end()
-  }
-
-  /// Horizontal grid lines at the value ticks, drawn under the marks.
-  package static func grid(_ svg: inout SVGDocument, scale: ChartScale, left: Double, right: Double) {
-    svg.begin("g", [("class", "grid"), ("stroke", gridColor), ("stroke-width", "1")])
-    for tick in scale.ticks {
-      guard let y = scale.position(tick) else { continue }
-      svg.element("line", [
-        ("x1", SVGDocument.number(left)), ("y1", SVGDocument.number(y)),
-        ("x2", SVGDocument.number(right)), ("y2", SVGDocument.number(y)),
-      ])
-    }
-    svg.end()
-  }
-
-  /// The width the value axis's tick labels take, left of the axis.
-  package static func tickLabelWidth(_ scale: ChartScale) -> Double {
-    scale.ticks.map { textWidth(ChartNumber.label($0), size: textSize) }.max() ?? 0
-  }
-
-  /// The vertical value axis at `left`: line, tick marks, tick labels and the
-  /// axis label turned to read upwards, just left of the tick labels.
-  package static func valueAxis(_ svg: inout SVGDocument, scale: ChartScale, left: Double, label: String) {
-    svg.begin("g", [("class", "axis value-axis"), ("font-size", SVGDocument.number(textSize)), ("fill", inkColor)])
-    svg.element("line", [
-      ("x1", SVGDocument.number(left)), ("y1", SVGDocument.number(scale.start)),
-      ("x2", SVGDocument.number(left)), ("y2", SVGDocument.number(scale.end)),
-      ("stroke", axisColor), ("stroke-width", "1"),
-    ])
-    for tick in scale.ticks {
-      guard let y = scale.position(tick) else { continue }
-      svg.element("line", [
-        ("x1", SVGDocument.number(left - 5)), ("y1", SVGDocument.number(y)),
-        ("x2", SVGDocument.number(left)), ("y2", SVGDocument.number(y)),
-        ("stroke", axisColor), ("stroke-width", "1"),
-      ])
-      svg.element("text", [
-        ("x", SVGDocument.number(left - 8)), ("y", SVGDocument.number(y + 4)), ("text-anchor", "end"),
-      ], text: ChartNumber.label(tick))
-    }
-    let middle = SVGDocument.number((scale.start + scale.end) / 2)
-    let x = SVGDocument.number(max(20, left - tickLabelWidth(scale) - 20))
-    svg.element("text", [
-      ("class", "axis-label"), ("x", x), ("y", middle), ("text-anchor", "middle"),
-      ("transform", "rotate(-90 \(x) \(middle))"),
-    ], text: label)
     svg.end()
   }
 

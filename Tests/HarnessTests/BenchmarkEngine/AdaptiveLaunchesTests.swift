@@ -45,12 +45,7 @@ import Testing
     (["--min-launches", "8", "--max-launches", "5"], "--max-launches 5 is fewer than --min-launches 8"),
   ])
   func badDesignsAreRefusedByName(arguments: [String], message: String) {
-    #expect {
-      _ = try design(arguments)
-    } throws: { error in
-      let error = error as? CommandError
-      return error?.exitStatus == 64 && error?.message.contains(message) == true
-    }
+    expectCommandError(message, anywhere: true) { try design(arguments) }
   }
 
   // MARK: Restricting a plan to some cases

@@ -41,12 +41,7 @@ import Testing
     (["--layouts", "2", "--first-layout-seed", "x"], "--first-layout-seed"),
   ])
   func badBuildsAreRefusedByName(arguments: [String], message: String) {
-    #expect {
-      _ = try builds(arguments)
-    } throws: { error in
-      let error = error as? CommandError
-      return error?.exitStatus == 64 && error?.message.contains(message) == true
-    }
+    expectCommandError(message, anywhere: true) { try builds(arguments) }
   }
 
   @Test func eachNamedBuildWritesBesideTheOutput() {

@@ -9,7 +9,9 @@ import Testing
 /// `run --launches` and `--modes` as a subprocess: what the rows record,
 /// never how fast anything was.
 @Suite struct LaunchAndModeTests {
-  func runFile(_ arguments: [String]) throws -> (status: Int32, error: String, file: RunFile?, samples: SamplesFile?) {
+  /// A quick, quiet run of `arguments` into a scratch directory, removed
+  /// after: its status, standard error, and run and samples files.
+  static func runFile(_ arguments: [String]) throws -> (status: Int32, error: String, file: RunFile?, samples: SamplesFile?) {
     let directory = try RunCommandTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let output = directory + "/run.csv"
@@ -23,7 +25,7 @@ import Testing
   }
 
   @Test func twoLaunchesRecordTwoLaunchesForEveryStrategyTheNullAndTheFloor() throws {
-    let run = try runFile(["--operations", "feed.identifier", "--launches", "2"])
+    let run = try Self.runFile(["--operations", "feed.identifier", "--launches", "2"])
     #expect(run.status == 0, "\(run.error)")
     let file = try #require(run.file)
     for mode in BuildMode.all {
@@ -125,10 +127,7 @@ import Testing
   func aFailingAlternateBuildIsNamedAndNothingIsWritten(binary: String?, status: Int32, message: String) throws {
     let directory = try RunCommandTests.temporaryDirectory()
     let scripts = try RunCommandTests.temporaryDirectory()
-    defer {
-      try? FileManager.default.removeItem(atPath: directory)
-      try? FileManager.default.removeItem(atPath: scripts)
-    }
+    defer { Scratch.remove(directory, scripts) }
     let failing = scripts + "/fails"
     try "#!/bin/sh\nexit 3\n".write(toFile: failing, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing)
@@ -160,7 +159,7 @@ import Testing
   }
 
   @Test func appModeAloneWritesOnlyAppRows() throws {
-    let run = try runFile(["--operations", "share.line", "--modes", "app"])
+    let run = try Self.runFile(["--operations", "share.line", "--modes", "app"])
     #expect(run.status == 0, "\(run.error)")
     let file = try #require(run.file)
     #expect(!file.rows.isEmpty && file.rows.allSatisfy { $0.key.mode == .app })
@@ -238,18 +237,11 @@ import Testing
 
 @Suite struct SyntheticRunTests {
   @Test func aSyntheticRunTimesEveryPatternAtEachNumberOfKinds() throws {
-    let directory = try RunCommandTests.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let output = directory + "/synthetic.csv"
-    let result = try Subprocess.run([
-      "run", "--allow-debug-build", "--quick", "--quiet", "--domains", "synthetic", "--kinds", "2,64",
-      "--operations", "synthetic.compute", "--output", output,
+    let run = try LaunchAndModeTests.runFile([
+      "--domains", "synthetic", "--kinds", "2,64", "--operations", "synthetic.compute",
     ])
-    #expect(result.status == 0, "\(result.standardError)")
-    guard case .run(let file) = try Schema.load(output) else {
-      Issue.record("not a run")
-      return
-    }
+    #expect(run.status == 0, "\(run.error)")
+    let file = try #require(run.file, "not a run")
     for kinds in [2, 64] {
       let rows = file.rows.filter { $0.key.feed.kinds == kinds }
       #expect(rows.map(\.key.strategy) == Registry.names.map { StrategyID($0) } + [.floor])

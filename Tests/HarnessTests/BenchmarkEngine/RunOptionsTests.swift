@@ -178,22 +178,11 @@ import Testing
     (["--samples-csv", "a.csv", "--samples", "b.csv"], "--samples is given more than once"),
   ])
   func refusesBadValues(arguments: [String], message: String) {
-    #expect {
-      try options(arguments)
-    } throws: { error in
-      let error = error as? CommandError
-      #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
-      return error?.exitStatus == 64 && error?.usageOf == "run"
-    }
+    expectCommandError(message, usageOf: "run") { try options(arguments) }
   }
 
   @Test func aFeedFileThatCannotBeLoadedExitsWith65() {
-    #expect {
-      try options(["--feed", "/nonexistent.json"])
-    } throws: { error in
-      let error = error as? CommandError
-      return error?.exitStatus == 65 && error?.message.contains("/nonexistent.json") == true
-    }
+    expectCommandError("/nonexistent.json", anywhere: true, status: 65) { try options(["--feed", "/nonexistent.json"]) }
   }
 
   @Test func aFeedFileWithoutShareItemsCannotTileShareOperations() throws {

@@ -98,13 +98,7 @@ import Testing
     (["a", "b"], "unexpected argument 'b'"),
   ])
   func refusesBadArguments(arguments: [String], message: String) {
-    #expect {
-      try parse(arguments)
-    } throws: { error in
-      let error = error as? CommandError
-      return error?.exitStatus == 64 && error?.message.hasPrefix(message) == true
-        && error?.usageOf == "test"
-    }
+    expectCommandError(message, usageOf: "test") { try parse(arguments) }
   }
 
   @Test func parsesLists() throws {

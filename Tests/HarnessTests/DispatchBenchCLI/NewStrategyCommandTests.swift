@@ -44,13 +44,7 @@ import Testing
     (["MyPattern", "--from"], "--from needs a value (example: --from enum-switch)"),
   ])
   func refusesABadCommandLine(arguments: [String], message: String) {
-    #expect {
-      try command(arguments)
-    } throws: { error in
-      let error = error as? CommandError
-      return error?.exitStatus == ExitStatus.usage && error?.message.contains(message) == true
-        && error?.usageOf == "new-strategy"
-    }
+    expectCommandError(message, anywhere: true, usageOf: "new-strategy") { try command(arguments) }
   }
 
   /// The module, registry and generator names of one name, and back.
@@ -162,16 +156,8 @@ import Testing
   /// names the new strategy where the template named its own, and a second
   /// scaffold of the name is refused.
   @Test func writesTheScaffoldIntoACopyOfThePackage() throws {
-    let copy = try RunCommandTests.temporaryDirectory()
+    let copy = try NewStrategyFailureTests.packageCopy()
     defer { try? FileManager.default.removeItem(atPath: copy) }
-    let root = Fixtures.packageRoot
-    for path in ["Package.swift", "Sources", "Guides"] {
-      try FileManager.default.copyItem(atPath: root + "/" + path, toPath: copy + "/" + path)
-    }
-    try FileManager.default.createDirectory(atPath: copy + "/Benchmarks/Scripts", withIntermediateDirectories: true)
-    try FileManager.default.copyItem(
-      atPath: root + "/Benchmarks/Scripts/generate-synthetic.swift",
-      toPath: copy + "/Benchmarks/Scripts/generate-synthetic.swift")
     let before = try Self.contents(copy)
 
     let scaffold = try Scaffold(root: copy, name: StrategyName(module: "MyPattern"), templateName: "protocol-getter")

@@ -155,10 +155,7 @@ import Testing
     slowerFloor.rows[0] = SampleRuns.row(.floor, "floor", samples: [2, 2.2, 1.8, 2, 2, 2, 2, 2, 2, 2])
     let base = try Self.write(SampleRuns.results())
     let new = try Self.write(slowerFloor)
-    defer {
-      try? FileManager.default.removeItem(atPath: base)
-      try? FileManager.default.removeItem(atPath: new)
-    }
+    defer { Scratch.remove(base, new) }
     let result = try Subprocess.run(["compare", base, new])
     #expect(result.status == 0, "\(result.standardOutput)")
     #expect(result.standardOutput.contains("regressed"), "the floor's row is still listed as regressed")
@@ -168,9 +165,7 @@ import Testing
     let base = try Self.write(SampleRuns.results())
     let copy = try Self.write(SampleRuns.results())
     let slower = try Self.write(SampleRuns.results(scale: ["feed.height/protocol-getter": 2]))
-    defer {
-      for path in [base, copy, slower] { try? FileManager.default.removeItem(atPath: path) }
-    }
+    defer { Scratch.remove(base, copy, slower) }
     let same = try Subprocess.run(["compare", base, copy])
     #expect(same.status == 0)
     let summary = same.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -211,10 +206,7 @@ import Testing
   func oneFileGivenTwiceIsRefused(how: String) throws {
     let path = try Self.write(SampleRuns.results())
     let link = path + "-link.csv"
-    defer {
-      try? FileManager.default.removeItem(atPath: path)
-      try? FileManager.default.removeItem(atPath: link)
-    }
+    defer { Scratch.remove(path, link) }
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent()
     let other: String
@@ -240,10 +232,7 @@ import Testing
   func aJSONFileIsCalledJSONNotABadCSV(command: String) throws {
     let run = try Self.write(SampleRuns.results())
     let json = run + ".json"
-    defer {
-      try? FileManager.default.removeItem(atPath: run)
-      try? FileManager.default.removeItem(atPath: json)
-    }
+    defer { Scratch.remove(run, json) }
     let export = try Subprocess.run(["export", run, "--output", json])
     #expect(export.status == 0, "\(export.standardError)")
     let result = try Subprocess.run([command, json] + (command == "report" ? ["--output", json + "-report"] : []))
@@ -495,14 +484,19 @@ import Testing
     return Dictionary(uniqueKeysWithValues: changes.map { ($0.key.operation, $0.verdict) })
   }
 
+  /// The verdicts of twenty rows: `a` regressed and `b` improved at `p`
+  /// each, and eighteen unchanged (`u0`...`u17`) at p = 0.6.
+  static func verdictsOfTwenty(movingAt p: Double) -> [String: Verdict] {
+    verdicts(
+      [HolmCorrectionTests.change("a", p: p), HolmCorrectionTests.change("b", p: p, .improved)]
+        + (0..<18).map { HolmCorrectionTests.change("u\($0)", p: 0.6, .unchanged) })
+  }
+
   /// Twenty rows: one regressed and one improved at p = 0.03 each, which a
   /// row alone would call, and eighteen unchanged. With twenty counted,
   /// Holm's first step needs p <= 0.0025: neither move is carried.
   @Test func movesTheCorrectionDoesNotCarryAreNamedSo() {
-    let changes =
-      [HolmCorrectionTests.change("a", p: 0.03), HolmCorrectionTests.change("b", p: 0.03, .improved)]
-      + (0..<18).map { HolmCorrectionTests.change("u\($0)", p: 0.6, .unchanged) }
-    let verdicts = Self.verdicts(changes)
+    let verdicts = Self.verdictsOfTwenty(movingAt: 0.03)
     #expect(verdicts["a"] == .perRowMove)
     #expect(verdicts["b"] == .perRowMove)
     #expect(verdicts.values.filter { $0 == .unchanged }.count == 18)
@@ -511,10 +505,7 @@ import Testing
   /// The same twenty with a real change among them: p = 1e-6 is carried,
   /// and keeps its word.
   @Test func aChangeTheCorrectionCarriesKeepsItsWord() {
-    let changes =
-      [HolmCorrectionTests.change("a", p: 0.000_001), HolmCorrectionTests.change("b", p: 0.000_001, .improved)]
-      + (0..<18).map { HolmCorrectionTests.change("u\($0)", p: 0.6, .unchanged) }
-    let verdicts = Self.verdicts(changes)
+    let verdicts = Self.verdictsOfTwenty(movingAt: 0.000_001)
     #expect(verdicts["a"] == .regressed)
     #expect(verdicts["b"] == .improved)
   }

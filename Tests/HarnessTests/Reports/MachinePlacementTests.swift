@@ -90,10 +90,7 @@ import Testing
   }
 
   @Test func aRunInsideAndOutsideTheCommittedMachines() throws {
-    let committed = Self.committed([
-      try M.run(M.family25, path: "f25.csv", [M.identifierApart.family25]),
-      try M.run(M.family26, path: "f26.csv", [M.identifierApart.family26]),
-    ])
+    let committed = Self.committed(try M.runsApart())
     // Inside: the fixture's other claims are the committed runs' own.
     let inside = MachinePlacement(
       Self.rows(try M.run(Self.intel, path: "mine.csv", [M.identifierApart.family26])), among: committed)
@@ -216,11 +213,7 @@ import Testing
   @Test func reportOverMachinesWritesTheChartAndTheTable() throws {
     let directory = try RunCommandTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let paths = try MachinesAnswerTests.write(
-      [
-        try MachinesAnswerTests.run(MachinesAnswerTests.family25, path: "f25.csv", [MachinesAnswerTests.identifierApart.family25]),
-        try MachinesAnswerTests.run(MachinesAnswerTests.family26, path: "f26.csv", [MachinesAnswerTests.identifierApart.family26]),
-      ], in: directory)
+    let paths = try MachinesAnswerTests.write(try MachinesAnswerTests.runsApart(), in: directory)
     let output = directory + "/report"
     let result = InProcess.main(["report"] + paths + ["--output", output])
     #expect(result.status == 0, "\(result.errors)")

@@ -50,6 +50,15 @@ import Testing
     family26: Change(strategies: articles, operation: "feed.identifier", mode: .app, interval: 1.64...2.00)
   )
 
+  /// A run on each family, `f25.csv` and `f26.csv`, each with its
+  /// identifier span of `identifierApart`.
+  static func runsApart() throws -> [RunFile] {
+    [
+      try run(family25, path: "f25.csv", [identifierApart.family25]),
+      try run(family26, path: "f26.csv", [identifierApart.family26]),
+    ]
+  }
+
   static func table(_ runs: [RunFile]) -> QuotedTable {
     MachinesAnswer(runs.map { AnswerRows(run: $0, size: 100_000, layout: "uniform") }).table()
   }
@@ -74,10 +83,7 @@ import Testing
   /// apart; a span whose intervals lie apart moves, one whose intervals
   /// reach each other holds, with the range over both.
   @Test func aSpanMovesWhereTheMachinesIntervalsLieApartAndHoldsWhereTheyMeet() throws {
-    let table = Self.table([
-      try Self.run(Self.family25, path: "f25.csv", [Self.identifierApart.family25]),
-      try Self.run(Self.family26, path: "f26.csv", [Self.identifierApart.family26]),
-    ])
+    let table = Self.table(try Self.runsApart())
     #expect(table.columns.map(\.title) == ["claim", Self.family25, Self.family26, "over the machines", "on every machine?"])
     #expect(table.columns.map(\.terminalTitle)[1...2] == ["family 25", "family 26"])
     let moves = try Self.row(table, "getter and visitors, feed.identifier, app")
@@ -146,11 +152,8 @@ extension MachinesAnswerTests {
     let directory = try RunCommandTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let paths = try Self.write(
-      [
-        try Self.run(Self.family25, path: "f25.csv", [Self.identifierApart.family25]),
-        try Self.run(Self.family26, path: "f26.csv", [Self.identifierApart.family26]),
-        try Self.run("AMD EPYC", path: "old.csv", [Self.identifierApart.family25]),
-      ], in: directory)
+      try Self.runsApart() + [try Self.run("AMD EPYC", path: "old.csv", [Self.identifierApart.family25])],
+      in: directory)
     let result = InProcess.main(["answer"] + paths + ["--format", "markdown"])
     #expect(result.status == 0, "\(result.errors)")
     let lines = result.output.split(separator: "\n").map(String.init)

@@ -40,11 +40,16 @@ import Testing
     return root.all("g", class: "series").compactMap { $0.attributes["data-series"] }
   }
 
-  @Test func writesChartsThatParseWithOneSeriesPerStrategy() throws {
+  /// `results` written as a run file, and a path for a report directory
+  /// that does not exist yet; `Scratch.remove` both when done.
+  static func runAndDirectory(_ results: MeasuredRun) throws -> (run: String, directory: String) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let run = try CompareTests.write(Self.sweepRun())
-    defer { try? FileManager.default.removeItem(atPath: run) }
+    return (try CompareTests.write(results), directory)
+  }
+
+  @Test func writesChartsThatParseWithOneSeriesPerStrategy() throws {
+    let (run, directory) = try Self.runAndDirectory(Self.sweepRun())
+    defer { Scratch.remove(run, directory) }
     let result = try Subprocess.run(["report", run, "--output", directory])
     #expect(result.status == 0, "\(result.standardError)")
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
@@ -76,10 +81,8 @@ import Testing
   }
 
   @Test func theWhySectionSetsProfileCountsBesideTheTimes() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let run = try CompareTests.write(Self.sweepRun())
-    defer { try? FileManager.default.removeItem(atPath: run) }
+    let (run, directory) = try Self.runAndDirectory(Self.sweepRun())
+    defer { Scratch.remove(run, directory) }
     // A profile of two cells of the run's primary feed, at another size.
     var rows: [ProfileRow] = []
     for (strategy, instructions) in [("naive", 300.0), ("enum-switch", 55.0)] {
@@ -135,10 +138,8 @@ import Testing
   }
 
   @Test func refusesToReplaceAReportWithoutForce() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let run = try CompareTests.write(SampleRuns.results())
-    defer { try? FileManager.default.removeItem(atPath: run) }
+    let (run, directory) = try Self.runAndDirectory(SampleRuns.results())
+    defer { Scratch.remove(run, directory) }
     #expect(try Subprocess.run(["report", run, "--output", directory]).status == 0)
     let again = try Subprocess.run(["report", run, "--output", directory])
     #expect(again.status == 73)
@@ -149,10 +150,8 @@ import Testing
   /// `--out`, report's name for `--output` before the commands agreed on
   /// one, still writes the report: scripts written for it keep working.
   @Test func theFormerNameOutStillWritesTheReport() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let run = try CompareTests.write(SampleRuns.results())
-    defer { try? FileManager.default.removeItem(atPath: run) }
+    let (run, directory) = try Self.runAndDirectory(SampleRuns.results())
+    defer { Scratch.remove(run, directory) }
     let result = try Subprocess.run(["report", run, "--out", directory])
     #expect(result.status == 0, "\(result.standardError)")
     #expect(FileManager.default.fileExists(atPath: directory + "/report.md"))
@@ -161,10 +160,8 @@ import Testing
   }
 
   @Test func scalingAddsCompileTimesAndEditCosts() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let run = try CompareTests.write(SampleRuns.results())
-    defer { try? FileManager.default.removeItem(atPath: run) }
+    let (run, directory) = try Self.runAndDirectory(SampleRuns.results())
+    defer { Scratch.remove(run, directory) }
     let scaling = Fixtures.scaling
     #expect(try Subprocess.run(["report", run, "--scaling", scaling, "--output", directory]).status == 0)
     let report = try String(contentsOfFile: directory + "/report.md", encoding: .utf8)
@@ -179,8 +176,6 @@ import Testing
   /// share names. Every chart gets a file of its own, report.md links each
   /// once, and the count printed is the count of files written.
   @Test func theChartCountIsTheFilesWrittenWhenNamesWouldCollide() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
-    defer { try? FileManager.default.removeItem(atPath: directory) }
     var results = SampleRuns.results()
     results.rows += results.rows.map { row in
       var row = row
@@ -188,8 +183,8 @@ import Testing
       return row
     }
     results.computeRatios()
-    let run = try CompareTests.write(results)
-    defer { try? FileManager.default.removeItem(atPath: run) }
+    let (run, directory) = try Self.runAndDirectory(results)
+    defer { Scratch.remove(run, directory) }
     let result = try Subprocess.run(["report", run, "--output", directory])
     #expect(result.status == 0, "\(result.standardError)")
     let charts = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".svg") }
@@ -205,8 +200,6 @@ import Testing
   /// Rows that differ only in kinds (the synthetic domain's) are named with
   /// their kinds, each once, in the report and in the run's table.
   @Test func aSuspectRowIsListedOnceWithItsKinds() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
-    defer { try? FileManager.default.removeItem(atPath: directory) }
     var results = SampleRuns.results()
     for kinds in [2, 64] {
       let feed = FeedID(domain: PlannedSynthetic.domain, size: 1_000, distribution: "uniform", kinds: kinds)
@@ -220,8 +213,8 @@ import Testing
     for index in results.rows.indices where results.rows[index].key.feed.domain == PlannedSynthetic.domain {
       results.rows[index].suspect = results.rows[index].key.strategy == "enum-switch"
     }
-    let run = try CompareTests.write(results)
-    defer { try? FileManager.default.removeItem(atPath: run) }
+    let (run, directory) = try Self.runAndDirectory(results)
+    defer { Scratch.remove(run, directory) }
     let result = try Subprocess.run(["report", run, "--output", directory])
     #expect(result.status == 0, "\(result.standardError)")
     let markdown = try String(contentsOfFile: "\(directory)/report.md", encoding: .utf8)
@@ -238,8 +231,6 @@ import Testing
   /// Every heading over a table or chart says its mode, boundary as well as
   /// app: in report.md, in `compare`'s tables and in `run`'s.
   @Test func everyHeadingNamesItsMode() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path
-    defer { try? FileManager.default.removeItem(atPath: directory) }
     var results = Self.sweepRun()
     results.rows += results.rows.map { row in
       var row = row
@@ -247,8 +238,8 @@ import Testing
       return row
     }
     results.computeRatios()
-    let run = try CompareTests.write(results)
-    defer { try? FileManager.default.removeItem(atPath: run) }
+    let (run, directory) = try Self.runAndDirectory(results)
+    defer { Scratch.remove(run, directory) }
     #expect(try Subprocess.run(["report", run, "--output", directory]).status == 0)
     let markdown = try String(contentsOfFile: "\(directory)/report.md", encoding: .utf8)
     let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("### ") }
