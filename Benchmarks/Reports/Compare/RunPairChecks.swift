@@ -106,8 +106,30 @@ package enum RunPairChecks {
         text += "  \(domain): \(rows.count) rows; " + spread(rows.map(\.drift)) + "\n"
       }
     }
+    text += cover(a, b, strategyRows)
     text += tailGroups(a, b, strategyRows, drifts: drifts)
     return CheckReport(text: text)
+  }
+
+  /// How many of B's ratios to the baseline lie inside A's 95% interval.
+  /// Two runs of one binary whose intervals are calibrated put about 83%
+  /// there: B's ratio differs from A's by a normal of √2 times A's
+  /// standard error, inside ±1.96 of them with probability
+  /// P(|Z| < 1.96/√2) = 0.834. Far fewer says something common to a run's
+  /// launches moved between the runs, which no interval of one run sees.
+  private static func cover(_ a: RunFile, _ b: RunFile, _ strategyRows: [ResultKey]) -> String {
+    let (baseRows, newRows) = (a.byKey, b.byKey)
+    let paired = strategyRows.compactMap { key -> (low: Double, high: Double, ratio: Double)? in
+      guard let base = baseRows[key], base.tracked != .floor, let low = base.ratioToBaselineLow,
+        let high = base.ratioToBaselineHigh, let ratio = newRows[key]?.ratioToBaseline
+      else { return nil }
+      return (low, high, ratio)
+    }
+    guard !paired.isEmpty else { return "" }
+    let inside = paired.filter { $0.low <= $0.ratio && $0.ratio <= $0.high }.count
+    let share = DecimalText.fixed(Double(inside) / Double(paired.count) * 100, 1)
+    return "interval cover: \(inside) of \(paired.count) ratios to the baseline (\(share)%) lie in the\n"
+      + "  first run's 95% interval (calibrated intervals: about 83%)\n"
   }
 
   /// Where the tail of a drift comes from: the baseline's own rows are

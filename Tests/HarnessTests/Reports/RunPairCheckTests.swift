@@ -151,6 +151,35 @@ import Testing
     #expect(!fixed.output.contains("by target"))
   }
 
+  /// `--show drift` counts the second run's ratios inside the first's 95%
+  /// interval: 13 of the fixture pair's 16 (drift.txt; the three outside
+  /// named in Tests/Fixtures/compare/README.md), 14 once the second run's
+  /// naive share.instagram ratio is moved inside, and none of the
+  /// baseline's own rows (tracked to the floor) or the floor and null.
+  @Test func driftCountsTheSecondRunsRatiosInsideTheFirstsInterval() throws {
+    func cover(_ output: String) -> String? {
+      output.split(separator: "\n").first { $0.hasPrefix("interval cover: ") }.map(String.init)
+    }
+    let fixed = InProcess.main(["compare", Fixtures.pairA, Fixtures.pairB, "--show", "drift"])
+    #expect(cover(fixed.output) == "interval cover: 13 of 16 ratios to the baseline (81.2%) lie in the")
+    guard case .run(let a) = try Schema.load(Fixtures.pairA), case .run(let b) = try Schema.load(Fixtures.pairB) else {
+      throw ResultsError("the fixtures are not runs")
+    }
+    let rows = b.rows.map { row in
+      var row = row
+      if row.key.strategy.rawValue == "naive" && row.key.operation == "share.instagram" { row.ratioToBaseline = 1.65 }
+      return row
+    }
+    #expect(rows.filter { $0.ratioToBaseline == 1.65 }.count == 1)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("cover-\(UUID()).csv").path
+    try RunFile.document(info: b.info, rows: rows).write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let moved = InProcess.main(["compare", Fixtures.pairA, path, "--show", "drift"])
+    #expect(moved.status == 0, "\(moved.errors)")
+    #expect(cover(moved.output) == "interval cover: 14 of 16 ratios to the baseline (87.5%) lie in the")
+    #expect(a.rows.filter { !$0.key.strategy.isReference && $0.tracked != .floor }.count == 16)
+  }
+
   @Test func twoBuildsWhoseCodeDiffersFail() throws {
     let (a, b) = try Self.pair { $0.codeBytes = $0.codeBytes! + 1 }
     defer { for path in [a, b] { try? FileManager.default.removeItem(atPath: path) } }
