@@ -82,25 +82,23 @@ extension Option where Value == String? {
   }
 }
 
-extension Option where Value == Int? {
+extension Option {
   /// A whole number in `range`; `unit` (plural: "elements") follows the
   /// range in errors.
   package static func integer(
-    _ name: String, _ valueName: String, _ help: String, example: String, in range: ClosedRange<Int>,
-    unit: String? = nil
-  ) -> Option {
+    _ name: String, _ valueName: String, _ help: String, example: String, in range: ClosedRange<Int>, unit: String? = nil
+  ) -> Option where Value == Int? {
     Option(.value(name, valueName, help, example: example)) { arguments, spec throws(CommandError) in
       try arguments.integer(spec, in: range, unit: unit)
     }
   }
-}
 
-extension Option where Value == [Int]? {
-  /// A comma-separated list of whole numbers in `range`.
+  /// A comma-separated list of whole numbers in `range`, as `integer`
+  /// reads each.
   package static func integers(
     _ name: String, _ valueName: String, _ help: String, example: String, in range: ClosedRange<Int>,
     unit: String? = nil
-  ) -> Option {
+  ) -> Option where Value == [Int]? {
     Option(.value(name, valueName, help, example: example)) { arguments, spec throws(CommandError) in
       try arguments.integers(spec, in: range, unit: unit)
     }

@@ -20,7 +20,11 @@ package enum RelinkCommand {
 
   package struct Options: OptionGroup {
     package let dryRun = Option.flag(
-      "--dry-run", "Check, and print each link command as a JSON array, one a line,\nwithout linking.")
+      "--dry-run",
+      """
+      Check, and print each link command as a JSON array, one a line,
+      without linking.
+      """)
     package let executable = Option.value(
       "--executable", "PATH", "The build to relink (default: this executable).",
       example: "--executable .build/release/dispatch-bench")
@@ -28,7 +32,11 @@ package enum RelinkCommand {
       "--first-seed", "N", "Seeds N..N+K-1 instead of 1..K, as run --first-layout-seed.", example: "--first-seed 9",
       in: 1...1_000_000)
     package let staticStdlib = Option.flag(
-      "--static-stdlib", "Link the objects once, with the Swift runtime inside (-static-stdlib),\ninto OUTPUT.")
+      "--static-stdlib",
+      """
+      Link the objects once, with the Swift runtime inside (-static-stdlib),
+      into OUTPUT.
+      """)
   }
 
   package static let declared = Options()

@@ -36,11 +36,17 @@ package struct DumpCommand {
     package let feed = FeedSelectionOptions.feed(
       help: "A feed file in the SPEC §4 format (required).", example: "--feed Tests/Fixtures/example-feed.json")
     package let strategies = FeedSelectionOptions.strategies(
-      help: "Strategies to run, comma-separated (default: all).\nValid: \(Registry.names.joined(separator: ", ")).",
+      help: """
+        Strategies to run, comma-separated (default: all).
+        Valid: \(Registry.names.joined(separator: ", ")).
+        """,
       example: "--strategies naive,enum-switch")
     package let operations = FeedSelectionOptions.operations(
       help:
-        "Operations to print, comma-separated (default: those SPEC §3 dumps).\nValid: \(SpecOperation.allCases.map(\.rawValue).joined(separator: ", ")).",
+        """
+        Operations to print, comma-separated (default: those SPEC §3 dumps).
+        Valid: \(SpecOperation.allCases.map(\.rawValue).joined(separator: ", ")).
+        """,
       example: "--operations feed.height,feed.render", valid: SpecOperation.allCases.map(\.rawValue))
   }
 

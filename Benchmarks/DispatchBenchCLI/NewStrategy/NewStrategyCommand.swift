@@ -41,12 +41,19 @@ package struct NewStrategyCommand {
   package struct Options: OptionGroup {
     package let from = Option.value(
       "--from", "STRATEGY",
-      "The strategy to copy (default: \(defaultTemplate), whose getters\nare the simplest to rewrite).\nValid: \(Registry.names.joined(separator: ", ")).",
+      """
+      The strategy to copy (default: \(defaultTemplate), whose getters
+      are the simplest to rewrite).
+      Valid: \(Registry.names.joined(separator: ", ")).
+      """,
       example: "--from enum-switch"
     ).default(defaultTemplate)
     package let packagePath = Option.value(
       "--package-path", "PATH",
-      "The package to add it to (default: the nearest directory\nholding a Package.swift, from the current one up).",
+      """
+      The package to add it to (default: the nearest directory
+      holding a Package.swift, from the current one up).
+      """,
       example: "--package-path ~/dispatch-bench")
     package let dryRun = Option.flag("--dry-run", "Print what it would create and change, and write nothing.")
   }

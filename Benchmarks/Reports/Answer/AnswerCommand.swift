@@ -46,30 +46,51 @@ package struct AnswerCommand {
   package struct Options: OptionGroup {
     package let profile = Option.value(
       "--profile", "PROFILE.csv",
-      "A profile of the same binary (dispatch-bench profile): the\ncounts section's instructions, branches and mispredicts.",
+      """
+      A profile of the same binary (dispatch-bench profile): the
+      counts section's instructions, branches and mispredicts.
+      """,
       example: "--profile results/reference/run-profile.csv")
     package let editCost = Option.value(
       "--edit-cost", "EDIT.csv",
-      "Lines and places each change touches (the synthetic\ngenerator's edit-cost.csv): the extensibility figures.",
+      """
+      Lines and places each change touches (the synthetic
+      generator's edit-cost.csv): the extensibility figures.
+      """,
       example: "--edit-cost results/reference/scaling/edit-cost.csv")
     package let compileTime = Option.value(
       "--compile-time", "COMPILE.csv",
-      "Compile time per pattern (compile-time.sh's CSV): the\npatterns section's compile column.",
+      """
+      Compile time per pattern (compile-time.sh's CSV): the
+      patterns section's compile column.
+      """,
       example: "--compile-time results/reference/scaling/compile-time.csv")
     package let builds = Option.list(
       "--builds", "RUN.csv,...",
-      "Each build's run of a build matrix (run --builds, one file\nper build), and any build's profile (matched by its build\nflags): the builds section.",
+      """
+      Each build's run of a build matrix (run --builds, one file
+      per build), and any build's profile (matched by its build
+      flags): the builds section.
+      """,
       example: "--builds results/reference/builds/run.release.csv,results/reference/builds/run.osize.csv",
       item: "file"
     ).default([])
     /// A list, so plural as every list option is (formerly `--section`).
     package let sections = Option.names(
-      "--sections", "LIST", "The sections to print, in order (default: every one the\nfiles given allow; see below).",
+      "--sections", "LIST",
+      """
+      The sections to print, in order (default: every one the
+      files given allow; see below).
+      """,
       example: "--sections decision,stakes", from: AnswerSection.allCases.map(\.rawValue), kind: "section",
       formerNames: ["--section"]
     ).map { names, _ in names?.compactMap(AnswerSection.init(rawValue:)) }
     package let size = Option.integer(
-      "--size", "N", "The feed size the answer reads (default: 100000 when the\nrun has it, else its largest).",
+      "--size", "N",
+      """
+      The feed size the answer reads (default: 100000 when the
+      run has it, else its largest).
+      """,
       example: "--size 1000", in: 1...Int.max)
     package let distribution = Option.choice(
       "--distribution", "NAME", "The kind layout it reads (default: uniform).",
@@ -149,15 +170,8 @@ package struct AnswerCommand {
       throw .usage(
         "\(path) is a profile; pass a run CSV, and the profile with \(Self.declared.profile.name)", command: Self.spec.name)
     }
-    var profile: ProfileFile?
-    if let profilePath {
-      guard case .profile(let file) = try loadResults(profilePath) else {
-        throw .usage("\(Self.declared.profile.name): \(profilePath) is not a profile CSV", command: Self.spec.name)
-      }
-      for warning in Comparison.warnings(run.info, file.info) {
-        console.errorLine("warning: the counts must come from the run's binary, but \(warning)")
-      }
-      profile = file
+    let profile = try profilePath.map { path throws(CommandError) in
+      try loadProfile(path, option: Self.declared.profile.name, command: Self.spec.name, beside: run.info, console: console)
     }
     var scaling: ScalingTables?
     if editCostPath != nil || compileTimePath != nil {

@@ -158,13 +158,8 @@ package struct CompareCommand {
       throw .usage(
         "\(Self.declared.profile.name) sets counts beside a run's times; \(run.path) is a profile", command: Self.spec.name)
     }
-    guard case .profile(let profile) = try loadResults(profilePath) else {
-      throw .usage("\(Self.declared.profile.name): \(profilePath) is not a profile CSV", command: Self.spec.name)
-    }
-    for warning in Comparison.warnings(run.info, profile.info) {
-      console.errorLine("warning: the counts must come from the run's binary, but \(warning)")
-    }
-    return profile
+    return try Reports.loadProfile(
+      profilePath, option: Self.declared.profile.name, command: Self.spec.name, beside: run.info, console: console)
   }
 
   /// What `compare` says of runs too thin for a verdict.
@@ -262,6 +257,21 @@ package struct CompareCommand {
     let rows = run.rows.count.counted("row")
     return "\(run.path) has no rows for \(whose) among its \(rows); its strategies are \(present.joined(separator: ", ")) (pass one with \(Self.declared.baselineStrategy.name))"
   }
+}
+
+/// Reads the profile CSV that `option` (`--profile`) names: a run there is
+/// a usage error. Beside `run`, warns of each way the profile is not of the
+/// run's binary.
+package func loadProfile(_ path: String, option: String, command: String, beside run: RunInfo?, console: Console)
+  throws(CommandError) -> ProfileFile
+{
+  guard case .profile(let profile) = try loadResults(path) else {
+    throw .usage("\(option): \(path) is not a profile CSV", command: command)
+  }
+  for warning in run.map({ Comparison.warnings($0, profile.info) }) ?? [] {
+    console.errorLine("warning: the counts must come from the run's binary, but \(warning)")
+  }
+  return profile
 }
 
 /// Reads a run or profile CSV, as exit status 65 when it cannot.

@@ -31,12 +31,19 @@ package struct ExportCommand {
   /// and --force as the commands that write a CSV name them.
   package struct Options: OptionGroup {
     package let format = Option.choice(
-      "--format", "FORMAT", "gbench (default): Google Benchmark's JSON, as\n--benchmark_format=json writes it.",
+      "--format", "FORMAT",
+      """
+      gbench (default): Google Benchmark's JSON, as
+      --benchmark_format=json writes it.
+      """,
       choices: ExportFormat.allCases.map(\.rawValue), example: "--format gbench"
     ).map { name, _ in name.flatMap(ExportFormat.init(rawValue:)) ?? .gbench }
     package let samples = Option.value(
       "--samples", "PATH",
-      "The run's raw samples (run --samples): each sample\nbecomes a repetition, for compare.py's U test.",
+      """
+      The run's raw samples (run --samples): each sample
+      becomes a repetition, for compare.py's U test.
+      """,
       example: "--samples results/base-samples.csv")
     package let output = Option.value(
       "--output", "PATH", "Where to write (default: standard output).", example: "--output base.json")

@@ -42,15 +42,25 @@ package struct ReportCommand {
     /// Where the report goes: `--output`, as every command that writes
     /// calls it (formerly `--out`).
     package let output = Option.value(
-      "--output", "DIR", "Where report.md and the charts go (default: the run's\nfile name without .csv, plus -report).",
+      "--output", "DIR",
+      """
+      Where report.md and the charts go (default: the run's
+      file name without .csv, plus -report).
+      """,
       example: "--output results/latest-report", formerNames: ["--out"])
     package let scaling = Option.value(
       "--scaling", "DIR",
-      "A directory with compile-time.csv and edit-cost.csv\n(results/scaling): adds compile times and the cost of a change.",
+      """
+      A directory with compile-time.csv and edit-cost.csv
+      (results/scaling): adds compile times and the cost of a change.
+      """,
       example: "--scaling results/scaling")
     package let profile = Option.value(
       "--profile", "PROFILE.csv",
-      "A profile (dispatch-bench profile) whose counts explain\nthe times: adds the report's \"why\" section charts.",
+      """
+      A profile (dispatch-bench profile) whose counts explain
+      the times: adds the report's \"why\" section charts.
+      """,
       example: "--profile results/2026-11-22T15-00-00Z-profile.csv")
     package let force = Option.flag("--force", "Replace an existing report in DIR.")
   }
@@ -85,12 +95,8 @@ package struct ReportCommand {
       throw .usage(
         "\(path) is a profile; report a run CSV and pass the profile with \(Self.declared.profile.name)", command: Self.spec.name)
     }
-    var profile: ProfileFile?
-    if let profilePath {
-      guard case .profile(let file) = try loadResults(profilePath) else {
-        throw .usage("\(Self.declared.profile.name): \(profilePath) is not a profile CSV", command: Self.spec.name)
-      }
-      profile = file
+    let profile = try profilePath.map { path throws(CommandError) in
+      try loadProfile(path, option: Self.declared.profile.name, command: Self.spec.name, beside: nil, console: console)
     }
     var report = ReportDocument(run: run, profile: profile)
     if let scalingDirectory { report.scaling = try ScalingTables.load(scalingDirectory, option: Self.declared.scaling.spec) }

@@ -46,11 +46,18 @@ package struct FeedSelectionOptions {
     package let distributions: Option<[String]?>
     package let kinds = Option.integers(
       "--kinds", "LIST",
-      "How many kinds are in play, 2…\(FeedKind.allCases.count) (share uses at most \(ShareKind.allCases.count);\ndefault: all); the synthetic domain has \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")).",
+      """
+      How many kinds are in play, 2…\(FeedKind.allCases.count) (share uses at most \(ShareKind.allCases.count);
+      default: all); the synthetic domain has \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")).
+      """,
       example: "--kinds 2,6", in: 2...SyntheticRegistry.kindCounts.max()!)
     package let domains = Option.names(
       "--domains", "LIST",
-      "Domains: share, feed, synthetic (N kinds, generated code),\nexistential (`any P` and its alternatives; Guides/Existentials.md).\nDefault: share, feed and synthetic.",
+      """
+      Domains: share, feed, synthetic (N kinds, generated code),
+      existential (`any P` and its alternatives; Guides/Existentials.md).
+      Default: share, feed and synthetic.
+      """,
       example: "--domains share,feed", from: FeedSelectionOptions.domains, kind: "domain")
     package let seed = Option.value("--seed", "N", "The generator's seed (default: 1).", example: "--seed 42").map {
       text, invalid throws(CommandError) -> UInt64 in
@@ -65,11 +72,18 @@ package struct FeedSelectionOptions {
     package let operations: Option<[String]?>
     package let filter = Option.list(
       "--filter", "PATTERNS",
-      "Only rows whose domain/operation/strategy/distribution/size\nmatches one of these comma-separated globs (* and ?).",
+      """
+      Only rows whose domain/operation/strategy/distribution/size
+      matches one of these comma-separated globs (* and ?).
+      """,
       example: "--filter '*/feed.render/*/uniform/*'", item: "pattern")
     package let modes = Option.names(
       "--modes", "LIST",
-      "How strategies are compiled: boundary (one call per element\ninto a separate module), app (loop, dispatch and model as one\nmodule, as an app compiles them). Default: both.",
+      """
+      How strategies are compiled: boundary (one call per element
+      into a separate module), app (loop, dispatch and model as one
+      module, as an app compiles them). Default: both.
+      """,
       example: "--modes app", from: BuildMode.all.map(\.rawValue), kind: "mode", namingNone: "names no mode"
     ).map { names, _ in names?.map(BuildMode.init) ?? BuildMode.all }
 
@@ -83,22 +97,35 @@ package struct FeedSelectionOptions {
         in: 1...Int.max, unit: "elements")
       distributions = .names(
         "--distributions", "LIST",
-        "Kind layouts: \(KindDistribution.allCases.map(\.rawValue).joined(separator: ", "))\n(default: \(defaultDistributions)).",
+        """
+        Kind layouts: \(KindDistribution.allCases.map(\.rawValue).joined(separator: ", "))
+        (default: \(defaultDistributions)).
+        """,
         example: "--distributions uniform,clustered", from: KindDistribution.allCases.map(\.rawValue),
         kind: "distribution")
       feed = FeedSelectionOptions.feed(
         help:
-          "Use a SPEC §4 feed file instead of generated feeds, at its\nown size (its share items for share operations, its feed\nrows for feed operations); with --sizes, tiled to each size.",
+          """
+          Use a SPEC §4 feed file instead of generated feeds, at its
+          own size (its share items for share operations, its feed
+          rows for feed operations); with --sizes, tiled to each size.
+          """,
         example: "--feed my-feed.json")
       strategies = FeedSelectionOptions.strategies(
-        help: "Strategies to \(verb) (default: all).\nValid: \(Registry.names.joined(separator: ", "))."
+        help: """
+          Strategies to \(verb) (default: all).
+          Valid: \(Registry.names.joined(separator: ", ")).
+          """
           + (verb == "time"
             ? "\nA subset's ratios are not the whole run's: fewer representations\nshare the memory (Guides/Run.md). Compare it with the same subset."
             : ""),
         example: "--strategies protocol-getter,enum-switch")
       operations = FeedSelectionOptions.operations(
         help:
-          "Operations to \(verb) (default: all).\nValid: \(SpecOperation.allCases.map(\.rawValue).joined(separator: ", ")).",
+          """
+          Operations to \(verb) (default: all).
+          Valid: \(SpecOperation.allCases.map(\.rawValue).joined(separator: ", ")).
+          """,
         example: "--operations feed.height,share.mixed",
         valid: SpecOperation.allCases.map(\.rawValue) + SyntheticRegistry.operations + ExistentialDomain.operations)
     }

@@ -59,15 +59,27 @@ package struct RunOptions {
   /// `BuildSet`'s) declare theirs.
   package struct Options: OptionGroup {
     package let quick = Option.flag(
-      "--quick", "A smoke run: every operation at 1,000 elements, uniform,\nshort sampling. Under 20 seconds on 2 cores.")
+      "--quick",
+      """
+      A smoke run: every operation at 1,000 elements, uniform,
+      short sampling. Under 20 seconds on 2 cores.
+      """)
     package let full = Option.flag(
-      "--full", "The whole cross product: every operation × --sizes ×\nevery distribution.")
+      "--full",
+      """
+      The whole cross product: every operation × --sizes ×
+      every distribution.
+      """)
     package let selection = FeedSelectionOptions.Options(
       verb: "time", defaultSizes: RunMatrix.defaultSizes.map(String.init).joined(separator: ","),
       defaultDistributions: "the default suite's; with other dimensions, uniform")
     package let maxTimePerCase = Option.seconds(
       "--max-time-per-case", "SECONDS",
-      "Sampling time per benchmark case and launch, shared out among\nits \(SamplingSettings().passes) passes, once every contender has 30 samples\n(default: \(SamplingSettings().sampleTime); --quick: \(quickSampleTime)).",
+      """
+      Sampling time per benchmark case and launch, shared out among
+      its \(SamplingSettings().passes) passes, once every contender has 30 samples
+      (default: \(SamplingSettings().sampleTime); --quick: \(quickSampleTime)).
+      """,
       example: "--max-time-per-case 1", in: 0.001...86_400, formerNames: ["--max-time-per-cell"])
     package let design = LaunchDesign.Options()
     package let output = OutputOptions.Options(verb: "time", measurements: "numbers", fileSuffix: "", exports: [.gbench])

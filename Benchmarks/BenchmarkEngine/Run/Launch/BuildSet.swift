@@ -25,22 +25,46 @@ package enum BuildSet: Equatable {
   package struct Options: OptionGroup {
     package let alternateWith = Option.value(
       "--alternate-with", "BINARY",
-      "Also time BINARY, another build of dispatch-bench, in this\nrun: its launches alternate with this binary's, so both\nsee the machine in the same states. Its CSV goes to the\nfile that --alternate-output names; compare it with --output.",
+      """
+      Also time BINARY, another build of dispatch-bench, in this
+      run: its launches alternate with this binary's, so both
+      see the machine in the same states. Its CSV goes to the
+      file that --alternate-output names; compare it with --output.
+      """,
       example: "--alternate-with /tmp/base/dispatch-bench")
     package let alternateOutput = Option.value(
-      "--alternate-output", "PATH", "Where the rows of --alternate-with's binary go (required\nwith it).",
+      "--alternate-output", "PATH",
+      """
+      Where the rows of --alternate-with's binary go (required
+      with it).
+      """,
       example: "--alternate-output results/base.csv")
     package let builds = Option.list(
       "--builds", "NAME=BINARY,...",
-      "Time these builds of dispatch-bench instead of this one,\ntheir launches alternating; each build's rows go to the\n--output path with .NAME before .csv, and carry its NAME\nin the build column.",
+      """
+      Time these builds of dispatch-bench instead of this one,
+      their launches alternating; each build's rows go to the
+      --output path with .NAME before .csv, and carry its NAME
+      in the build column.
+      """,
       example: "--builds release=/tmp/r/dispatch-bench,osize=/tmp/s/dispatch-bench", item: "build")
     package let layouts = Option.integer(
       "--layouts", "K",
-      "Time K layouts of this build: its own objects relinked by\nld.lld in K function orders (seeds 1 to K), the same\nmachine code at other addresses, their launches\nalternating; each row's interval is over layouts and\nlaunches (needs a release build's objects, Linux).",
+      """
+      Time K layouts of this build: its own objects relinked by
+      ld.lld in K function orders (seeds 1 to K), the same
+      machine code at other addresses, their launches
+      alternating; each row's interval is over layouts and
+      launches (needs a release build's objects, Linux).
+      """,
       example: "--layouts 4", in: 2...64)
     package let firstLayoutSeed = Option.integer(
       "--first-layout-seed", "N",
-      "With --layouts K, relink with seeds N to N+K-1 instead of\n1 to K: another sample of K layouts, as a build whose\ncode differs elsewhere would draw (default 1).",
+      """
+      With --layouts K, relink with seeds N to N+K-1 instead of
+      1 to K: another sample of K layouts, as a build whose
+      code differs elsewhere would draw (default 1).
+      """,
       example: "--first-layout-seed 5", in: LayoutSeeds.allowedFirstSeeds)
 
     package init() {}

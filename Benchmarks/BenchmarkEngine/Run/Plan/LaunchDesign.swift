@@ -29,21 +29,35 @@ package enum LaunchDesign: Equatable {
   package struct Options: OptionGroup {
     package let launches = Option.integer(
       "--launches", "N",
-      "A fixed design: time every case in N processes, each with its\nmemory layout perturbed (--quick: 1). Without it, launches\nare adaptive: see --target-resolution.",
+      """
+      A fixed design: time every case in N processes, each with its
+      memory layout perturbed (--quick: 1). Without it, launches
+      are adaptive: see --target-resolution.
+      """,
       example: "--launches 5", in: 1...1_000)
     package let targetResolution = Option.fraction(
       "--target-resolution", "PERCENT",
-      "Adaptive launches: after --min-launches, launch again only\nthe cases whose ratios would not yet tell a change of\nPERCENT from none, the widest first (default: \(CSVNumber.text(AdaptiveSettings().targetResolution * 100))).",
+      """
+      Adaptive launches: after --min-launches, launch again only
+      the cases whose ratios would not yet tell a change of
+      PERCENT from none, the widest first (default: \(CSVNumber.text(AdaptiveSettings().targetResolution * 100))).
+      """,
       example: "--target-resolution 3", percentBelow: 100
     ).default(AdaptiveSettings().targetResolution)
     package let maxTime = Option.seconds(
       "--max-time", "SECONDS",
-      "Adaptive launches: start no launch that would end the run\nafter SECONDS, code-size counting included (default: \(Int(AdaptiveSettings().maxTime))).",
+      """
+      Adaptive launches: start no launch that would end the run
+      after SECONDS, code-size counting included (default: \(Int(AdaptiveSettings().maxTime))).
+      """,
       example: "--max-time 600", in: 1...604_800
     ).default(AdaptiveSettings().maxTime)
     package let minLaunches = Option.integer(
       "--min-launches", "N",
-      "Adaptive launches: the launches that time every case\n(default: \(AdaptiveSettings().initialLaunches)).",
+      """
+      Adaptive launches: the launches that time every case
+      (default: \(AdaptiveSettings().initialLaunches)).
+      """,
       example: "--min-launches 6", in: 2...1_000
     ).default(AdaptiveSettings().initialLaunches)
     /// `nil`: the default's, or --min-launches when that is more.
