@@ -1,8 +1,6 @@
-/// One flag or option a subcommand accepts, declared once as a `static let`
-/// of its command's `enum Options` (or of a shared group's), and read
-/// through that declaration (`arguments.value(Options.output)`), never by
-/// its name as a string.
-package struct OptionSpec {
+/// What parsing and `--help` know of one flag or option: the `spec` of an
+/// `Option`, declared once in its command's `OptionGroup`.
+package struct OptionSpec: Sendable {
   /// The long name with its dashes: `--sizes`.
   package var name: String
   /// What the value is called in help (`LIST`), or `nil` for a flag.
@@ -35,17 +33,6 @@ package struct OptionSpec {
   ) -> OptionSpec {
     OptionSpec(
       name: name, valueName: valueName, help: help, example: example, choices: choices, formerNames: formerNames)
-  }
-
-  /// The same option, as a command that shares it words it: its help (and
-  /// example, and choices) said in that command's terms. The name, which
-  /// reads it, stays the declaration's.
-  package func with(help: String, example: String? = nil, choices: [String]? = nil) -> OptionSpec {
-    var option = self
-    option.help = help
-    option.example = example ?? self.example
-    option.choices = choices ?? self.choices
-    return option
   }
 
   /// Whether `name` is this option's name or one of its former names.
@@ -91,8 +78,7 @@ package struct CommandSpec {
   package var discussion: String = ""
   package var examples: [String]
 
-  /// The declared option called `name` (or formerly so), as this command
-  /// words it.
+  /// The declared option called `name` (or formerly so).
   package func option(named name: String) -> OptionSpec? {
     options.first { $0.isNamed(name) }
   }
@@ -135,7 +121,24 @@ package struct CommandSpec {
     option.valueName.map { "\(option.name) \($0)" } ?? option.name
   }
 
+  /// A command whose options are `group`'s, in its order.
   package init(
+    name: String,
+    summary: String,
+    synopsis: String,
+    positionals: ClosedRange<Int> = 0...0,
+    positionalName: String = "",
+    options group: some OptionGroup,
+    discussion: String = "",
+    examples: [String]
+  ) {
+    self.init(
+      name: name, summary: summary, synopsis: synopsis, positionals: positionals, positionalName: positionalName,
+      options: group.optionSpecs, discussion: discussion, examples: examples)
+  }
+
+  /// A command whose options are listed: the parser's own tests'.
+  init(
     name: String,
     summary: String,
     synopsis: String,

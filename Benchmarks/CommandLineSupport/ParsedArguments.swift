@@ -91,37 +91,50 @@ package struct ParsedArguments {
 
   // MARK: Reading an option through its declaration
   //
-  // Every reader takes the option's declaration (`Options.sizes`), never its
-  // name as a string, so a misspelt option does not compile. An option the
-  // command's spec does not list stops the program (`requireDeclared`):
-  // read, it could never have been given, and would silently read as absent.
+  // A command reads its options through its `OptionGroup`
+  // (`arguments.reading(Self.declared)`), never by name or by `OptionSpec`:
+  // these readers are the parser's own, which `Option`'s constructors call.
+  // An option the command's spec does not list stops the program
+  // (`requireDeclared`): read, it could never have been given, and would
+  // silently read as absent.
 
   /// Whether the flag was given (by its name or a former one).
   /// - Precondition: the command's spec declares `flag`.
-  package func has(_ flag: OptionSpec) -> Bool {
+  func has(_ flag: OptionSpec) -> Bool {
     requireDeclared(flag)
     return flags.contains(flag.name)
   }
 
   /// The option's value as given, or `nil` when it was not.
   /// - Precondition: the command's spec declares `option`.
-  package func value(_ option: OptionSpec) -> String? {
+  func value(_ option: OptionSpec) -> String? {
     requireDeclared(option)
     return values[option.name]
   }
 
+  /// Whether the option (a flag or one with a value) was given.
+  func isGiven(_ option: OptionSpec) -> Bool {
+    flags.contains(option.name) || values[option.name] != nil
+  }
+
+  /// Whether tables fit the console: the command prints tables (declares
+  /// `--wide`) and was not given `--wide`.
+  package var fitsTables: Bool {
+    spec.option(named: OptionSpec.wide.name) != nil && !flags.contains(OptionSpec.wide.name)
+  }
+
   /// Stops on a read of an option the spec does not list: a programming
-  /// error (the option left out of the command's `CommandSpec.options`),
-  /// which every test that reaches the read then reports.
-  private func requireDeclared(_ option: OptionSpec) {
+  /// error (an `Option` outside the command's group), which every test that
+  /// reaches the read then reports.
+  func requireDeclared(_ option: OptionSpec) {
     precondition(
       spec.option(named: option.name) != nil,
-      "'\(spec.name)' reads \(option.name), which its CommandSpec does not declare: add it to the spec's options")
+      "'\(spec.name)' reads \(option.name), which its CommandSpec does not declare: make it a stored property of the command's OptionGroup")
   }
 
   /// The error for a bad value: names the option and value, gives the
   /// example the command's help gives.
-  package func badValue(_ option: OptionSpec, _ value: String, _ problem: String) -> CommandError {
+  func badValue(_ option: OptionSpec, _ value: String, _ problem: String) -> CommandError {
     var message = "\(option.name): \"\(value)\" \(problem)"
     if let example = (spec.option(named: option.name) ?? option).example { message += " (example: \(example))" }
     return .usage(message, command: spec.name)
@@ -131,14 +144,14 @@ package struct ParsedArguments {
 
   /// A whole number in `range`; `unit` (plural: "elements") follows the
   /// range in errors.
-  package func integer(_ option: OptionSpec, in range: ClosedRange<Int>, unit: String? = nil) throws(CommandError) -> Int? {
+  func integer(_ option: OptionSpec, in range: ClosedRange<Int>, unit: String? = nil) throws(CommandError) -> Int? {
     guard let text = value(option) else { return nil }
     return try Self.integer(text, option: option, in: range, unit: unit, arguments: self)
   }
 
   /// A comma-separated list, each item trimmed of spaces; refuses an empty
   /// item, calling it `item` in the error ("has an empty pattern").
-  package func list(_ option: OptionSpec, item: String = "item") throws(CommandError) -> [String]? {
+  func list(_ option: OptionSpec, item: String = "item") throws(CommandError) -> [String]? {
     guard let text = value(option) else { return nil }
     let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
       String($0).trimming(" ")
@@ -151,7 +164,7 @@ package struct ParsedArguments {
 
   /// A comma-separated list of whole numbers in `range`; `_` may group digits.
   /// `unit` (plural: "elements") follows the range in errors.
-  package func integers(_ option: OptionSpec, in range: ClosedRange<Int>, unit: String? = nil) throws(CommandError) -> [Int]? {
+  func integers(_ option: OptionSpec, in range: ClosedRange<Int>, unit: String? = nil) throws(CommandError) -> [Int]? {
     // "1,000,000": one number with thousands separators, not three numbers.
     if let text = value(option), let items = Optional(text.split(separator: ",", omittingEmptySubsequences: false)),
       items.count > 1, (1...3).contains(items[0].count), items.dropFirst().allSatisfy({ $0.count == 3 }),
@@ -171,7 +184,7 @@ package struct ParsedArguments {
 
   /// A percentage strictly between 0 and `limit` (`3`, `3%` or `2.5`), as a
   /// fraction: `3` → 0.03.
-  package func fraction(_ option: OptionSpec, percentBelow limit: Double) throws(CommandError) -> Double? {
+  func fraction(_ option: OptionSpec, percentBelow limit: Double) throws(CommandError) -> Double? {
     guard let text = value(option) else { return nil }
     let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
     guard let percent = Double(digits), percent.isFinite else {
@@ -184,7 +197,7 @@ package struct ParsedArguments {
   }
 
   /// A positive number of seconds.
-  package func seconds(_ option: OptionSpec, in range: ClosedRange<Double>) throws(CommandError) -> Double? {
+  func seconds(_ option: OptionSpec, in range: ClosedRange<Double>) throws(CommandError) -> Double? {
     guard let text = value(option) else { return nil }
     guard let seconds = Double(text), seconds.isFinite else {
       throw badValue(option, text, "is not a number of seconds")
@@ -196,7 +209,7 @@ package struct ParsedArguments {
   }
 
   /// A comma-separated list of names, each one of `valid`.
-  package func names(_ option: OptionSpec, from valid: [String], kind: String) throws(CommandError)
+  func names(_ option: OptionSpec, from valid: [String], kind: String) throws(CommandError)
     -> [String]?
   {
     guard let items = try list(option) else { return nil }
@@ -215,13 +228,8 @@ package struct ParsedArguments {
     return result
   }
 
-  /// One of the option's declared choices, as the command declares them.
-  package func choice(_ option: OptionSpec) throws(CommandError) -> String? {
-    try choice(option, from: (spec.option(named: option.name) ?? option).choices ?? [])
-  }
-
   /// One name out of `valid`.
-  package func choice(_ option: OptionSpec, from valid: [String]) throws(CommandError) -> String? {
+  func choice(_ option: OptionSpec, from valid: [String]) throws(CommandError) -> String? {
     guard let text = value(option) else { return nil }
     guard valid.contains(text) else {
       throw badValue(option, text, "is not one of \(valid.joined(separator: ", "))")

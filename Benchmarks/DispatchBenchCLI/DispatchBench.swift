@@ -52,6 +52,20 @@ public enum DispatchBench {
     package var spec: CommandSpec
     /// Runs with the parsed arguments and the whole command line, as typed.
     package var run: @Sendable (ParsedArguments, [String], Console) throws(CommandError) -> Int32
+
+    package init(
+      spec: CommandSpec, run: @escaping @Sendable (ParsedArguments, [String], Console) throws(CommandError) -> Int32
+    ) {
+      self.spec = spec
+      self.run = run
+    }
+
+    /// A command that needs only its parsed arguments.
+    init<Command: ParsedCommand>(_ command: Command.Type) {
+      self.init(spec: Command.spec) { parsed, _, console throws(CommandError) in
+        try Command(parsed).run(console: console)
+      }
+    }
   }
 
   /// The subcommands, in the order `help` lists them.
@@ -59,27 +73,11 @@ public enum DispatchBench {
     Subcommand(spec: RunOptions.spec) { parsed, recorded, console throws(CommandError) in
       try RunCommand(options: RunOptions(parsed), arguments: recorded, closing: RunAnswer.text(path:)).run(console: console)
     },
-    Subcommand(spec: CompareCommand.spec) { parsed, _, console throws(CommandError) in
-      try CompareCommand(parsed).run(console: console)
-    },
-    Subcommand(spec: AnswerCommand.spec) { parsed, _, console throws(CommandError) in
-      try AnswerCommand(parsed).run(console: console)
-    },
-    Subcommand(spec: ReportCommand.spec) { parsed, _, console throws(CommandError) in
-      try ReportCommand(parsed).run(console: console)
-    },
+    Subcommand(CompareCommand.self), Subcommand(AnswerCommand.self), Subcommand(ReportCommand.self),
     Subcommand(spec: ProfileCommand.spec) { parsed, recorded, console throws(CommandError) in
       try ProfileCommand(parsed, recorded: recorded).run(console: console)
     },
-    Subcommand(spec: DumpCommand.spec) { parsed, _, console throws(CommandError) in
-      try DumpCommand(parsed).run(console: console)
-    },
-    Subcommand(spec: ExportCommand.spec) { parsed, _, console throws(CommandError) in
-      try ExportCommand(parsed).run(console: console)
-    },
-    Subcommand(spec: NewStrategyCommand.spec) { parsed, _, console throws(CommandError) in
-      try NewStrategyCommand(parsed).run(console: console)
-    },
+    Subcommand(DumpCommand.self), Subcommand(ExportCommand.self), Subcommand(NewStrategyCommand.self),
   ]
 
   /// The subcommands' specs, by name.
@@ -155,8 +153,7 @@ public enum DispatchBench {
     }
     // Tables on the console fit its width, unless the command takes --wide
     // and was given it.
-    let declaresWide = subcommand.spec.option(named: OptionSpec.wide.name) != nil
-    let width = declaresWide && !parsed.has(.wide) ? console.width : nil
+    let width = parsed.fitsTables ? console.width : nil
     return try TextTable.$width.withValue(width) {
       Result { () throws(CommandError) in try subcommand.run(parsed, recorded, console) }
     }.get()
@@ -172,3 +169,17 @@ public enum DispatchBench {
     return CommandError(message, exitStatus: ExitStatus.usage)
   }
 }
+
+/// A subcommand made from its parsed arguments alone, then run.
+protocol ParsedCommand: SendableMetatype {
+  static var spec: CommandSpec { get }
+  init(_ parsed: ParsedArguments) throws(CommandError)
+  func run(console: Console) throws(CommandError) -> Int32
+}
+
+extension CompareCommand: ParsedCommand {}
+extension AnswerCommand: ParsedCommand {}
+extension ReportCommand: ParsedCommand {}
+extension DumpCommand: ParsedCommand {}
+extension ExportCommand: ParsedCommand {}
+extension NewStrategyCommand: ParsedCommand {}

@@ -18,23 +18,34 @@ import CommandLineSupport
 package enum RelinkCommand {
   package static let name = "_relink"
 
-  package enum Options {
-    package static let dryRun = OptionSpec.flag(
-      "--dry-run", "Check, and print each link command as a JSON array, one a line,\nwithout linking.")
-    package static let executable = OptionSpec.value(
+  package struct Options: OptionGroup {
+    package let dryRun = Option.flag(
+      "--dry-run",
+      """
+      Check, and print each link command as a JSON array, one a line,
+      without linking.
+      """)
+    package let executable = Option.value(
       "--executable", "PATH", "The build to relink (default: this executable).",
       example: "--executable .build/release/dispatch-bench")
-    package static let firstSeed = OptionSpec.value(
-      "--first-seed", "N", "Seeds N..N+K-1 instead of 1..K, as run --first-layout-seed.", example: "--first-seed 9")
-    package static let staticStdlib = OptionSpec.flag(
-      "--static-stdlib", "Link the objects once, with the Swift runtime inside (-static-stdlib),\ninto OUTPUT.")
+    package let firstSeed = Option.integer(
+      "--first-seed", "N", "Seeds N..N+K-1 instead of 1..K, as run --first-layout-seed.", example: "--first-seed 9",
+      in: 1...1_000_000)
+    package let staticStdlib = Option.flag(
+      "--static-stdlib",
+      """
+      Link the objects once, with the Swift runtime inside (-static-stdlib),
+      into OUTPUT.
+      """)
   }
+
+  package static let declared = Options()
 
   package static let spec = CommandSpec(
     name: name, summary: "Link this build's objects again: in K function orders, or with -static-stdlib.",
     synopsis: "\(name) [--dry-run] [--executable PATH] [--first-seed N] K DIR | --static-stdlib [--executable PATH] OUTPUT",
     positionals: 1...2, positionalName: "K DIR, or OUTPUT",
-    options: [Options.dryRun, Options.executable, Options.firstSeed, Options.staticStdlib], examples: [])
+    options: declared, examples: [])
 
   /// Runs the command: `arguments` without the subcommand.
   package static func main(_ arguments: [String], console: Console) -> Int32 {
@@ -48,24 +59,26 @@ package enum RelinkCommand {
     }
   }
 
-  private static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
-    if arguments.wantsHelp {
+  private static func run(_ parsed: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
+    let arguments = parsed.reading(declared)
+    if parsed.wantsHelp {
       console.line(spec.help)
       return ExitStatus.success
     }
+    let executable = try arguments.executable
     let relink: Relink
     do {
-      relink = try Relink(executable: arguments.value(Options.executable) ?? executablePath())
+      relink = try Relink(executable: executable ?? executablePath())
     } catch {
       throw CommandError("\(name): \(error)", exitStatus: ExitStatus.unavailable)
     }
     let positionals = arguments.positionals
-    if arguments.has(Options.staticStdlib) {
-      guard positionals.count == 1, arguments.value(Options.firstSeed) == nil else {
+    if try arguments.staticStdlib {
+      guard positionals.count == 1, !arguments.isGiven(\.firstSeed) else {
         throw .usage("--static-stdlib takes OUTPUT alone", command: name)
       }
       let command = relink.staticArguments(output: positionals[0])
-      if arguments.has(Options.dryRun) {
+      if try arguments.dryRun {
         console.line(jsonArray(command))
         return ExitStatus.success
       }
@@ -79,9 +92,9 @@ package enum RelinkCommand {
     guard let count = Int(positionals[0]), count >= 1 else {
       throw .usage("K: \"\(positionals[0])\" is not a whole number of layouts from 1", command: name)
     }
-    let first = try arguments.integer(Options.firstSeed, in: 1...1_000_000) ?? 1
+    let first = try arguments.firstSeed ?? 1
     let seeds = first...(first + count - 1)
-    if arguments.has(Options.dryRun) {
+    if try arguments.dryRun {
       for seed in seeds {
         let output = "\(positionals[1])/layout-\(seed)/\(relink.paths.product)"
         console.line(jsonArray(relink.arguments(seed: UInt64(seed), output: output)))

@@ -19,11 +19,7 @@ package struct ProfileCommand {
     name: "profile",
     summary: "Count instructions, branch misses, retains, releases and allocations per element under valgrind.",
     synopsis: "profile [OPTIONS]",
-    options: FeedSelectionOptions.options(
-      verb: "profile", defaultSizes: defaultSizes.map(String.init).joined(separator: ","),
-      defaultDistributions: defaultDistributions.map(\.rawValue).joined(separator: ","))
-      + OutputOptions.options(verb: "profile", measurements: "counts", fileSuffix: "-profile")
-      + [Options.jobs],
+    options: declared,
     discussion: """
       With no dimension given, profiles every operation at 1,000 uniform
       elements, for every strategy and the floor. Each benchmark case runs its timed loop
@@ -59,12 +55,18 @@ package struct ProfileCommand {
       "dispatch-bench compare results/base-profile.csv results/new-profile.csv",
     ])
 
-  /// `profile`'s own option, declared once and read through this
-  /// declaration; the groups it shares with `run` declare theirs.
-  package enum Options {
-    package static let jobs = OptionSpec.value(
-      "--jobs", "N", "valgrind processes at once (default: the number of cores).", example: "--jobs 1")
+  /// `profile`'s options, each declared once with its type, in help's
+  /// order; the groups it shares with `run` declare theirs.
+  package struct Options: OptionGroup {
+    package let selection = FeedSelectionOptions.Options(
+      verb: "profile", defaultSizes: defaultSizes.map(String.init).joined(separator: ","),
+      defaultDistributions: defaultDistributions.map(\.rawValue).joined(separator: ","))
+    package let output = OutputOptions.Options(verb: "profile", measurements: "counts", fileSuffix: "-profile")
+    package let jobs = Option.integer(
+      "--jobs", "N", "valgrind processes at once (default: the number of cores).", example: "--jobs 1", in: 1...64)
   }
+
+  package static let declared = Options()
 
   package static let passes = (few: 1, many: 3)
   /// What a profile covers when --sizes or --distributions is not given.
@@ -91,41 +93,43 @@ package struct ProfileCommand {
   package var jobs: Int
   package var arguments: [String]
 
-  package init(_ arguments: ParsedArguments, recorded: [String]) throws(CommandError) {
-    let selection = try FeedSelectionOptions(arguments)
+  package init(_ parsed: ParsedArguments, recorded: [String]) throws(CommandError) {
+    let arguments = parsed.reading(Self.declared)
+    let selection = try FeedSelectionOptions(arguments.selection)
     var matrix = selection.matrix(
       shape: .crossProduct, sizes: Self.defaultSizes, distributions: Self.defaultDistributions)
-    if !Self.asksForSynthetic(arguments) {
+    if !(try Self.asksForSynthetic(arguments.selection)) {
       matrix.syntheticOperations = []
-    } else if arguments.value(FeedSelectionOptions.Options.kinds) == nil {
+    } else if selection.kinds == nil {
       matrix.syntheticKinds = Self.defaultSyntheticKinds
     }
-    options = Settings(matrix: matrix, outputOptions: try OutputOptions(arguments))
-    jobs = try arguments.integer(Options.jobs, in: 1...64) ?? max(1, Machine.processorCount())
+    options = Settings(matrix: matrix, outputOptions: try OutputOptions(arguments.output))
+    jobs = try arguments.jobs ?? max(1, Machine.processorCount())
     self.arguments = recorded
   }
 
   /// Whether the command line names the synthetic domain or one of its
   /// operations: the default profile leaves it out, since its every
   /// pattern at every number of kinds would triple the profile's time.
-  private static func asksForSynthetic(_ arguments: ParsedArguments) -> Bool {
-    let domains = arguments.value(FeedSelectionOptions.Options.domains)?.split(separator: ",") ?? []
-    let operations = arguments.value(FeedSelectionOptions.Options.operations)?.split(separator: ",") ?? []
-    return domains.contains { $0 == PlannedSynthetic.domain }
+  private static func asksForSynthetic(_ arguments: OptionValues<FeedSelectionOptions.Options>) throws(CommandError)
+    -> Bool
+  {
+    let (domains, operations) = (try arguments.domains ?? [], try arguments.operations ?? [])
+    return domains.contains(PlannedSynthetic.domain)
       || operations.contains { $0.hasPrefix(PlannedSynthetic.domain + ".") }
   }
 
   package func run(console: Console) throws(CommandError) -> Int32 {
     if Machine.isDebugBuild && !options.allowDebugBuild && !options.listOnly {
       throw .usage(
-        "this is a debug build; profile 'swift build -c release' output, or pass \(OutputOptions.Options.allowDebugBuild.name)",
+        "this is a debug build; profile 'swift build -c release' output, or pass \(Self.declared.output.allowDebugBuild.name)",
         command: Self.spec.name)
     }
     let plan = options.matrix.plan()
     let requests = Self.requests(of: plan)
     guard !requests.isEmpty else {
       throw .usage(
-        "no benchmark cases to profile: \(FeedSelectionOptions.Options.filter.name) or \(FeedSelectionOptions.Options.strategies.name) left nothing",
+        "no benchmark cases to profile: \(Self.declared.selection.filter.name) or \(Self.declared.selection.strategies.name) left nothing",
         command: Self.spec.name)
     }
     if options.listOnly {

@@ -41,7 +41,7 @@ package struct ValgrindRunner {
           [
             "valgrind", "--tool=callgrind", "--branch-sim=yes",
             "--callgrind-out-file=\(output(request, passes))",
-          ] + [binary] + requests[request].arguments + [ProfileCase.Options.passes.name, String(passes)]
+          ] + [binary] + requests[request].arguments + [ProfileCase.declared.passes.name, String(passes)]
         do {
           let pid = try Spawn.start(
             arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], standardError: log(request, passes))

@@ -15,7 +15,7 @@ package struct DumpCommand {
     synopsis: "dump --feed FILE [--strategies LIST] [--operations LIST]",
     // A file given without --feed is accepted only to say how to give it.
     positionals: 0...1, positionalName: "FILE",
-    options: [Options.feed, Options.strategies, Options.operations],
+    options: declared,
     discussion: """
       Prints {"index": …, "operation": …, "output": …} per item and operation:
       share items first, then feed items, operations in SPEC order. Where the
@@ -32,39 +32,42 @@ package struct DumpCommand {
 
   /// The options: those `run` selects feeds, strategies and operations
   /// with, worded for a dump.
-  package enum Options {
-    package static let feed = FeedSelectionOptions.Options.feed.with(
+  package struct Options: OptionGroup {
+    package let feed = FeedSelectionOptions.feed(
       help: "A feed file in the SPEC §4 format (required).", example: "--feed Tests/Fixtures/example-feed.json")
-    package static let strategies = FeedSelectionOptions.Options.strategies.with(
-      help:
-        "Strategies to run, comma-separated (default: all).\nValid: \(Registry.names.joined(separator: ", ")).",
+    package let strategies = FeedSelectionOptions.strategies(
+      help: """
+        Strategies to run, comma-separated (default: all).
+        Valid: \(Registry.names.joined(separator: ", ")).
+        """,
       example: "--strategies naive,enum-switch")
-    package static let operations = FeedSelectionOptions.Options.operations.with(
+    package let operations = FeedSelectionOptions.operations(
       help:
-        "Operations to print, comma-separated (default: those SPEC §3 dumps).\nValid: \(SpecOperation.allCases.map(\.rawValue).joined(separator: ", ")).",
-      example: "--operations feed.height,feed.render")
+        """
+        Operations to print, comma-separated (default: those SPEC §3 dumps).
+        Valid: \(SpecOperation.allCases.map(\.rawValue).joined(separator: ", ")).
+        """,
+      example: "--operations feed.height,feed.render", valid: SpecOperation.allCases.map(\.rawValue))
   }
+
+  package static let declared = Options()
 
   package var feedPath: String
   package var strategies: [RegisteredStrategy]
   package var operations: [SpecOperation]
 
-  package init(_ arguments: ParsedArguments) throws(CommandError) {
+  package init(_ parsed: ParsedArguments) throws(CommandError) {
+    let arguments = parsed.reading(Self.declared)
+    let feed = Self.declared.feed.name
     if let file = arguments.positionals.first {
-      throw .usage(
-        "dump takes its feed file as \(Options.feed.name) FILE: 'dispatch-bench dump \(Options.feed.name) \(file)'",
-        command: Self.spec.name)
+      throw .usage("dump takes its feed file as \(feed) FILE: 'dispatch-bench dump \(feed) \(file)'", command: Self.spec.name)
     }
-    guard let feedPath = arguments.value(Options.feed) else {
-      throw .usage("missing \(Options.feed.name) FILE", command: Self.spec.name)
+    guard let feedPath = try arguments.feed else {
+      throw .usage("missing \(feed) FILE", command: Self.spec.name)
     }
     self.feedPath = feedPath
-    let names =
-      try arguments.names(Options.strategies, from: Registry.names, kind: "strategy") ?? Registry.names
-    strategies = names.compactMap(Registry.strategy(named:))
-    let operationNames = try arguments.names(
-      Options.operations, from: SpecOperation.allCases.map(\.rawValue), kind: "operation")
-    let chosen = operationNames.map { Set($0.compactMap(SpecOperation.init(rawValue:))) }
+    strategies = try arguments.strategies.compactMap(Registry.strategy(named:))
+    let chosen = try arguments.operations.map { Set($0.compactMap(SpecOperation.init(rawValue:))) }
     operations = SpecOperation.allCases.filter { chosen?.contains($0) ?? $0.isDumped }
   }
 

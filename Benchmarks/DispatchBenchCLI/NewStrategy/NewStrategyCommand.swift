@@ -16,7 +16,7 @@ package struct NewStrategyCommand {
     summary: "Add a strategy: a copy of an existing one under a new name, registered, ready to rewrite.",
     synopsis: "new-strategy NAME [--from STRATEGY] [--package-path PATH] [--dry-run]",
     positionals: 1...1, positionalName: "NAME",
-    options: [Options.from, Options.packagePath, Options.dryRun],
+    options: declared,
     discussion: """
       NAME is the module's name, UpperCamelCase (MyPattern); the strategy's
       name in runs is its words in kebab case (my-pattern). The command creates
@@ -37,34 +37,44 @@ package struct NewStrategyCommand {
       "dispatch-bench new-strategy TaggedUnion --from enum-switch --dry-run",
     ])
 
-  /// The options, declared once and read through these declarations.
-  package enum Options {
-    package static let from = OptionSpec.value(
+  /// The options, each declared once with its type and default.
+  package struct Options: OptionGroup {
+    package let from = Option.value(
       "--from", "STRATEGY",
-      "The strategy to copy (default: \(defaultTemplate), whose getters\nare the simplest to rewrite).\nValid: \(Registry.names.joined(separator: ", ")).",
-      example: "--from enum-switch")
-    package static let packagePath = OptionSpec.value(
+      """
+      The strategy to copy (default: \(defaultTemplate), whose getters
+      are the simplest to rewrite).
+      Valid: \(Registry.names.joined(separator: ", ")).
+      """,
+      example: "--from enum-switch"
+    ).default(defaultTemplate)
+    package let packagePath = Option.value(
       "--package-path", "PATH",
-      "The package to add it to (default: the nearest directory\nholding a Package.swift, from the current one up).",
+      """
+      The package to add it to (default: the nearest directory
+      holding a Package.swift, from the current one up).
+      """,
       example: "--package-path ~/dispatch-bench")
-    package static let dryRun = OptionSpec.flag(
-      "--dry-run", "Print what it would create and change, and write nothing.")
+    package let dryRun = Option.flag("--dry-run", "Print what it would create and change, and write nothing.")
   }
+
+  package static let declared = Options()
 
   package var name: StrategyName
   package var templateName: String
   package var packagePath: String?
   package var dryRun: Bool
 
-  package init(_ arguments: ParsedArguments) throws(CommandError) {
+  package init(_ parsed: ParsedArguments) throws(CommandError) {
+    let arguments = parsed.reading(Self.declared)
     do throws(ScaffoldError) {
       name = try StrategyName(module: arguments.positionals[0])
     } catch {
       throw .usage("NAME: \(error.message)", command: Self.spec.name)
     }
-    templateName = arguments.value(Options.from) ?? Self.defaultTemplate
-    packagePath = arguments.value(Options.packagePath)
-    dryRun = arguments.has(Options.dryRun)
+    templateName = try arguments.from
+    packagePath = try arguments.packagePath
+    dryRun = try arguments.dryRun
   }
 
   package func run(console: Console) throws(CommandError) -> Int32 {

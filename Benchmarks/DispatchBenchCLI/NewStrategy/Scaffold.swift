@@ -116,17 +116,17 @@ package struct Scaffold {
   package static func packageRoot(_ path: String?) throws(ScaffoldError) -> String {
     if let path {
       guard fileExists(path + "/" + ScaffoldEdits.manifest), let resolved = RunOptions.resolvedPath(path) else {
-        throw .badInput("\(NewStrategyCommand.Options.packagePath.name): \"\(path)\" has no \(ScaffoldEdits.manifest)")
+        throw .badInput("\(NewStrategyCommand.declared.packagePath.name): \"\(path)\" has no \(ScaffoldEdits.manifest)")
       }
       return resolved
     }
     guard var directory = RunOptions.resolvedPath(".") else {
-      throw .badInput("cannot read the current directory; pass \(NewStrategyCommand.Options.packagePath.name)")
+      throw .badInput("cannot read the current directory; pass \(NewStrategyCommand.declared.packagePath.name)")
     }
     while !fileExists(directory + "/" + ScaffoldEdits.manifest) {
       guard directory != "/" else {
         throw .badInput(
-          "no \(ScaffoldEdits.manifest) in the current directory or above it: run in the package, or pass \(NewStrategyCommand.Options.packagePath.name)")
+          "no \(ScaffoldEdits.manifest) in the current directory or above it: run in the package, or pass \(NewStrategyCommand.declared.packagePath.name)")
       }
       directory = directoryOf(directory)
     }
@@ -154,7 +154,7 @@ package struct Scaffold {
     let strategies = modules.map(StrategyName.init(existing:))
     guard let template = strategies.first(where: { $0.registryName == name }) else {
       let valid = strategies.map(\.registryName)
-      var message = "\(NewStrategyCommand.Options.from.name): \"\(name)\" is not a strategy of this package"
+      var message = "\(NewStrategyCommand.declared.from.name): \"\(name)\" is not a strategy of this package"
       if let suggestion = Suggestion.closest(to: name, among: valid) { message += " (did you mean '\(suggestion)'?)" }
       throw .badInput(message + "; valid: \(valid.joined(separator: ", "))")
     }

@@ -12,7 +12,7 @@ import CommandLineSupport
 extension Answer {
   package func countsTables() throws(SectionUnavailable) -> [QuotedTable] {
     guard let profile else {
-      throw SectionUnavailable(reason: "the counts section needs \(AnswerCommand.Options.profile.name) PROFILE.csv (dispatch-bench profile)")
+      throw SectionUnavailable(reason: "the counts section needs \(AnswerCommand.declared.profile.name) PROFILE.csv (dispatch-bench profile)")
     }
     let cheap = AnswerNames.cheap.map(\.rawValue)
     let entries = run.rows.filter { row in

@@ -47,7 +47,7 @@ package struct Answer {
     case .kinds: return try kindsTables()
     case .code: return try codeTables()
     case .builds:
-      guard !builds.isEmpty else { throw SectionUnavailable(reason: "pass each build's run with \(AnswerCommand.Options.builds.name)") }
+      guard !builds.isEmpty else { throw SectionUnavailable(reason: "pass each build's run with \(AnswerCommand.declared.builds.name)") }
       let answer = BuildsAnswer(builds: builds, profiles: buildProfiles)
       return [answer.table()] + [answer.countsTable()].compactMap { $0 }
     case .machines: return [try machinesTable()]

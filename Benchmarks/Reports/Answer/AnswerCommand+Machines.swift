@@ -8,9 +8,7 @@ import CommandLineSupport
 extension AnswerCommand {
   /// The options that read one run's files beside it: with several runs
   /// they have no run to go with.
-  private static var oneRunOptions: [OptionSpec] {
-    [Options.profile, Options.compileTime, Options.builds]
-  }
+  private static var oneRunOptions: [PartialKeyPath<Options>] { [\.profile, \.compileTime, \.builds] }
 
   /// The sections several runs print: the machines table, and the
   /// decision table and ranges with every figure a range over the runs.
@@ -18,8 +16,8 @@ extension AnswerCommand {
 
   /// Refuses, with several runs, an option that goes with one run and a
   /// section that reads one run.
-  static func checkSeveralRuns(_ arguments: ParsedArguments, sections: [AnswerSection]?) throws(CommandError) {
-    if let option = oneRunOptions.first(where: { arguments.value($0) != nil }) {
+  static func checkSeveralRuns(_ arguments: OptionValues<Options>, sections: [AnswerSection]?) throws(CommandError) {
+    if let option = arguments.given(oneRunOptions).first {
       throw .usage(
         "\(option.name) goes with one run; given several runs, answer prints the machines section "
           + "(and, asked, the decision and ranges over them; pass one run for the others)",
@@ -50,7 +48,7 @@ extension AnswerCommand {
     var answer = Answer(rows: pooled, profile: nil, scaling: nil, machines: machines)
     if let editCostPath {
       answer.scaling = ScalingTables(
-        compileTimes: [], editCosts: try ScalingTables.read(Options.editCost, Schema.loadEditCosts, editCostPath))
+        compileTimes: [], editCosts: try ScalingTables.read(Self.declared.editCost.spec, Schema.loadEditCosts, editCostPath))
     }
     var tables: [QuotedTable] = []
     for section in sections ?? [.machines] {

@@ -14,10 +14,7 @@ package struct AnswerCommand {
     synopsis:
       "answer RUN.csv [RUN.csv ...] [--profile PROFILE.csv] [--edit-cost EDIT.csv] [--compile-time COMPILE.csv] [--sections LIST] [--format table|markdown]",
     positionals: 1...Int.max, positionalName: "RUN.csv",
-    options: [
-      Options.profile, Options.editCost, Options.compileTime, Options.builds, Options.sections, Options.size,
-      Options.distribution, Options.format, OptionSpec.wide,
-    ],
+    options: declared,
     discussion: """
       Sections, in the order printed by default:
       \(AnswerSection.help)
@@ -44,38 +41,69 @@ package struct AnswerCommand {
       "dispatch-bench answer results/reference/machines/*.csv",
     ])
 
-  /// The options, declared once and read through these declarations.
-  package enum Options {
-    package static let profile = OptionSpec.value(
+  /// The options, each declared once with its type and default, in help's
+  /// order.
+  package struct Options: OptionGroup {
+    package let profile = Option.value(
       "--profile", "PROFILE.csv",
-      "A profile of the same binary (dispatch-bench profile): the\ncounts section's instructions, branches and mispredicts.",
+      """
+      A profile of the same binary (dispatch-bench profile): the
+      counts section's instructions, branches and mispredicts.
+      """,
       example: "--profile results/reference/run-profile.csv")
-    package static let editCost = OptionSpec.value(
+    package let editCost = Option.value(
       "--edit-cost", "EDIT.csv",
-      "Lines and places each change touches (the synthetic\ngenerator's edit-cost.csv): the extensibility figures.",
+      """
+      Lines and places each change touches (the synthetic
+      generator's edit-cost.csv): the extensibility figures.
+      """,
       example: "--edit-cost results/reference/scaling/edit-cost.csv")
-    package static let compileTime = OptionSpec.value(
+    package let compileTime = Option.value(
       "--compile-time", "COMPILE.csv",
-      "Compile time per pattern (compile-time.sh's CSV): the\npatterns section's compile column.",
+      """
+      Compile time per pattern (compile-time.sh's CSV): the
+      patterns section's compile column.
+      """,
       example: "--compile-time results/reference/scaling/compile-time.csv")
-    package static let builds = OptionSpec.value(
+    package let builds = Option.list(
       "--builds", "RUN.csv,...",
-      "Each build's run of a build matrix (run --builds, one file\nper build), and any build's profile (matched by its build\nflags): the builds section.",
-      example: "--builds results/reference/builds/run.release.csv,results/reference/builds/run.osize.csv")
+      """
+      Each build's run of a build matrix (run --builds, one file
+      per build), and any build's profile (matched by its build
+      flags): the builds section.
+      """,
+      example: "--builds results/reference/builds/run.release.csv,results/reference/builds/run.osize.csv",
+      item: "file"
+    ).default([])
     /// A list, so plural as every list option is (formerly `--section`).
-    package static let sections = OptionSpec.value(
-      "--sections", "LIST", "The sections to print, in order (default: every one the\nfiles given allow; see below).",
-      example: "--sections decision,stakes", formerNames: ["--section"])
-    package static let size = OptionSpec.value(
-      "--size", "N", "The feed size the answer reads (default: 100000 when the\nrun has it, else its largest).",
-      example: "--size 1000")
-    package static let distribution = OptionSpec.choice(
+    package let sections = Option.names(
+      "--sections", "LIST",
+      """
+      The sections to print, in order (default: every one the
+      files given allow; see below).
+      """,
+      example: "--sections decision,stakes", from: AnswerSection.allCases.map(\.rawValue), kind: "section",
+      formerNames: ["--section"]
+    ).map { names, _ in names?.compactMap(AnswerSection.init(rawValue:)) }
+    package let size = Option.integer(
+      "--size", "N",
+      """
+      The feed size the answer reads (default: 100000 when the
+      run has it, else its largest).
+      """,
+      example: "--size 1000", in: 1...Int.max)
+    package let distribution = Option.choice(
       "--distribution", "NAME", "The kind layout it reads (default: uniform).",
-      choices: KindDistribution.allCases.map(\.rawValue), example: "--distribution skewed")
-    package static let format = OptionSpec.choice(
+      choices: KindDistribution.allCases.map(\.rawValue), example: "--distribution skewed"
+    ).default(KindDistribution.uniform.rawValue)
+    package let format = Option.choice(
       "--format", "FORMAT", "table (default) or markdown, as the README quotes it.",
-      choices: QuotedFormat.allCases.map(\.rawValue), example: "--format markdown")
+      choices: QuotedFormat.allCases.map(\.rawValue), example: "--format markdown"
+    ).map { name, _ in name.flatMap(QuotedFormat.init(rawValue:)) ?? .table }
+    package let wide = Option.wide
   }
+
+  package static let declared = Options()
 
   package var path: String
   /// Every run given: one, or one per CPU model for the machines section.
@@ -91,18 +119,18 @@ package struct AnswerCommand {
   package var layout: String
   package var format: QuotedFormat
 
-  package init(_ arguments: ParsedArguments) throws(CommandError) {
+  package init(_ parsed: ParsedArguments) throws(CommandError) {
+    let arguments = parsed.reading(Self.declared)
     paths = try Self.expandingFolders(arguments.positionals)
     path = paths[0]
-    profilePath = arguments.value(Options.profile)
-    editCostPath = arguments.value(Options.editCost)
-    compileTimePath = arguments.value(Options.compileTime)
-    buildPaths = try arguments.list(Options.builds, item: "file") ?? []
-    sections = try arguments.names(Options.sections, from: AnswerSection.allCases.map(\.rawValue), kind: "section")?
-      .compactMap(AnswerSection.init(rawValue:))
-    size = try arguments.integer(Options.size, in: 1...Int.max)
-    layout = try arguments.choice(Options.distribution) ?? KindDistribution.uniform.rawValue
-    format = try arguments.choice(Options.format).flatMap(QuotedFormat.init(rawValue:)) ?? .table
+    profilePath = try arguments.profile
+    editCostPath = try arguments.editCost
+    compileTimePath = try arguments.compileTime
+    buildPaths = try arguments.builds
+    sections = try arguments.sections
+    size = try arguments.size
+    layout = try arguments.distribution
+    format = try arguments.format
     if paths.count > 1 { try Self.checkSeveralRuns(arguments, sections: sections) }
   }
 
@@ -129,7 +157,7 @@ package struct AnswerCommand {
     if !borrowed.isEmpty { console.errorLine(SyntheticBorrowing.note(borrowed)) }
     if editCostPath == nil && needsEditCosts {
       console.errorLine(
-        "note: pass \(Options.editCost.name) results/reference/scaling/edit-cost.csv for the extensibility figures")
+        "note: pass \(Self.declared.editCost.name) results/reference/scaling/edit-cost.csv for the extensibility figures")
     }
     console.write(printed.joined(separator: "\n"))
     return ExitStatus.success
@@ -140,26 +168,19 @@ package struct AnswerCommand {
   private func load(console: Console) throws(CommandError) -> Answer {
     guard case .run(let run) = try loadResults(path) else {
       throw .usage(
-        "\(path) is a profile; pass a run CSV, and the profile with \(Options.profile.name)", command: Self.spec.name)
+        "\(path) is a profile; pass a run CSV, and the profile with \(Self.declared.profile.name)", command: Self.spec.name)
     }
-    var profile: ProfileFile?
-    if let profilePath {
-      guard case .profile(let file) = try loadResults(profilePath) else {
-        throw .usage("\(Options.profile.name): \(profilePath) is not a profile CSV", command: Self.spec.name)
-      }
-      for warning in Comparison.warnings(run.info, file.info) {
-        console.errorLine("warning: the counts must come from the run's binary, but \(warning)")
-      }
-      profile = file
+    let profile = try profilePath.map { path throws(CommandError) in
+      try loadProfile(path, option: Self.declared.profile.name, command: Self.spec.name, beside: run.info, console: console)
     }
     var scaling: ScalingTables?
     if editCostPath != nil || compileTimePath != nil {
       scaling = ScalingTables(
         compileTimes: try compileTimePath.map { path throws(CommandError) in
-          try ScalingTables.read(Options.compileTime, Schema.loadCompileTimes, path)
+          try ScalingTables.read(Self.declared.compileTime.spec, Schema.loadCompileTimes, path)
         } ?? [],
         editCosts: try editCostPath.map { path throws(CommandError) in
-          try ScalingTables.read(Options.editCost, Schema.loadEditCosts, path)
+          try ScalingTables.read(Self.declared.editCost.spec, Schema.loadEditCosts, path)
         } ?? [])
     }
     let size = answerSize(run)
@@ -188,12 +209,12 @@ package struct AnswerCommand {
       let flags = profile.info.machine.buildFlags
       guard let index = builds.firstIndex(where: { $0.run.info.machine.buildFlags == flags }) else {
         throw .usage(
-          "\(Options.builds.name): \(profile.path) is a profile of a build none of the runs is (build_flags \(flags))",
+          "\(Self.declared.builds.name): \(profile.path) is a profile of a build none of the runs is (build_flags \(flags))",
           command: Self.spec.name)
       }
       if let earlier = matched[index] {
         throw .usage(
-          "\(Options.builds.name): \(earlier.path) and \(profile.path) are profiles of one build (build_flags \(flags))",
+          "\(Self.declared.builds.name): \(earlier.path) and \(profile.path) are profiles of one build (build_flags \(flags))",
           command: Self.spec.name)
       }
       matched[index] = profile

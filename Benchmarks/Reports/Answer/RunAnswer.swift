@@ -102,7 +102,7 @@ package enum RunAnswer {
       + "(\(widest.key.benchmarkCase.operation), \(widest.key.strategy), \(widest.key.mode.rawValue) mode). "
       + "The ranges above are 95% intervals over launches."
     if let target, worst > target {
-      text += " A longer \(LaunchDesign.Options.maxTime.name) launches the widest cases again and narrows them."
+      text += " A longer \(RunOptions.declared.design.maxTime.name) launches the widest cases again and narrows them."
     }
     return text
   }
@@ -138,7 +138,7 @@ package enum RunAnswer {
     guard let wall, wall > 0 else {
       return "about \(CSVNumber.text((factor * 10).rounded(.up) / 10)) times its launches would settle it"
     }
-    return "about \(LaunchDesign.Options.maxTime.name) \(Int((wall * factor).rounded(.up))) would settle it"
+    return "about \(RunOptions.declared.design.maxTime.name) \(Int((wall * factor).rounded(.up))) would settle it"
   }
 
   package static func nextSteps(_ path: String) -> String {

@@ -1,44 +1,88 @@
 import BenchmarkEngine
+import BenchmarkResults
+import DispatchModel
 import CommandLineSupport
 
 extension CompareCommand {
-  /// `compare`'s options, declared once and read through these declarations
-  /// (those of `--show` by `ShowOptions`).
-  package enum Options {
-    package static let baselineStrategy = OptionSpec.value(
+  /// `compare`'s options, each declared once with its type, in help's
+  /// order (those of `--show` read by `ShowOptions`).
+  package struct Options: OptionGroup {
+    package let baselineStrategy = Option.value(
       "--baseline-strategy", "NAME",
-      "With one run: the strategy the others are compared\nwith (default: the run's baseline, enum-switch).",
-      example: "--baseline-strategy protocol-getter")
-    package static let threshold = OptionSpec.value(
+      """
+      With one run: the strategy the others are compared
+      with (default: the run's baseline, enum-switch).
+      """,
+      example: "--baseline-strategy protocol-getter"
+    ).map { name, _ in name.map { StrategyID($0) } }
+    package let threshold = Option.fraction(
       "--threshold", "PERCENT",
-      "With two runs: the noise band; a change counts only when\nits whole 95% interval lies beyond it (default: 2 for runs\nwith launch statistics, 5 for older runs).",
-      example: "--threshold 2")
-    package static let samples = OptionSpec.value(
+      """
+      With two runs: the noise band; a change counts only when
+      its whole 95% interval lies beyond it (default: 2 for runs
+      with launch statistics, 5 for older runs).
+      """,
+      example: "--threshold 2", percentBelow: 1_000)
+    package let samples = Option.value(
       "--samples", "LIST",
-      "Raw samples (run --samples) for each run, in order:\nbootstrap intervals and --show launch-speed use them.",
+      """
+      Raw samples (run --samples) for each run, in order:
+      bootstrap intervals and --show launch-speed use them.
+      """,
       example: "--samples base-samples.csv,new-samples.csv")
-    package static let profile = OptionSpec.value(
+    package let profile = Option.value(
       "--profile", "PROFILE.csv",
-      "With one run: a profile of the same binary (dispatch-bench\nprofile): each row's instruction ratio to the baseline,\nbranches and mispredicts per element beside its time, and\nthe count that explains a gap of more than 2x.",
+      """
+      With one run: a profile of the same binary (dispatch-bench
+      profile): each row's instruction ratio to the baseline,
+      branches and mispredicts per element beside its time, and
+      the count that explains a gap of more than 2x.
+      """,
       example: "--profile results/reference/run-profile.csv")
-    package static let format = OptionSpec.choice(
+    package let format = Option.choice(
       "--format", "FORMAT", "table (default), markdown, csv or json.",
-      choices: OutputFormat.allCases.map(\.rawValue), example: "--format markdown")
-    package static let theoreticalNull = OptionSpec.flag(
+      choices: OutputFormat.allCases.map(\.rawValue), example: "--format markdown"
+    ).map { name, _ in name.flatMap(OutputFormat.init(rawValue:)) ?? .table }
+    package let theoreticalNull = Option.flag(
       "--theoretical-null",
-      "With two runs: judge each row by its launches' interval\nalone: no widening by how much more two separate runs'\nrows differ than their launches allow, and no corroboration\nasked of rows their launches decide (see below).")
+      """
+      With two runs: judge each row by its launches' interval
+      alone: no widening by how much more two separate runs'
+      rows differ than their launches allow, and no corroboration
+      asked of rows their launches decide (see below).
+      """)
+    package let wide = Option.wide
 
     // What to show of two runs besides the verdicts (`ShowOptions`).
-    package static let show = OptionSpec.choice(
+    package let show = Option.choice(
       "--show", "WHAT",
-      "With two runs: verdicts (default); drift, how far their\nratios drift apart (the A/A measure); speed, new over base\nper domain; code-bytes, exit 2 unless every row's\ncode_bytes and method are equal (two builds of one source);\nor ratios, each row's ratio and interval in both, side by side.\nWith one run and --samples: launch-spread, each row's spread\nover launches against its error within one; or launch-speed,\neach launch's speed, the floor and null apart from the rest.",
-      choices: CompareShow.allCases.map(\.rawValue), example: "--show drift")
-    package static let operations = OptionSpec.value(
+      """
+      With two runs: verdicts (default); drift, how far their
+      ratios drift apart (the A/A measure); speed, new over base
+      per domain; code-bytes, exit 2 unless every row's
+      code_bytes and method are equal (two builds of one source);
+      or ratios, each row's ratio and interval in both, side by side.
+      With one run and --samples: launch-spread, each row's spread
+      over launches against its error within one; or launch-speed,
+      each launch's speed, the floor and null apart from the rest.
+      """,
+      choices: CompareShow.allCases.map(\.rawValue), example: "--show drift"
+    ).map { name, _ in name.flatMap(CompareShow.init(rawValue:)) ?? .verdicts }
+    package let operations = Option.names(
       "--operations", "LIST",
-      "With --show ratios: the operations to show, in this order\n(default: every share and feed operation, in the run's).",
-      example: "--operations feed.color,feed.apply-background")
-    package static let requireCallgrind = OptionSpec.flag(
+      """
+      With --show ratios: the operations to show, in this order
+      (default: every share and feed operation, in the run's).
+      """,
+      example: "--operations feed.color,feed.apply-background", from: SpecOperation.allCases.map(\.rawValue),
+      kind: "operation")
+    package let requireCallgrind = Option.flag(
       "--require-callgrind",
-      "With --show code-bytes: also exit 2 unless every share and\nfeed row was counted under callgrind.")
+      """
+      With --show code-bytes: also exit 2 unless every share and
+      feed row was counted under callgrind.
+      """)
   }
+
+  package static let declared = Options()
 }

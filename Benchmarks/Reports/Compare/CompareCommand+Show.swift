@@ -15,33 +15,31 @@ extension CompareCommand {
     /// With `--show ratios`: the operations, in order; `nil` for all.
     package var operations: [String]?
 
-    package static let options = [Options.show, Options.operations, Options.requireCallgrind]
-
     /// Reads the options, refusing one given without the `--show` it goes
     /// with, a check of one run, and a format the check does not print.
-    package init(_ arguments: ParsedArguments, runs: Int, format: OutputFormat) throws(CommandError) {
-      let command = CompareCommand.spec.name
-      check = try arguments.choice(Options.show).flatMap(CompareShow.init(rawValue:)) ?? .verdicts
-      requireCallgrind = arguments.has(Options.requireCallgrind)
-      operations = try arguments.names(Options.operations, from: SpecOperation.allCases.map(\.rawValue), kind: "operation")
-      let show = Options.show.name
+    package init(_ arguments: OptionValues<Options>, format: OutputFormat) throws(CommandError) {
+      let (command, options, runs) = (arguments.command, arguments.group, arguments.positionals.count)
+      check = try arguments.show
+      requireCallgrind = try arguments.requireCallgrind
+      operations = try arguments.operations
+      let show = options.show.name
       if check != .verdicts && runs != check.runs {
         throw .usage("\(show) \(check.rawValue) reads \(check.runs == 1 ? "one run" : "two runs")", command: command)
       }
-      if check.readsSamples && arguments.value(Options.samples) == nil {
+      if check.readsSamples && !arguments.isGiven(\.samples) {
         throw .usage(
-          "\(show) \(check.rawValue) reads the run's raw samples: pass \(Options.samples.name)", command: command)
+          "\(show) \(check.rawValue) reads the run's raw samples: pass \(options.samples.name)", command: command)
       }
       if operations != nil && check != .ratios {
-        throw .usage("\(Options.operations.name) goes with \(show) ratios", command: command)
+        throw .usage("\(options.operations.name) goes with \(show) ratios", command: command)
       }
       if requireCallgrind && check != .codeBytes {
-        throw .usage("\(Options.requireCallgrind.name) goes with \(show) code-bytes", command: command)
+        throw .usage("\(options.requireCallgrind.name) goes with \(show) code-bytes", command: command)
       }
       let printsTables = check == .verdicts || check == .ratios
-      if !printsTables && arguments.value(Options.format) != nil {
+      if !printsTables && arguments.isGiven(\.format) {
         throw .usage(
-          "\(show) \(check.rawValue) prints text of its own; \(Options.format.name) goes with verdicts and ratios",
+          "\(show) \(check.rawValue) prints text of its own; \(options.format.name) goes with verdicts and ratios",
           command: command)
       }
       if check == .ratios && (format == .csv || format == .json) {
@@ -58,7 +56,7 @@ extension CompareCommand {
         return run
       }
       guard runs.count == files.count else {
-        throw .usage("\(Options.show.name) \(check.rawValue) reads runs, not profiles", command: CompareCommand.spec.name)
+        throw .usage("\(CompareCommand.declared.show.name) \(check.rawValue) reads runs, not profiles", command: CompareCommand.spec.name)
       }
       if check == .launchSpread, let samples {
         return try print(LaunchSpread.report(samples[0], baseline: runs[0].info.baseline), console: console)

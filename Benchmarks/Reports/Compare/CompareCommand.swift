@@ -11,10 +11,7 @@ package struct CompareCommand {
     summary: "Compare strategies within a run, or two runs row by row.",
     synopsis: "compare RUN.csv [NEW.csv] [OPTIONS]",
     positionals: 1...2, positionalName: "RUN.csv",
-    options: [
-      Options.baselineStrategy, Options.threshold, Options.samples, Options.profile, Options.format,
-      Options.theoreticalNull, OptionSpec.wide,
-    ] + ShowOptions.options,
+    options: declared,
     discussion: """
       With one run: for each operation, size, distribution and kinds, every
       strategy's median against the baseline strategy's, as a ratio with a 95%
@@ -75,25 +72,26 @@ package struct CompareCommand {
   /// (`RunLevel`).
   package var theoreticalNull = false
 
-  package init(_ arguments: ParsedArguments) throws(CommandError) {
+  package init(_ parsed: ParsedArguments) throws(CommandError) {
+    let arguments = parsed.reading(Self.declared)
     paths = arguments.positionals
-    baseline = arguments.value(Options.baselineStrategy).map { StrategyID($0) }
-    threshold = try arguments.fraction(Options.threshold, percentBelow: 1_000)
-    if let text = arguments.value(Options.samples) {
+    baseline = try arguments.baselineStrategy
+    threshold = try arguments.threshold
+    if let text = try arguments.samples {
       let list = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
       guard list.count == paths.count, !list.contains(where: \.isEmpty) else {
-        throw arguments.badValue(
-          Options.samples, text, "must name one samples file per run file (\(paths.count))")
+        throw arguments.invalid(\.samples, text, "must name one samples file per run file (\(paths.count))")
       }
       samplesPaths = list
     }
-    profilePath = arguments.value(Options.profile)
+    profilePath = try arguments.profile
     if profilePath != nil && paths.count == 2 {
-      throw .usage("\(Options.profile.name) sets counts beside one run's times; give one run", command: Self.spec.name)
+      throw .usage(
+        "\(Self.declared.profile.name) sets counts beside one run's times; give one run", command: Self.spec.name)
     }
-    format = try arguments.choice(Options.format).flatMap(OutputFormat.init(rawValue:)) ?? .table
-    theoreticalNull = arguments.has(Options.theoreticalNull)
-    showing = try ShowOptions(arguments, runs: paths.count, format: format)
+    format = try arguments.format
+    theoreticalNull = try arguments.theoreticalNull
+    showing = try ShowOptions(arguments, format: format)
   }
 
   package func run(console: Console) throws(CommandError) -> Int32 {
@@ -158,23 +156,18 @@ package struct CompareCommand {
     guard let profilePath else { return nil }
     guard run.measure == .time else {
       throw .usage(
-        "\(Options.profile.name) sets counts beside a run's times; \(run.path) is a profile", command: Self.spec.name)
+        "\(Self.declared.profile.name) sets counts beside a run's times; \(run.path) is a profile", command: Self.spec.name)
     }
-    guard case .profile(let profile) = try loadResults(profilePath) else {
-      throw .usage("\(Options.profile.name): \(profilePath) is not a profile CSV", command: Self.spec.name)
-    }
-    for warning in Comparison.warnings(run.info, profile.info) {
-      console.errorLine("warning: the counts must come from the run's binary, but \(warning)")
-    }
-    return profile
+    return try Reports.loadProfile(
+      profilePath, option: Self.declared.profile.name, command: Self.spec.name, beside: run.info, console: console)
   }
 
   /// What `compare` says of runs too thin for a verdict.
   package static func thinDataNote(launches: Int) -> String {
-    let launchesOption = LaunchDesign.Options.launches.name
+    let launchesOption = RunOptions.declared.design.launches.name
     return "note: these runs have \(launches.counted("launch", plural: "launches")) each, too few to tell a change from the layout a process draws: "
       + "no row is called regressed or improved. Compare runs of \(launchesOption) \(Comparison.minimumLaunches) or more "
-      + "(the default run has at least 4), or time both builds in one run with \(BuildSet.Options.alternateWith.name) and \(launchesOption) \(Comparison.minimumLaunches) or more."
+      + "(the default run has at least 4), or time both builds in one run with \(RunOptions.declared.builds.alternateWith.name) and \(launchesOption) \(Comparison.minimumLaunches) or more."
   }
 
   /// Two runs, row by row; exit status 2 on a regression.
@@ -251,7 +244,7 @@ package struct CompareCommand {
   /// Why a run cannot be compared against `baseline`, and what to do.
   package static func missingBaseline(_ baseline: StrategyID, in run: MeasuredFile, fromFlag: Bool) -> String {
     let present = unique(run.rows.map(\.key.strategy).filter { !$0.isReference }).map(\.rawValue)
-    let whose = fromFlag ? "\(Options.baselineStrategy.name) \(baseline)" : "the run's baseline, \(baseline)"
+    let whose = fromFlag ? "\(Self.declared.baselineStrategy.name) \(baseline)" : "the run's baseline, \(baseline)"
     guard !present.isEmpty else {
       let references = unique(run.rows.map(\.key.strategy)).map(\.rawValue).joined(separator: " and ")
       let held = run.rows.isEmpty ? "no rows at all" : "only \(run.rows.count.counted("row")) (\(references))"
@@ -262,8 +255,23 @@ package struct CompareCommand {
       return "\(run.path) has no strategy rows to compare, \(held)\(why). Run it again and let it finish, or compare a complete run"
     }
     let rows = run.rows.count.counted("row")
-    return "\(run.path) has no rows for \(whose) among its \(rows); its strategies are \(present.joined(separator: ", ")) (pass one with \(Options.baselineStrategy.name))"
+    return "\(run.path) has no rows for \(whose) among its \(rows); its strategies are \(present.joined(separator: ", ")) (pass one with \(Self.declared.baselineStrategy.name))"
   }
+}
+
+/// Reads the profile CSV that `option` (`--profile`) names: a run there is
+/// a usage error. Beside `run`, warns of each way the profile is not of the
+/// run's binary.
+package func loadProfile(_ path: String, option: String, command: String, beside run: RunInfo?, console: Console)
+  throws(CommandError) -> ProfileFile
+{
+  guard case .profile(let profile) = try loadResults(path) else {
+    throw .usage("\(option): \(path) is not a profile CSV", command: command)
+  }
+  for warning in run.map({ Comparison.warnings($0, profile.info) }) ?? [] {
+    console.errorLine("warning: the counts must come from the run's binary, but \(warning)")
+  }
+  return profile
 }
 
 /// Reads a run or profile CSV, as exit status 65 when it cannot.

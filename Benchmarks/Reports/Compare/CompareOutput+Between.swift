@@ -68,7 +68,7 @@ extension CompareOutput {
           + "the baseline's own row with its floor moving, or a row its launches decide (launch_variance_share 0.5 or more) "
           + "with no calmer row of its strategy and operation regressing beside it. Two separate runs cannot tell that "
           + "from what each run's launches drew, so it does not fail the run; time both builds in one run with "
-          + "\(BuildSet.Options.alternateWith.name) to judge it.")
+          + "\(RunOptions.declared.builds.alternateWith.name) to judge it.")
     return BetweenRows(
       result: result, base: base, new: new, changes: changes, tracked: tracked, summary: summary, widening: widening)
   }
@@ -132,7 +132,7 @@ extension CompareOutput {
           + "A regression marked ! fails the run."
           + (rows.widening > 1
             ? " The two runs' rows differ \(number((rows.widening * 100).rounded() / 100))× more than their launches allow, "
-              + "so every interval is \(number((rows.widening * 100).rounded() / 100))× as wide (the machine between the runs; \(CompareCommand.Options.theoreticalNull.name): not widened).\n\n"
+              + "so every interval is \(number((rows.widening * 100).rounded() / 100))× as wide (the machine between the runs; \(CompareCommand.declared.theoreticalNull.name): not widened).\n\n"
             : "\n\n")
         : "A verdict needs a change beyond \(number(threshold * 100))% and significance "
           + "(non-overlapping 95% intervals).\n\n"

@@ -97,7 +97,7 @@ extension CompareOutput {
       ? "bootstrap of the raw samples"
       : paired
         ? "paired rounds, over launches; strategies whose intervals overlap share a rank"
-        : "from the medians' intervals, conservative; pass \(CompareCommand.Options.samples.name) for a bootstrap"
+        : "from the medians' intervals, conservative; pass \(CompareCommand.declared.samples.name) for a bootstrap"
     let against = groups.first?.baseline.rawValue ?? "the baseline"
     var text =
       markdown

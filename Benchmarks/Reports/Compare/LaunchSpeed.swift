@@ -31,7 +31,7 @@ package enum LaunchSpeed {
     guard let fewest = perLayout.min(), fewest > 1 else {
       return .cannotCheck(
         "the samples hold one launch\(layouts ? " in a layout" : ""), and a launch's speed is measured against the "
-          + "other launches\(layouts ? " of its layout" : ""): time the run with \(LaunchDesign.Options.launches.name) 2 or more, or without \(RunOptions.Options.quick.name)")
+          + "other launches\(layouts ? " of its layout" : ""): time the run with \(RunOptions.declared.design.launches.name) 2 or more, or without \(RunOptions.declared.quick.name)")
     }
     let rows = (reference: Set(all.filter { $0.key.strategy.isReference }.map(\.key)).count,
                 strategies: Set(all.filter { !$0.key.strategy.isReference }.map(\.key)).count)

@@ -10,7 +10,7 @@ package struct ExportCommand {
     summary: "Write a run in a format other tools read: Google Benchmark's JSON.",
     synopsis: "export RUN.csv [--samples SAMPLES.csv] [--format gbench] [--output PATH]",
     positionals: 1...1, positionalName: "RUN.csv",
-    options: [Options.format, Options.samples, Options.output, Options.force],
+    options: declared,
     discussion: """
       gbench: one benchmark per row, named operation/strategy/mode/size/
       distribution/kinds:N, time per element in ns. With --samples, every raw
@@ -27,20 +27,30 @@ package struct ExportCommand {
       "dispatch-bench export results/base.csv --samples results/base-samples.csv --output base.json",
     ])
 
-  /// The options, declared once and read through these declarations;
-  /// --output and --force are those of the commands that write a CSV.
-  package enum Options {
-    package static let format = OptionSpec.choice(
-      "--format", "FORMAT", "gbench (default): Google Benchmark's JSON, as\n--benchmark_format=json writes it.",
-      choices: ExportFormat.allCases.map(\.rawValue), example: "--format gbench")
-    package static let samples = OptionSpec.value(
+  /// The options, each declared once with its type and default; --output
+  /// and --force as the commands that write a CSV name them.
+  package struct Options: OptionGroup {
+    package let format = Option.choice(
+      "--format", "FORMAT",
+      """
+      gbench (default): Google Benchmark's JSON, as
+      --benchmark_format=json writes it.
+      """,
+      choices: ExportFormat.allCases.map(\.rawValue), example: "--format gbench"
+    ).map { name, _ in name.flatMap(ExportFormat.init(rawValue:)) ?? .gbench }
+    package let samples = Option.value(
       "--samples", "PATH",
-      "The run's raw samples (run --samples): each sample\nbecomes a repetition, for compare.py's U test.",
+      """
+      The run's raw samples (run --samples): each sample
+      becomes a repetition, for compare.py's U test.
+      """,
       example: "--samples results/base-samples.csv")
-    package static let output = OutputOptions.Options.output.with(
-      help: "Where to write (default: standard output).", example: "--output base.json")
-    package static let force = OutputOptions.Options.force
+    package let output = Option.value(
+      "--output", "PATH", "Where to write (default: standard output).", example: "--output base.json")
+    package let force = OutputOptions.force
   }
+
+  package static let declared = Options()
 
   package var path: String
   package var samplesPath: String?
@@ -48,12 +58,13 @@ package struct ExportCommand {
   package var output: String?
   package var force: Bool
 
-  package init(_ arguments: ParsedArguments) throws(CommandError) {
+  package init(_ parsed: ParsedArguments) throws(CommandError) {
+    let arguments = parsed.reading(Self.declared)
     path = arguments.positionals[0]
-    samplesPath = arguments.value(Options.samples)
-    format = try arguments.choice(Options.format).flatMap(ExportFormat.init(rawValue:)) ?? .gbench
-    output = arguments.value(Options.output)
-    force = arguments.has(Options.force)
+    samplesPath = try arguments.samples
+    format = try arguments.format
+    output = try arguments.output
+    force = try arguments.force
   }
 
   package func run(console: Console) throws(CommandError) -> Int32 {

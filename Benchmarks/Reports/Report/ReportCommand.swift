@@ -13,7 +13,7 @@ package struct ReportCommand {
       "report RUN.csv [--profile PROFILE.csv] [--scaling DIR] [--output DIR] [--force]\n"
       + "report RUN.csv RUN.csv ... | FOLDER --output DIR [--force]",
     positionals: 1...Int.max, positionalName: "RUN.csv",
-    options: [Options.output, Options.scaling, Options.profile, Options.force],
+    options: declared,
     discussion: """
       Charts: median ns per element of every strategy for every operation of
       each feed (grouped bars, log scale where the spread needs it, 95%
@@ -37,23 +37,35 @@ package struct ReportCommand {
       "dispatch-bench report results/reference/machines --output results/reference/machines-report",
     ])
 
-  /// The options, declared once and read through these declarations.
-  package enum Options {
+  /// The options, each declared once with its type, in help's order.
+  package struct Options: OptionGroup {
     /// Where the report goes: `--output`, as every command that writes
     /// calls it (formerly `--out`).
-    package static let output = OptionSpec.value(
-      "--output", "DIR", "Where report.md and the charts go (default: the run's\nfile name without .csv, plus -report).",
+    package let output = Option.value(
+      "--output", "DIR",
+      """
+      Where report.md and the charts go (default: the run's
+      file name without .csv, plus -report).
+      """,
       example: "--output results/latest-report", formerNames: ["--out"])
-    package static let scaling = OptionSpec.value(
+    package let scaling = Option.value(
       "--scaling", "DIR",
-      "A directory with compile-time.csv and edit-cost.csv\n(results/scaling): adds compile times and the cost of a change.",
+      """
+      A directory with compile-time.csv and edit-cost.csv
+      (results/scaling): adds compile times and the cost of a change.
+      """,
       example: "--scaling results/scaling")
-    package static let profile = OptionSpec.value(
+    package let profile = Option.value(
       "--profile", "PROFILE.csv",
-      "A profile (dispatch-bench profile) whose counts explain\nthe times: adds the report's \"why\" section charts.",
+      """
+      A profile (dispatch-bench profile) whose counts explain
+      the times: adds the report's \"why\" section charts.
+      """,
       example: "--profile results/2026-11-22T15-00-00Z-profile.csv")
-    package static let force = OptionSpec.flag("--force", "Replace an existing report in DIR.")
+    package let force = Option.flag("--force", "Replace an existing report in DIR.")
   }
+
+  package static let declared = Options()
 
   package var path: String
   package var profilePath: String?
@@ -64,14 +76,15 @@ package struct ReportCommand {
   /// over machines.
   package var paths: [String]
 
-  package init(_ arguments: ParsedArguments) throws(CommandError) {
+  package init(_ parsed: ParsedArguments) throws(CommandError) {
+    let arguments = parsed.reading(Self.declared)
     paths = try AnswerCommand.expandingFolders(arguments.positionals)
     path = paths[0]
     let stem = path.hasSuffix(".csv") ? String(path.dropLast(4)) : path
-    outputDirectory = arguments.value(Options.output) ?? (stem.hasSuffix("/") ? String(stem.dropLast()) : stem) + "-report"
-    force = arguments.has(Options.force)
-    profilePath = arguments.value(Options.profile)
-    scalingDirectory = arguments.value(Options.scaling)
+    outputDirectory = try arguments.output ?? (stem.hasSuffix("/") ? String(stem.dropLast()) : stem) + "-report"
+    force = try arguments.force
+    profilePath = try arguments.profile
+    scalingDirectory = try arguments.scaling
   }
 
   package var scalingDirectory: String?
@@ -80,17 +93,13 @@ package struct ReportCommand {
     if paths.count > 1 { return try write(try machinesReport().files(), console: console) }
     guard case .run(let run) = try loadResults(path) else {
       throw .usage(
-        "\(path) is a profile; report a run CSV and pass the profile with \(Options.profile.name)", command: Self.spec.name)
+        "\(path) is a profile; report a run CSV and pass the profile with \(Self.declared.profile.name)", command: Self.spec.name)
     }
-    var profile: ProfileFile?
-    if let profilePath {
-      guard case .profile(let file) = try loadResults(profilePath) else {
-        throw .usage("\(Options.profile.name): \(profilePath) is not a profile CSV", command: Self.spec.name)
-      }
-      profile = file
+    let profile = try profilePath.map { path throws(CommandError) in
+      try loadProfile(path, option: Self.declared.profile.name, command: Self.spec.name, beside: nil, console: console)
     }
     var report = ReportDocument(run: run, profile: profile)
-    if let scalingDirectory { report.scaling = try ScalingTables.load(scalingDirectory, option: Options.scaling) }
+    if let scalingDirectory { report.scaling = try ScalingTables.load(scalingDirectory, option: Self.declared.scaling.spec) }
     return try write(report.files(), console: console)
   }
 
@@ -98,7 +107,7 @@ package struct ReportCommand {
   private func machinesReport() throws(CommandError) -> MachinesReport {
     if profilePath != nil || scalingDirectory != nil {
       throw .usage(
-        "\(Options.profile.name) and \(Options.scaling.name) go with one run; given several, report is over machines",
+        "\(Self.declared.profile.name) and \(Self.declared.scaling.name) go with one run; given several, report is over machines",
         command: Self.spec.name)
     }
     var runs: [AnswerRows] = []
@@ -126,7 +135,7 @@ package struct ReportCommand {
     if !force {
       for (name, _) in files where fileExists("\(outputDirectory)/\(name)") {
         throw CommandError(
-          "\(outputDirectory)/\(name) already exists; pass \(Options.force.name) to replace the report",
+          "\(outputDirectory)/\(name) already exists; pass \(Self.declared.force.name) to replace the report",
           exitStatus: ExitStatus.cannotCreate)
       }
     }

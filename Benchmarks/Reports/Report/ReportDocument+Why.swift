@@ -74,7 +74,7 @@ extension ReportDocument {
       text += "`swift_retain` and `swift_release`, and allocations. The profile runs its own feed size, "
       text += "which each counts chart names in its title."
     } else {
-      text += ". Run `dispatch-bench profile` and pass its CSV with `\(ReportCommand.Options.profile.name)` for instruction, branch and ARC counts."
+      text += ". Run `dispatch-bench profile` and pass its CSV with `\(ReportCommand.declared.profile.name)` for instruction, branch and ARC counts."
     }
     text += " One chart per unit (time, counts, bytes), each titled with the feed size its values come from. "
     text += "Counts charts are logarithmic; a count the table shows as 0 is drawn as a bar of no height. "

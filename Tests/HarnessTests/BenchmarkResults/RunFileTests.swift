@@ -249,7 +249,7 @@ import Testing
       let name = (path as NSString).lastPathComponent
       if ["compile-time.csv", "edit-cost.csv"].contains(name) {
         _ = try ScalingTables.load(
-          (path as NSString).deletingLastPathComponent, option: ReportCommand.Options.scaling)
+          (path as NSString).deletingLastPathComponent, option: ReportCommand.declared.scaling.spec)
       } else if name.hasSuffix("-samples.csv") {
         #expect(!(try SamplesFile.load(path)).samples.isEmpty, "\(path)")
       } else {

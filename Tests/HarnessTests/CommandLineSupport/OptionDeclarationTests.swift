@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// STYLE.md rule 20 (issue 34, item 2): an option is declared once, as an
-/// `OptionSpec`, and read through that declaration. A string literal that is
+/// STYLE.md rule 20 (issue 34, item 2; issue 45, item 3): an option is
+/// declared once, as an `Option` of its command's `OptionGroup`, and read
+/// through that declaration. A string literal that is
 /// only an option's name (`"--sizes"`) anywhere else is the name written a
 /// second time, where a typo compiles; this scan fails on one, in every build
 /// configuration.
@@ -20,9 +21,10 @@ import Testing
   static func undeclaredNames(in text: String) -> [(line: Int, name: String)] {
     let literal = /"--[a-z][a-z0-9-]*"/
     let formerNames = /formerNames:\s*\[(\s*"--[a-z][a-z0-9-]*"\s*,)*\s*$/
-    // `.value(` as a declaration begins (`OptionSpec.value(`, `[.value(`),
-    // not as a read (`arguments.value(`).
-    let declaration = /(OptionSpec|^|[^A-Za-z0-9_)\]?!])\.(flag|value|choice)\($/
+    // `.value(` as a declaration begins (`Option.value(`, `[.value(`), not
+    // as a read (`arguments.value(`).
+    let declaration =
+      /(Option|OptionSpec|^|[^A-Za-z0-9_)\]?!])\.(flag|value|choice|integer|integers|list|names|fraction|seconds)\($/
     let programs = otherPrograms.map { "\"\($0)\"," }
     var found: [(line: Int, name: String)] = []
     for match in text.matches(of: literal) {
@@ -45,7 +47,7 @@ import Testing
     }
     guard !found.isEmpty else { return }
     Issue.record(
-      "\(found.count) option names written as string literals outside their declarations; read the option through its OptionSpec (Options.name), and interpolate \\(Options.name.name) in messages:\n\(found.joined(separator: "\n"))"
+      "\(found.count) option names written as string literals outside their declarations; read the option through its command's OptionGroup (try arguments.sizes), and interpolate \\(Self.declared.sizes.name) in messages:\n\(found.joined(separator: "\n"))"
     )
   }
 
@@ -71,6 +73,9 @@ import Testing
         static let sizes = OptionSpec.value(
           "--sizes", "LIST", "Feed sizes.", example: "--sizes 1000")
         static let out = OptionSpec.choice("--show", "WHAT", "What.", choices: [], example: "--show x")
+        let seeds = Option.integers(
+          "--seeds", "LIST", "Seeds.", example: "--seeds 1,2", in: 1...9)
+        let names = Option.names("--names", "LIST", "Names.", example: "--names a", from: [], kind: "name")
         static let output = OptionSpec.value(
           "--output", "PATH", "Where.", example: "--output a.csv", formerNames: ["--out", "--to"])
         // arguments.value("--sizes") was the old way.

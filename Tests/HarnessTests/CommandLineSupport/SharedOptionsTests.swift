@@ -25,8 +25,8 @@ import Testing
 
   @Test func bothDeclareEveryOptionOfBothGroups() {
     let shared =
-      FeedSelectionOptions.options(verb: "", defaultSizes: "", defaultDistributions: "")
-      + OutputOptions.options(verb: "", measurements: "", fileSuffix: "")
+      FeedSelectionOptions.Options(verb: "", defaultSizes: "", defaultDistributions: "").optionSpecs
+      + OutputOptions.Options(verb: "", measurements: "", fileSuffix: "").optionSpecs
     for spec in Self.specs {
       for option in shared {
         #expect(spec.option(named: option.name)?.valueName == option.valueName, "\(spec.name) \(option.name)")

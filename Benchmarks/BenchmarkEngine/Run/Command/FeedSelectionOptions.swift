@@ -38,107 +38,145 @@ package struct FeedSelectionOptions {
   package static let defaultDomains = Domain.allCases.map(\.rawValue) + [PlannedSynthetic.domain]
   package static let domains = defaultDomains + [PlannedSynthetic.existentialDomain]
 
-  /// The options, declared once and read through these declarations. An
-  /// option whose help names the command's own terms (its verb, its
-  /// defaults) has it worded in `options(verb:defaultSizes:defaultDistributions:)`,
-  /// with the help here empty.
-  package enum Options {
-    package static let sizes = OptionSpec.value("--sizes", "LIST", "", example: "--sizes 1000,100000")
-    package static let distributions = OptionSpec.value(
-      "--distributions", "LIST", "", example: "--distributions uniform,clustered")
-    package static let kinds = OptionSpec.value(
+  /// The options, each declared once with its type and default; what
+  /// differs between the commands that share them (the verb, the
+  /// defaults) is a parameter.
+  package struct Options: OptionGroup {
+    package let sizes: Option<[Int]?>
+    package let distributions: Option<[String]?>
+    package let kinds = Option.integers(
       "--kinds", "LIST",
-      "How many kinds are in play, 2…\(FeedKind.allCases.count) (share uses at most \(ShareKind.allCases.count);\ndefault: all); the synthetic domain has \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")).",
-      example: "--kinds 2,6")
-    package static let domains = OptionSpec.value(
+      """
+      How many kinds are in play, 2…\(FeedKind.allCases.count) (share uses at most \(ShareKind.allCases.count);
+      default: all); the synthetic domain has \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")).
+      """,
+      example: "--kinds 2,6", in: 2...SyntheticRegistry.kindCounts.max()!)
+    package let domains = Option.names(
       "--domains", "LIST",
-      "Domains: share, feed, synthetic (N kinds, generated code),\nexistential (`any P` and its alternatives; Guides/Existentials.md).\nDefault: share, feed and synthetic.",
-      example: "--domains share,feed")
-    package static let seed = OptionSpec.value("--seed", "N", "The generator's seed (default: 1).", example: "--seed 42")
-    package static let feed = OptionSpec.value(
-      "--feed", "FILE",
-      "Use a SPEC §4 feed file instead of generated feeds, at its\nown size (its share items for share operations, its feed\nrows for feed operations); with --sizes, tiled to each size.",
-      example: "--feed my-feed.json")
-    package static let strategies = OptionSpec.value(
-      "--strategies", "LIST", "", example: "--strategies protocol-getter,enum-switch")
-    package static let operations = OptionSpec.value(
-      "--operations", "LIST", "", example: "--operations feed.height,share.mixed")
-    package static let filter = OptionSpec.value(
+      """
+      Domains: share, feed, synthetic (N kinds, generated code),
+      existential (`any P` and its alternatives; Guides/Existentials.md).
+      Default: share, feed and synthetic.
+      """,
+      example: "--domains share,feed", from: FeedSelectionOptions.domains, kind: "domain")
+    package let seed = Option.value("--seed", "N", "The generator's seed (default: 1).", example: "--seed 42").map {
+      text, invalid throws(CommandError) -> UInt64 in
+      guard let text else { return 1 }
+      guard let seed = UInt64(text.filter { $0 != "_" }) else {
+        throw invalid(text, "is not a whole number from 0 to \(UInt64.max)")
+      }
+      return seed
+    }
+    package let feed: Option<String?>
+    package let strategies: Option<[String]>
+    package let operations: Option<[String]?>
+    package let filter = Option.list(
       "--filter", "PATTERNS",
-      "Only rows whose domain/operation/strategy/distribution/size\nmatches one of these comma-separated globs (* and ?).",
-      example: "--filter '*/feed.render/*/uniform/*'")
-    package static let modes = OptionSpec.value(
+      """
+      Only rows whose domain/operation/strategy/distribution/size
+      matches one of these comma-separated globs (* and ?).
+      """,
+      example: "--filter '*/feed.render/*/uniform/*'", item: "pattern")
+    package let modes = Option.names(
       "--modes", "LIST",
-      "How strategies are compiled: boundary (one call per element\ninto a separate module), app (loop, dispatch and model as one\nmodule, as an app compiles them). Default: both.",
-      example: "--modes app")
-  }
+      """
+      How strategies are compiled: boundary (one call per element
+      into a separate module), app (loop, dispatch and model as one
+      module, as an app compiles them). Default: both.
+      """,
+      example: "--modes app", from: BuildMode.all.map(\.rawValue), kind: "mode", namingNone: "names no mode"
+    ).map { names, _ in names?.map(BuildMode.init) ?? BuildMode.all }
 
-  /// The options, in help order. Only what differs between commands is a
-  /// parameter.
-  /// - Parameters:
-  ///   - verb: What the command does to a benchmark case: "time", "profile".
-  ///   - defaultSizes: What --sizes is when not given, as help says it.
-  ///   - defaultDistributions: The same for --distributions.
-  package static func options(verb: String, defaultSizes: String, defaultDistributions: String) -> [OptionSpec] {
-    [
-      Options.sizes.with(help: "Feed sizes in elements (default: \(defaultSizes))."),
-      Options.distributions.with(
+    /// - Parameters:
+    ///   - verb: What the command does to a benchmark case: "time", "profile".
+    ///   - defaultSizes: What --sizes is when not given, as help says it.
+    ///   - defaultDistributions: The same for --distributions.
+    package init(verb: String, defaultSizes: String, defaultDistributions: String) {
+      sizes = .integers(
+        "--sizes", "LIST", "Feed sizes in elements (default: \(defaultSizes)).", example: "--sizes 1000,100000",
+        in: 1...Int.max, unit: "elements")
+      distributions = .names(
+        "--distributions", "LIST",
+        """
+        Kind layouts: \(KindDistribution.allCases.map(\.rawValue).joined(separator: ", "))
+        (default: \(defaultDistributions)).
+        """,
+        example: "--distributions uniform,clustered", from: KindDistribution.allCases.map(\.rawValue),
+        kind: "distribution")
+      feed = FeedSelectionOptions.feed(
         help:
-          "Kind layouts: \(KindDistribution.allCases.map(\.rawValue).joined(separator: ", "))\n(default: \(defaultDistributions))."
-      ),
-      Options.kinds, Options.domains, Options.seed, Options.feed,
-      Options.strategies.with(
-        help: "Strategies to \(verb) (default: all).\nValid: \(Registry.names.joined(separator: ", "))."
+          """
+          Use a SPEC §4 feed file instead of generated feeds, at its
+          own size (its share items for share operations, its feed
+          rows for feed operations); with --sizes, tiled to each size.
+          """,
+        example: "--feed my-feed.json")
+      strategies = FeedSelectionOptions.strategies(
+        help: """
+          Strategies to \(verb) (default: all).
+          Valid: \(Registry.names.joined(separator: ", ")).
+          """
           + (verb == "time"
             ? "\nA subset's ratios are not the whole run's: fewer representations\nshare the memory (Guides/Run.md). Compare it with the same subset."
-            : "")),
-      Options.operations.with(
+            : ""),
+        example: "--strategies protocol-getter,enum-switch")
+      operations = FeedSelectionOptions.operations(
         help:
-          "Operations to \(verb) (default: all).\nValid: \(SpecOperation.allCases.map(\.rawValue).joined(separator: ", "))."
-      ),
-      Options.filter, Options.modes,
-    ]
+          """
+          Operations to \(verb) (default: all).
+          Valid: \(SpecOperation.allCases.map(\.rawValue).joined(separator: ", ")).
+          """,
+        example: "--operations feed.height,share.mixed",
+        valid: SpecOperation.allCases.map(\.rawValue) + SyntheticRegistry.operations + ExistentialDomain.operations)
+    }
   }
 
-  package init(_ arguments: ParsedArguments) throws(CommandError) {
+  /// --feed, as every command that reads a feed file names it.
+  package static func feed(help: String, example: String) -> Option<String?> {
+    .value("--feed", "FILE", help, example: example)
+  }
+
+  /// --strategies, as every command that runs strategies names it: every
+  /// strategy when not given.
+  package static func strategies(help: String, example: String) -> Option<[String]> {
+    Option.names("--strategies", "LIST", help, example: example, from: Registry.names, kind: "strategy")
+      .default(Registry.names)
+  }
+
+  /// --operations, as every command that runs operations names them.
+  package static func operations(help: String, example: String, valid: [String]) -> Option<[String]?> {
+    .names("--operations", "LIST", help, example: example, from: valid, kind: "operation")
+  }
+
+  package init(_ arguments: OptionValues<Options>) throws(CommandError) {
     file = try Self.file(arguments)
-    sizes = try arguments.integers(Options.sizes, in: 1...Int.max, unit: "elements")
-    distributions = try arguments.names(
-      Options.distributions, from: KindDistribution.allCases.map(\.rawValue), kind: "distribution"
-    )?.compactMap(KindDistribution.init(rawValue:))
-    kinds = try arguments.integers(Options.kinds, in: 2...SyntheticRegistry.kindCounts.max()!)
-    seed = try Self.seed(arguments)
-    strategies = try arguments.names(Options.strategies, from: Registry.names, kind: "strategy") ?? Registry.names
-    let operationNames = try arguments.names(
-      Options.operations, from: SpecOperation.allCases.map(\.rawValue) + SyntheticRegistry.operations
-        + ExistentialDomain.operations, kind: "operation")
-    let namedDomains = try arguments.names(Options.domains, from: Self.domains, kind: "domain")
+    sizes = try arguments.sizes
+    distributions = try arguments.distributions?.compactMap(KindDistribution.init(rawValue:))
+    kinds = try arguments.kinds
+    seed = try arguments.seed
+    strategies = try arguments.strategies
+    let operationNames = try arguments.operations
+    let namedDomains = try arguments.domains
     let domains = namedDomains ?? Self.defaultDomains
     operations = operationNames.map { names in SpecOperation.allCases.filter { names.contains($0.rawValue) } }
     if !domains.contains(Domain.share.rawValue) || !domains.contains(Domain.feed.rawValue) {
       operations = (operations ?? SpecOperation.allCases).filter { domains.contains($0.domain.rawValue) }
     }
     syntheticOperations =
-      !domains.contains(PlannedSynthetic.domain) || arguments.value(Options.feed) != nil
+      !domains.contains(PlannedSynthetic.domain) || file != nil
       ? [] : operationNames.map { names in SyntheticRegistry.operations.filter(names.contains) } ?? SyntheticRegistry.operations
     syntheticKinds = SyntheticRegistry.kindCounts
     existentialOperations = Self.existentialOperations(
-      domains: namedDomains, operations: operationNames, feedFile: arguments.value(Options.feed) != nil)
-    filters = try arguments.list(Options.filter, item: "pattern")?.map(GlobPattern.init) ?? []
-    if arguments.value(Options.modes)?.trimming(" ").isEmpty == true {
-      throw arguments.badValue(
-        Options.modes, "", "names no mode; valid: \(BuildMode.all.map(\.rawValue).joined(separator: ", "))")
-    }
-    modes =
-      try arguments.names(Options.modes, from: BuildMode.all.map(\.rawValue), kind: "mode")?.map(BuildMode.init)
-      ?? BuildMode.all
+      domains: namedDomains, operations: operationNames, feedFile: file != nil)
+    filters = try arguments.filter?.map(GlobPattern.init) ?? []
+    modes = try arguments.modes
     if let file { operations = try Self.operations(operations, tiling: file) }
     if let kinds {
       // Beyond the share and feed domains' six, only the synthetic domain's.
       let valid = Set(2...FeedKind.allCases.count).union(SyntheticRegistry.kindCounts)
       if let bad = kinds.first(where: { !valid.contains($0) }) {
-        throw arguments.badValue(
-          Options.kinds, String(bad),
+        throw arguments.invalid(
+          \.kinds, String(bad),
           "is not a number of kinds any domain has: 2…\(FeedKind.allCases.count) for share and feed, \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")) for synthetic")
       }
       syntheticKinds = SyntheticRegistry.kindCounts.filter(kinds.contains)
@@ -146,9 +184,10 @@ package struct FeedSelectionOptions {
       if kinds.allSatisfy({ $0 > FeedKind.allCases.count }) { operations = [] }
     }
     if operations?.isEmpty == true && syntheticOperations.isEmpty && existentialOperations.isEmpty {
+      let options = arguments.group
       throw .usage(
-        "\(Options.domains.name), \(Options.operations.name) and \(Options.kinds.name) leave nothing to time",
-        command: arguments.spec.name)
+        "\(options.domains.name), \(options.operations.name) and \(options.kinds.name) leave nothing to time",
+        command: arguments.command)
     }
   }
 
@@ -182,28 +221,20 @@ package struct FeedSelectionOptions {
   }
 
   /// --feed, loaded; refused with the options that only generated feeds have.
-  private static func file(_ arguments: ParsedArguments) throws(CommandError)
+  private static func file(_ arguments: OptionValues<Options>) throws(CommandError)
     -> (path: String, contents: FeedFile)?
   {
-    guard let path = arguments.value(Options.feed) else { return nil }
-    for option in [Options.distributions, Options.kinds] where arguments.value(option) != nil {
+    guard let path = try arguments.feed else { return nil }
+    if let option = arguments.given([\.distributions, \.kinds]).first {
       throw .usage(
-        "\(option.name) applies to generated feeds and cannot be used with \(Options.feed.name)",
-        command: arguments.spec.name)
+        "\(option.name) applies to generated feeds and cannot be used with \(arguments.group.feed.name)",
+        command: arguments.command)
     }
     do {
       return (path, try FeedFile.load(path: path))
     } catch {
       throw .dataError(error.description)
     }
-  }
-
-  private static func seed(_ arguments: ParsedArguments) throws(CommandError) -> UInt64 {
-    guard let text = arguments.value(Options.seed) else { return 1 }
-    guard let seed = UInt64(text.filter { $0 != "_" }) else {
-      throw arguments.badValue(Options.seed, text, "is not a whole number from 0 to \(UInt64.max)")
-    }
-    return seed
   }
 
   /// The operations asked for (all if `nil`) that `file` has items to tile

@@ -17,56 +17,56 @@ package struct OutputOptions {
   package var listOnly: Bool
   package var allowDebugBuild: Bool
 
-  /// The options, declared once and read through these declarations. An
-  /// option whose help names the command's own terms has it worded in
-  /// `options(verb:measurements:fileSuffix:exports:)`, with the help here
-  /// empty.
-  package enum Options {
-    package static let output = OptionSpec.value("--output", "PATH", "", example: "--output results/base.csv")
-    package static let force = OptionSpec.flag("--force", "Overwrite an existing output file.")
-    package static let format = OptionSpec.choice(
-      "--format", "FORMAT", "", choices: OutputFormat.allCases.map(\.rawValue), example: "--format markdown")
-    package static let quiet = OptionSpec.flag("--quiet", "No progress or notes on standard error.")
-    package static let list = OptionSpec.flag("--list", "")
-    package static let allowDebugBuild = OptionSpec.flag("--allow-debug-build", "")
-  }
+  /// --force, as every command that writes a file names it.
+  package static let force = Option.flag("--force", "Overwrite an existing output file.")
 
-  /// The options, in help order. Only what differs between commands is a
-  /// parameter.
-  /// - Parameters:
-  ///   - verb: What the command does to a benchmark case: "time", "profile".
-  ///   - measurements: What it measures: "numbers", "counts".
-  ///   - fileSuffix: What the command's CSV file names end with before
-  ///     `.csv`: "" for a run, "-profile" for a profile.
-  ///   - exports: Formats for other tools --format also offers.
-  package static func options(
-    verb: String, measurements: String, fileSuffix: String, exports: [ExportFormat] = []
-  ) -> [OptionSpec] {
-    [
-      Options.output.with(
-        help: "Where the CSV goes (default: \(localResults)/<UTC time>\(fileSuffix).csv).",
-        example: "\(Options.output.name) results/base\(fileSuffix).csv"),
-      Options.force,
-      Options.format.with(
-        help: "What standard output gets: table (default), csv, markdown\nor json"
+  /// The options, each declared once with its type and default; what
+  /// differs between the commands that share them is a parameter.
+  package struct Options: OptionGroup {
+    package let output: Option<String?>
+    package let force = OutputOptions.force
+    package let format: Option<String?>
+    package let wide = Option.wide
+    package let quiet = Option.flag("--quiet", "No progress or notes on standard error.")
+    package let list: Option<Bool>
+    package let allowDebugBuild: Option<Bool>
+
+    /// - Parameters:
+    ///   - verb: What the command does to a benchmark case: "time", "profile".
+    ///   - measurements: What it measures: "numbers", "counts".
+    ///   - fileSuffix: What the command's CSV file names end with before
+    ///     `.csv`: "" for a run, "-profile" for a profile.
+    ///   - exports: Formats for other tools --format also offers.
+    package init(verb: String, measurements: String, fileSuffix: String, exports: [ExportFormat] = []) {
+      output = .value(
+        "--output", "PATH", "Where the CSV goes (default: \(localResults)/<UTC time>\(fileSuffix).csv).",
+        example: "--output results/base\(fileSuffix).csv")
+      format = .choice(
+        "--format", "FORMAT",
+        """
+        What standard output gets: table (default), csv, markdown
+        or json
+        """
           + (exports.contains(.gbench)
             ? ";\ngbench: Google Benchmark's JSON, for its compare.py\n(also: dispatch-bench export)." : "."),
-        choices: OutputFormat.allCases.map(\.rawValue) + exports.map(\.rawValue)),
-      OptionSpec.wide,
-      Options.quiet,
-      Options.list.with(help: "Print the rows it would \(verb), one per strategy and\nbenchmark case, and exit."),
-      Options.allowDebugBuild.with(help: "Do not refuse a debug build (its \(measurements) mean little)."),
-    ]
+        choices: OutputFormat.allCases.map(\.rawValue) + exports.map(\.rawValue), example: "--format markdown")
+      list = .flag("--list",
+      """
+      Print the rows it would \(verb), one per strategy and
+      benchmark case, and exit.
+      """)
+      allowDebugBuild = .flag("--allow-debug-build", "Do not refuse a debug build (its \(measurements) mean little).")
+    }
   }
 
-  package init(_ arguments: ParsedArguments) throws(CommandError) {
-    output = arguments.value(Options.output)
-    force = arguments.has(Options.force)
-    let chosen = try arguments.choice(Options.format)
+  package init(_ arguments: OptionValues<Options>) throws(CommandError) {
+    output = try arguments.output
+    force = try arguments.force
+    let chosen = try arguments.format
     format = chosen.flatMap(OutputFormat.init(rawValue:)) ?? .table
     export = chosen.flatMap(ExportFormat.init(rawValue:))
-    quiet = arguments.has(Options.quiet)
-    listOnly = arguments.has(Options.list)
-    allowDebugBuild = arguments.has(Options.allowDebugBuild)
+    quiet = try arguments.quiet
+    listOnly = try arguments.list
+    allowDebugBuild = try arguments.allowDebugBuild
   }
 }

@@ -34,7 +34,7 @@ package struct RunCommand {
     let plan = options.matrix.plan()
     guard !plan.keys.isEmpty else {
       throw .usage(
-        "no benchmark cases to run: \(FeedSelectionOptions.Options.filter.name) or \(FeedSelectionOptions.Options.strategies.name) left nothing",
+        "no benchmark cases to run: \(RunOptions.declared.selection.filter.name) or \(RunOptions.declared.selection.strategies.name) left nothing",
         command: RunOptions.spec.name)
     }
     if options.listOnly {
@@ -177,8 +177,8 @@ package struct RunCommand {
     let why =
       switch adaptive.stop {
       case .allMet: ""
-      case .outOfTime: " within \(LaunchDesign.Options.maxTime.name) \(Progress.duration(adaptive.settings.maxTime))"
-      case .maxLaunches: " within \(LaunchDesign.Options.maxLaunches.name) \(adaptive.settings.maxLaunches)"
+      case .outOfTime: " within \(RunOptions.declared.design.maxTime.name) \(Progress.duration(adaptive.settings.maxTime))"
+      case .maxLaunches: " within \(RunOptions.declared.design.maxLaunches.name) \(adaptive.settings.maxLaunches)"
       case .layouts:
         " (more launches could not narrow the rest: their variance is between layouts, so more layouts would)"
       }
@@ -206,7 +206,7 @@ package struct RunCommand {
       let pace =
         wall > 0 && row.launches > 0
         ? ", at this run's pace (\(row.launches) in \(Progress.duration(wall))) within "
-          + "\(LaunchDesign.Options.maxTime.name) \(Int((wall * Double(needed) / Double(row.launches)).rounded(.up)))"
+          + "\(RunOptions.declared.design.maxTime.name) \(Int((wall * Double(needed) / Double(row.launches)).rounded(.up)))"
         : ""
       return "\(row.key.path): \(CSVNumber.text((resolution * 1000).rounded() / 10))% after \(row.launches) launches\(share); "
         + "about \(needed) launches would resolve it\(pace)"

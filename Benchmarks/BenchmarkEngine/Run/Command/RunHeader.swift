@@ -98,6 +98,6 @@ package struct RunHeader {
     guard !strategies.isEmpty, !strategies.contains(Registry.baselineName) else { return nil }
     let named = (strategies.sorted() + [Registry.baselineName]).joined(separator: ",")
     return "note: \(Registry.baselineName), the baseline every ratio is taken against, is not among the strategies "
-      + "timed, so no row will have a ratio: add it (\(FeedSelectionOptions.Options.strategies.name) \(named))"
+      + "timed, so no row will have a ratio: add it (\(RunOptions.declared.selection.strategies.name) \(named))"
   }
 }

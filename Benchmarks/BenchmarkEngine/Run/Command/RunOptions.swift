@@ -19,15 +19,7 @@ package struct RunOptions {
     name: "run",
     summary: "Time every strategy on every operation over generated feeds and write a CSV.",
     synopsis: "[run] [--quick | --full] [OPTIONS]",
-    options: [Options.quick, Options.full]
-      + FeedSelectionOptions.options(
-        verb: "time", defaultSizes: RunMatrix.defaultSizes.map(String.init).joined(separator: ","),
-        defaultDistributions: "the default suite's; with other dimensions, uniform")
-      + [Options.maxTimePerCase]
-      + LaunchDesign.options
-      + OutputOptions.options(verb: "time", measurements: "numbers", fileSuffix: "", exports: [.gbench])
-      + [Options.samples]
-      + BuildSet.options,
+    options: declared,
     discussion: """
       With no dimension given, runs the default suite: every operation on 100,000
       uniform elements, then a size sweep (--sizes) and a distribution sweep on
@@ -62,23 +54,44 @@ package struct RunOptions {
       "dispatch-bench run --domains existential",
     ])
 
-  /// `run`'s own options, declared once and read through these
-  /// declarations; the groups it shares with `profile` declare theirs.
-  package enum Options {
-    package static let quick = OptionSpec.flag(
-      "--quick", "A smoke run: every operation at 1,000 elements, uniform,\nshort sampling. Under 20 seconds on 2 cores.")
-    package static let full = OptionSpec.flag(
-      "--full", "The whole cross product: every operation × --sizes ×\nevery distribution.")
-    package static let maxTimePerCase = OptionSpec.value(
+  /// `run`'s options, each declared once with its type, in help's order;
+  /// the groups it shares with `profile` (and `LaunchDesign`'s and
+  /// `BuildSet`'s) declare theirs.
+  package struct Options: OptionGroup {
+    package let quick = Option.flag(
+      "--quick",
+      """
+      A smoke run: every operation at 1,000 elements, uniform,
+      short sampling. Under 20 seconds on 2 cores.
+      """)
+    package let full = Option.flag(
+      "--full",
+      """
+      The whole cross product: every operation × --sizes ×
+      every distribution.
+      """)
+    package let selection = FeedSelectionOptions.Options(
+      verb: "time", defaultSizes: RunMatrix.defaultSizes.map(String.init).joined(separator: ","),
+      defaultDistributions: "the default suite's; with other dimensions, uniform")
+    package let maxTimePerCase = Option.seconds(
       "--max-time-per-case", "SECONDS",
-      "Sampling time per benchmark case and launch, shared out among\nits \(SamplingSettings().passes) passes, once every contender has 30 samples\n(default: \(SamplingSettings().sampleTime); --quick: \(quickSampleTime)).",
-      example: "--max-time-per-case 1", formerNames: ["--max-time-per-cell"])
+      """
+      Sampling time per benchmark case and launch, shared out among
+      its \(SamplingSettings().passes) passes, once every contender has 30 samples
+      (default: \(SamplingSettings().sampleTime); --quick: \(quickSampleTime)).
+      """,
+      example: "--max-time-per-case 1", in: 0.001...86_400, formerNames: ["--max-time-per-cell"])
+    package let design = LaunchDesign.Options()
+    package let output = OutputOptions.Options(verb: "time", measurements: "numbers", fileSuffix: "", exports: [.gbench])
     /// The raw samples' file: `--samples`, as `compare` and `export` call
     /// the file they read (formerly `--samples-csv`).
-    package static let samples = OptionSpec.value(
+    package let samples = Option.value(
       "--samples", "PATH", "Also write every raw sample to this CSV.", example: "--samples results/base-samples.csv",
       formerNames: ["--samples-csv"])
+    package let builds = BuildSet.Options()
   }
+
+  package static let declared = Options()
 
   package static let quickSampleTime = 0.05
 
@@ -103,13 +116,15 @@ package struct RunOptions {
   }
 
 
-  package init(_ arguments: ParsedArguments) throws(CommandError) {
-    let quick = arguments.has(Options.quick)
-    let full = arguments.has(Options.full)
+  package init(_ parsed: ParsedArguments) throws(CommandError) {
+    let arguments = parsed.reading(Self.declared)
+    let options = Self.declared
+    let quick = try arguments.quick
+    let full = try arguments.full
     if quick && full {
-      throw .usage("\(Options.quick.name) and \(Options.full.name) cannot be used together", command: Self.spec.name)
+      throw .usage("\(options.quick.name) and \(options.full.name) cannot be used together", command: Self.spec.name)
     }
-    let selection = try FeedSelectionOptions(arguments)
+    let selection = try FeedSelectionOptions(arguments.selection)
     matrix = selection.matrix(
       shape: quick || full || selection.choosesADimension ? .crossProduct : .defaultSuite,
       sizes: quick ? RunMatrix.smallSizes : RunMatrix.defaultSizes,
@@ -117,18 +132,17 @@ package struct RunOptions {
 
     sampling = SamplingSettings()
     if quick { sampling.sampleTime = Self.quickSampleTime }
-    if let seconds = try arguments.seconds(Options.maxTimePerCase, in: 0.001...86_400) {
-      sampling.sampleTime = seconds
-    }
-    design = try LaunchDesign(arguments, quick: quick, command: Self.spec.name)
-    samplesPath = arguments.value(Options.samples)
-    outputOptions = try OutputOptions(arguments)
+    if let seconds = try arguments.maxTimePerCase { sampling.sampleTime = seconds }
+    design = try LaunchDesign(arguments.design, quick: quick)
+    samplesPath = try arguments.samples
+    outputOptions = try OutputOptions(arguments.output)
     if let output = outputOptions.output, output == samplesPath {
       throw .usage(
-        "\(OutputOptions.Options.output.name) and \(Options.samples.name) name the same file", command: Self.spec.name)
+        "\(options.output.output.name) and \(options.samples.name) name the same file", command: Self.spec.name)
     }
     builds = try BuildSet(
-      arguments, output: outputOptions.output, samples: samplesPath, command: Self.spec.name)
+      arguments.builds,
+      otherFiles: [(options.output.output.name, outputOptions.output), (options.samples.name, samplesPath)])
   }
 
   /// `path` with every symbolic link, `.` and `..` resolved, or `nil` when

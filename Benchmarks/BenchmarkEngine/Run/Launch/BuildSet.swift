@@ -21,52 +21,79 @@ package enum BuildSet: Equatable {
   case named([NamedBuild])
   case layouts(LayoutSeeds)
 
-  /// The options, declared once and read through these declarations.
-  package enum Options {
-    package static let alternateWith = OptionSpec.value(
+  /// The options, each declared once with its type.
+  package struct Options: OptionGroup {
+    package let alternateWith = Option.value(
       "--alternate-with", "BINARY",
-      "Also time BINARY, another build of dispatch-bench, in this\nrun: its launches alternate with this binary's, so both\nsee the machine in the same states. Its CSV goes to the\nfile that --alternate-output names; compare it with --output.",
+      """
+      Also time BINARY, another build of dispatch-bench, in this
+      run: its launches alternate with this binary's, so both
+      see the machine in the same states. Its CSV goes to the
+      file that --alternate-output names; compare it with --output.
+      """,
       example: "--alternate-with /tmp/base/dispatch-bench")
-    package static let alternateOutput = OptionSpec.value(
-      "--alternate-output", "PATH", "Where the rows of --alternate-with's binary go (required\nwith it).",
+    package let alternateOutput = Option.value(
+      "--alternate-output", "PATH",
+      """
+      Where the rows of --alternate-with's binary go (required
+      with it).
+      """,
       example: "--alternate-output results/base.csv")
-    package static let builds = OptionSpec.value(
+    package let builds = Option.list(
       "--builds", "NAME=BINARY,...",
-      "Time these builds of dispatch-bench instead of this one,\ntheir launches alternating; each build's rows go to the\n--output path with .NAME before .csv, and carry its NAME\nin the build column.",
-      example: "--builds release=/tmp/r/dispatch-bench,osize=/tmp/s/dispatch-bench")
-    package static let layouts = OptionSpec.value(
+      """
+      Time these builds of dispatch-bench instead of this one,
+      their launches alternating; each build's rows go to the
+      --output path with .NAME before .csv, and carry its NAME
+      in the build column.
+      """,
+      example: "--builds release=/tmp/r/dispatch-bench,osize=/tmp/s/dispatch-bench", item: "build")
+    package let layouts = Option.integer(
       "--layouts", "K",
-      "Time K layouts of this build: its own objects relinked by\nld.lld in K function orders (seeds 1 to K), the same\nmachine code at other addresses, their launches\nalternating; each row's interval is over layouts and\nlaunches (needs a release build's objects, Linux).",
-      example: "--layouts 4")
-    package static let firstLayoutSeed = OptionSpec.value(
+      """
+      Time K layouts of this build: its own objects relinked by
+      ld.lld in K function orders (seeds 1 to K), the same
+      machine code at other addresses, their launches
+      alternating; each row's interval is over layouts and
+      launches (needs a release build's objects, Linux).
+      """,
+      example: "--layouts 4", in: 2...64)
+    package let firstLayoutSeed = Option.integer(
       "--first-layout-seed", "N",
-      "With --layouts K, relink with seeds N to N+K-1 instead of\n1 to K: another sample of K layouts, as a build whose\ncode differs elsewhere would draw (default 1).",
-      example: "--first-layout-seed 5")
+      """
+      With --layouts K, relink with seeds N to N+K-1 instead of
+      1 to K: another sample of K layouts, as a build whose
+      code differs elsewhere would draw (default 1).
+      """,
+      example: "--first-layout-seed 5", in: LayoutSeeds.allowedFirstSeeds)
+
+    package init() {}
   }
 
-  package static let options = [
-    Options.alternateWith, Options.alternateOutput, Options.builds, Options.layouts, Options.firstLayoutSeed,
-  ]
-
-  package init(_ arguments: ParsedArguments, output: String?, samples: String?, command: String) throws(CommandError) {
-    let given = [Options.alternateWith, Options.builds, Options.layouts].filter { arguments.value($0) != nil }
+  /// The builds `arguments` ask for; `output` and `samples` are the run's
+  /// other files (`option` names each in messages), which an alternate
+  /// build's rows must not overwrite.
+  package init(_ arguments: OptionValues<Options>, otherFiles: [(option: String, path: String?)]) throws(CommandError) {
+    let command = arguments.command
+    let options = arguments.group
+    let given = arguments.given([\.alternateWith, \.builds, \.layouts])
     if given.count > 1 {
       throw .usage("\(given[0].name) and \(given[1].name) cannot be used together", command: command)
     }
-    let firstSeed = try arguments.integer(Options.firstLayoutSeed, in: LayoutSeeds.allowedFirstSeeds)
-    if let layouts = try arguments.integer(Options.layouts, in: 2...64) {
+    let firstSeed = try arguments.firstLayoutSeed
+    if let layouts = try arguments.layouts {
       self = .layouts(LayoutSeeds(count: layouts, first: firstSeed ?? 1))
     } else if firstSeed != nil {
-      throw .usage("\(Options.firstLayoutSeed.name) needs \(Options.layouts.name) K", command: command)
-    } else if let list = try arguments.list(Options.builds, item: "build") {
-      self = .named(try Self.named(list, arguments: arguments, command: command))
-    } else if let alternate = try Self.alternate(arguments, output: output, samples: samples, command: command) {
+      throw .usage("\(options.firstLayoutSeed.name) needs \(options.layouts.name) K", command: command)
+    } else if let list = try arguments.builds {
+      self = .named(try Self.named(list, arguments: arguments))
+    } else if let alternate = try Self.alternate(arguments, otherFiles: otherFiles) {
       self = .alternate(alternate)
     } else {
       self = .this
     }
-    if arguments.value(Options.alternateOutput) != nil && alternate == nil {
-      throw .usage("\(Options.alternateOutput.name) needs \(Options.alternateWith.name) BINARY", command: command)
+    if arguments.isGiven(\.alternateOutput) && alternate == nil {
+      throw .usage("\(options.alternateOutput.name) needs \(options.alternateWith.name) BINARY", command: command)
     }
   }
 
@@ -90,7 +117,7 @@ package enum BuildSet: Equatable {
     }
   }
 
-  private static func named(_ list: [String], arguments: ParsedArguments, command: String) throws(CommandError)
+  private static func named(_ list: [String], arguments: OptionValues<Options>) throws(CommandError)
     -> [NamedBuild]
   {
     var builds: [NamedBuild] = []
@@ -99,40 +126,43 @@ package enum BuildSet: Equatable {
       guard parts.count == 2, !parts[0].isEmpty,
         parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
       else {
-        throw arguments.badValue(Options.builds, item, "is not NAME=BINARY, NAME of letters, digits, - and _")
+        throw arguments.invalid(\.builds, item, "is not NAME=BINARY, NAME of letters, digits, - and _")
       }
       guard let resolved = RunOptions.resolvedPath(parts[1]), access(resolved, X_OK) == 0,
         !isDirectory(resolved)
       else {
-        throw arguments.badValue(Options.builds, item, "names \(parts[1]), which is not an executable file")
+        throw arguments.invalid(\.builds, item, "names \(parts[1]), which is not an executable file")
       }
       guard !builds.contains(where: { $0.name == parts[0] }) else {
-        throw arguments.badValue(Options.builds, item, "repeats the name \(parts[0])")
+        throw arguments.invalid(\.builds, item, "repeats the name \(parts[0])")
       }
       builds.append(NamedBuild(name: parts[0], binary: resolved))
     }
     guard builds.count >= 2 else {
-      throw .usage("\(Options.builds.name) needs two builds or more (one build is a plain run of it)", command: command)
+      throw .usage(
+        "\(arguments.group.builds.name) needs two builds or more (one build is a plain run of it)",
+        command: arguments.command)
     }
     return builds
   }
 
-  private static func alternate(_ arguments: ParsedArguments, output: String?, samples: String?, command: String)
+  private static func alternate(_ arguments: OptionValues<Options>, otherFiles: [(option: String, path: String?)])
     throws(CommandError) -> AlternateBuild?
   {
-    switch (arguments.value(Options.alternateWith), arguments.value(Options.alternateOutput)) {
+    let (command, options) = (arguments.command, arguments.group)
+    switch (try arguments.alternateWith, try arguments.alternateOutput) {
     case (nil, _): return nil
     case (.some, nil):
-      throw .usage("\(Options.alternateWith.name) needs \(Options.alternateOutput.name) PATH", command: command)
+      throw .usage("\(options.alternateWith.name) needs \(options.alternateOutput.name) PATH", command: command)
     case (let binary?, let alternateOutput?):
       // Resolved once, so the file checked is the file run and read.
       guard let resolved = RunOptions.resolvedPath(binary), access(resolved, X_OK) == 0, !isDirectory(resolved) else {
-        throw arguments.badValue(Options.alternateWith, binary, "is not an executable file")
+        throw arguments.invalid(\.alternateWith, binary, "is not an executable file")
       }
-      for (option, other) in [(OutputOptions.Options.output, output), (RunOptions.Options.samples, samples)] {
+      for (option, other) in otherFiles {
         if let other, RunOptions.canonicalPath(other) == RunOptions.canonicalPath(alternateOutput) {
           throw .usage(
-            "\(Options.alternateOutput.name) and \(option.name) name the same file, \(alternateOutput)", command: command)
+            "\(options.alternateOutput.name) and \(option) name the same file, \(alternateOutput)", command: command)
         }
       }
       return AlternateBuild(binary: resolved, output: alternateOutput)

@@ -45,7 +45,7 @@ package enum LayoutBuilds {
       return (directory, binaries)
     } catch {
       remove(directory)
-      throw CommandError("\(BuildSet.Options.layouts.name): \(error)", exitStatus: ExitStatus.unavailable)
+      throw CommandError("\(RunOptions.declared.builds.layouts.name): \(error)", exitStatus: ExitStatus.unavailable)
     }
   }
 

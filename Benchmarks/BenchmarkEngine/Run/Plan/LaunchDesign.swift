@@ -25,43 +25,62 @@ package enum LaunchDesign: Equatable {
     return nil
   }
 
-  /// The options, declared once and read through these declarations.
-  package enum Options {
-    package static let launches = OptionSpec.value(
+  /// The options, each declared once with its type and default.
+  package struct Options: OptionGroup {
+    package let launches = Option.integer(
       "--launches", "N",
-      "A fixed design: time every case in N processes, each with its\nmemory layout perturbed (--quick: 1). Without it, launches\nare adaptive: see --target-resolution.",
-      example: "--launches 5")
-    package static let targetResolution = OptionSpec.value(
+      """
+      A fixed design: time every case in N processes, each with its
+      memory layout perturbed (--quick: 1). Without it, launches
+      are adaptive: see --target-resolution.
+      """,
+      example: "--launches 5", in: 1...1_000)
+    package let targetResolution = Option.fraction(
       "--target-resolution", "PERCENT",
-      "Adaptive launches: after --min-launches, launch again only\nthe cases whose ratios would not yet tell a change of\nPERCENT from none, the widest first (default: \(CSVNumber.text(AdaptiveSettings().targetResolution * 100))).",
-      example: "--target-resolution 3")
-    package static let maxTime = OptionSpec.value(
+      """
+      Adaptive launches: after --min-launches, launch again only
+      the cases whose ratios would not yet tell a change of
+      PERCENT from none, the widest first (default: \(CSVNumber.text(AdaptiveSettings().targetResolution * 100))).
+      """,
+      example: "--target-resolution 3", percentBelow: 100
+    ).default(AdaptiveSettings().targetResolution)
+    package let maxTime = Option.seconds(
       "--max-time", "SECONDS",
-      "Adaptive launches: start no launch that would end the run\nafter SECONDS, code-size counting included (default: \(Int(AdaptiveSettings().maxTime))).",
-      example: "--max-time 600")
-    package static let minLaunches = OptionSpec.value(
+      """
+      Adaptive launches: start no launch that would end the run
+      after SECONDS, code-size counting included (default: \(Int(AdaptiveSettings().maxTime))).
+      """,
+      example: "--max-time 600", in: 1...604_800
+    ).default(AdaptiveSettings().maxTime)
+    package let minLaunches = Option.integer(
       "--min-launches", "N",
-      "Adaptive launches: the launches that time every case\n(default: \(AdaptiveSettings().initialLaunches)).",
-      example: "--min-launches 6")
-    package static let maxLaunches = OptionSpec.value(
+      """
+      Adaptive launches: the launches that time every case
+      (default: \(AdaptiveSettings().initialLaunches)).
+      """,
+      example: "--min-launches 6", in: 2...1_000
+    ).default(AdaptiveSettings().initialLaunches)
+    /// `nil`: the default's, or --min-launches when that is more.
+    package let maxLaunches = Option.integer(
       "--max-launches", "N",
       "Adaptive launches: the most any case is given (default: \(AdaptiveSettings().maxLaunches)).",
-      example: "--max-launches 60")
-    /// Those that set adaptive launches, which --launches excludes.
-    package static let adaptive = [targetResolution, maxTime, minLaunches, maxLaunches]
-  }
+      example: "--max-launches 60", in: 2...1_000)
 
-  package static let options = [Options.launches] + Options.adaptive
+    /// Those that set adaptive launches, which --launches excludes.
+    static var adaptive: [PartialKeyPath<Options>] { [\.targetResolution, \.maxTime, \.minLaunches, \.maxLaunches] }
+
+    package init() {}
+  }
 
   /// The design `arguments` ask for; `quick` runs one launch unless told
   /// otherwise.
-  package init(_ arguments: ParsedArguments, quick: Bool, command: String) throws(CommandError) {
-    let given = Options.adaptive.filter { arguments.value($0) != nil }
-    if let launches = try arguments.integer(Options.launches, in: 1...1_000) {
+  package init(_ arguments: OptionValues<Options>, quick: Bool) throws(CommandError) {
+    let given = arguments.given(Options.adaptive)
+    if let launches = try arguments.launches {
       if let option = given.first {
         throw .usage(
-          "\(Options.launches.name) fixes the number of launches; \(option.name) sets adaptive launches: give one or the other",
-          command: command)
+          "\(arguments.group.launches.name) fixes the number of launches; \(option.name) sets adaptive launches: give one or the other",
+          command: arguments.command)
       }
       self = .fixed(launches)
       return
@@ -70,7 +89,7 @@ package enum LaunchDesign: Equatable {
       self = .fixed(1)
       return
     }
-    self = .adaptive(try AdaptiveSettings(arguments, command: command))
+    self = .adaptive(try AdaptiveSettings(arguments))
   }
 }
 
@@ -92,16 +111,16 @@ package struct AdaptiveSettings: Equatable, Codable {
 
   package init() {}
 
-  package init(_ arguments: ParsedArguments, command: String) throws(CommandError) {
-    typealias Options = LaunchDesign.Options
-    targetResolution = try arguments.fraction(Options.targetResolution, percentBelow: 100) ?? targetResolution
-    if let seconds = try arguments.seconds(Options.maxTime, in: 1...604_800) { maxTime = seconds }
-    initialLaunches = try arguments.integer(Options.minLaunches, in: 2...1_000) ?? initialLaunches
-    maxLaunches = try arguments.integer(Options.maxLaunches, in: 2...1_000) ?? max(maxLaunches, initialLaunches)
+  package init(_ arguments: OptionValues<LaunchDesign.Options>) throws(CommandError) {
+    targetResolution = try arguments.targetResolution
+    maxTime = try arguments.maxTime
+    initialLaunches = try arguments.minLaunches
+    maxLaunches = try arguments.maxLaunches ?? max(maxLaunches, initialLaunches)
     guard maxLaunches >= initialLaunches else {
+      let options = arguments.group
       throw .usage(
-        "\(Options.maxLaunches.name) \(maxLaunches) is fewer than \(Options.minLaunches.name) \(initialLaunches)",
-        command: command)
+        "\(options.maxLaunches.name) \(maxLaunches) is fewer than \(options.minLaunches.name) \(initialLaunches)",
+        command: arguments.command)
     }
   }
 }
