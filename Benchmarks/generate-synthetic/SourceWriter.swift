@@ -20,6 +20,13 @@ struct SourceWriter {
     line("}")
   }
 
+  /// `header {`, `lines` one level in, `}`.
+  mutating func block(_ header: String, lines: [String]) {
+    block(header) { writer in
+      for line in lines { writer.line(line) }
+    }
+  }
+
   /// `switch subject {`, the cases at the `switch`'s own indentation, `}`.
   mutating func switchBlock(_ subject: String, _ body: (inout SourceWriter) -> Void) {
     line("switch \(subject) {")

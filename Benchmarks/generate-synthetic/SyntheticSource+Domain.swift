@@ -1,60 +1,12 @@
-// MARK: The domain, in each pattern's idiom
+// MARK: The domain, in each pattern's idiom (the visitors' in SyntheticSource+Visitors.swift)
 
 extension SyntheticSource {
-  /// The namespace's doc comment: the pattern, and how one element is
-  /// dispatched.
-  var mechanism: [String] {
-    var writer = SourceWriter()
-    let summary: String
-    let dispatch: String
-    switch idiom {
-    case .naive:
-      summary = "The naive chain: every kind conforms to a marker protocol, and each operation tests an `any Item` against each kind in turn with `is`, then force-casts it with `as!` to read it."
-      dispatch = "a type test per kind tried, in declaration order, until one matches, then a forced cast of the existential to the kind found."
-    case .protocolGetter:
-      summary = "Protocols of getters: every kind answers each operation through a requirement of `Item`, and the array holds `any Item` existentials."
-      dispatch = "one witness-table call on the existential: open it, load the conformance's witness for the getter, call it."
-    case .classicVisitor:
-      summary = "The classic visitor: each kind `accept`s a visitor object and calls back the `visit` overload for its own type; visits return nothing and each visitor class keeps its last result."
-      dispatch = "two indirect calls: `accept(visitor:)` through the element existential's witness table, `visit` through the visitor's; then the result is read back from the visitor object."
-    case .genericVisitor:
-      summary = "The generic visitor: a visitor protocol with an associated result type, `accept<V>(_:) -> V.T` on every kind, and one visitor struct per operation."
-      dispatch = "two indirect calls: `accept<V>` through the element existential's witness table, unspecialised, so `V`'s metadata travels with the call; `visit` through `V`'s witness table returns `V.T` indirectly."
-    case .enumSwitch:
-      summary = "A closed enum with one case per kind, the kind's struct as its payload; every operation is an exhaustive `switch` (no `default:`)."
-      dispatch = "one `switch` on the case tag (a compare chain or a jump table), the payload inline in the array; no witness table, no box."
-    case .classHierarchy:
-      summary = "A class hierarchy: a base class holding the payload, whose members trap, and a `final` subclass per kind that overrides them."
-      dispatch = "one vtable call: load the reference, its class, the overriding member from the vtable; call it."
-    case .castChain:
-      summary = "Elements held as `Any`, found by a chain of `if let … as?` casts in declaration order (`is` where only the kind matters)."
-      dispatch = "per kind tried until one matches, a copy of the `Any` and a runtime dynamic cast, which on a match copies the value out."
-    case .typeEraser:
-      summary = "A type eraser: each element wrapped in `AnyItem`, a struct of closures made by a generic `init`, one per requirement of `Item`, each capturing its own copy of the kind."
-      dispatch = "one closure call: the function pointer and context loaded from the struct in the array, the context retained around the call; the closure was specialised for its kind when it was made."
-    case .handlerTable:
-      summary = "A handler table: elements held as `Any`, and per kind a `Handler` registered in a dictionary keyed by the `ObjectIdentifier` of its type; what depends on the kind alone is data in the entry, what reads the element a closure that casts it down."
-      dispatch = "read the `Any`'s dynamic type, hash its `ObjectIdentifier`, probe the dictionary, copy the entry out; then read the data, or call the closure, which casts the element with a runtime dynamic cast that always matches."
-    case .taggedVisitor:
-      summary = "The tagged visitor, as swift-syntax writes `SyntaxVisitor`: every element is one `Item` struct carrying a kind tag beside its payload; a visitor is a subclass of an open class with one overridable `visit` per kind, each returning whether to go on, and its `walk` switches on the tag; each visitor class keeps its last result."
-      dispatch = "one `switch` on the element's kind tag, then that kind's `visit` through the visitor class's vtable; then the result is read back from the visitor object."
-    }
-    // A pattern written as another says so, and where to give it its own.
-    let borrowed =
-      idiom.rawValue == pattern.rawValue
-      ? "" : ", written as \(idiom.rawValue) (see SyntheticPattern.writtenLike)"
-    writer.doc("\(pattern.rawValue), \(kinds) kinds\(borrowed). \(summary)")
-    writer.line("///")
-    writer.doc("**How one element is dispatched:** \(dispatch)")
-    return writer.lines
-  }
-
   func writeDomain(_ writer: inout SourceWriter) {
     switch idiom {
     case .naive: writeNaive(&writer)
     case .protocolGetter: writeProtocolGetter(&writer)
-    case .classicVisitor: writeClassicVisitor(&writer)
-    case .genericVisitor: writeGenericVisitor(&writer)
+    case .classicVisitor: writeAcceptingVisitor(&writer, generic: false)
+    case .genericVisitor: writeAcceptingVisitor(&writer, generic: true)
     case .enumSwitch: writeEnumSwitch(&writer)
     case .classHierarchy: writeClassHierarchy(&writer)
     case .castChain: writeCastChain(&writer)
@@ -136,69 +88,6 @@ extension SyntheticSource {
     writeGetterKinds(&writer)
   }
 
-  private func writeClassicVisitor(_ writer: inout SourceWriter) {
-    writer.block("protocol Item") { writer in
-      writer.line("func accept(visitor: any Visitor)")
-    }
-    writer.blank()
-    writer.doc("One `visit` per kind. Visits return nothing; a visitor object keeps its last result.")
-    writer.block("protocol Visitor: AnyObject") { writer in
-      for kind in kindIndices {
-        writer.line("func visit(_ item: Kind\(kind))")
-      }
-    }
-    for kind in kindIndices {
-      writer.blank()
-      writer.block("struct Kind\(kind): Item") { writer in
-        writer.line("let value: UInt64")
-        writer.line("func accept(visitor: any Visitor) { visitor.visit(self) }")
-      }
-    }
-    for operation in operations {
-      writer.blank()
-      writer.block("final class \(operation.typeName)Visitor: Visitor") { writer in
-        writer.line(
-          "private(set) var \(operation.member): \(operation.type) = \(operation.initialValue)")
-        for kind in kindIndices {
-          writer.line(
-            "func visit(_ item: Kind\(kind)) { \(operation.member) = \(operation.result(kind, "item.value")) }"
-          )
-        }
-      }
-    }
-  }
-
-  private func writeGenericVisitor(_ writer: inout SourceWriter) {
-    writer.block("protocol Item") { writer in
-      writer.line("func accept<V: Visitor>(_ visitor: V) -> V.T")
-    }
-    writer.blank()
-    writer.doc("One `visit` per kind, each returning the visitor's result type.")
-    writer.block("protocol Visitor<T>") { writer in
-      writer.line("associatedtype T")
-      for kind in kindIndices {
-        writer.line("func visit(_ item: Kind\(kind)) -> T")
-      }
-    }
-    for kind in kindIndices {
-      writer.blank()
-      writer.block("struct Kind\(kind): Item") { writer in
-        writer.line("let value: UInt64")
-        writer.line("func accept<V: Visitor>(_ visitor: V) -> V.T { visitor.visit(self) }")
-      }
-    }
-    for operation in operations {
-      writer.blank()
-      writer.block("struct \(operation.typeName)Visitor: Visitor") { writer in
-        for kind in kindIndices {
-          writer.line(
-            "func visit(_ item: Kind\(kind)) -> \(operation.type) { \(operation.result(kind, "item.value")) }"
-          )
-        }
-      }
-    }
-  }
-
   private func writeEnumSwitch(_ writer: inout SourceWriter) {
     writePlainKinds(&writer)
     writer.blank()
@@ -214,61 +103,6 @@ extension SyntheticSource {
               let pattern = operation.readsPayload ? ".kind\(kind)(let item)" : ".kind\(kind)"
               writer.line("case \(pattern): \(operation.result(kind, "item.value"))")
             }
-          }
-        }
-      }
-    }
-  }
-
-  private func writeTaggedVisitor(_ writer: inout SourceWriter) {
-    writer.doc("The kind tag every element carries, as `SyntaxKind` is a syntax node's.")
-    writer.block("enum ItemKind") { writer in
-      writer.line("case " + kindIndices.map { "kind\($0)" }.joined(separator: ", "))
-    }
-    writer.blank()
-    writer.doc("Every element as one struct: its kind's tag beside its payload.")
-    writer.block("struct Item") { writer in
-      writer.line("let kind: ItemKind")
-      writer.line("let value: UInt64")
-    }
-    writer.blank()
-    writer.doc("Whether the walk goes on into a node's children, as `SyntaxVisitorContinueKind`.")
-    writer.block("enum VisitorContinueKind") { writer in
-      writer.line("case visitChildren, skipChildren")
-    }
-    for kind in kindIndices {
-      writer.blank()
-      writer.block("struct Kind\(kind)") { writer in
-        writer.line("let item: Item")
-        writer.line("var value: UInt64 { item.value }")
-      }
-    }
-    writer.blank()
-    writer.doc("One overridable `visit` per kind, each returning whether to go on; `walk` switches on the tag.")
-    writer.block("class Visitor") { writer in
-      for kind in kindIndices {
-        writer.line("func visit(_ node: Kind\(kind)) -> VisitorContinueKind { .visitChildren }")
-      }
-      writer.blank()
-      writer.doc("Never inlined, as swift-syntax's walk is compiled in its own module: inlined into a loop over one `final` visitor, its vtable calls would become direct ones.")
-      writer.line("@inline(never)")
-      writer.block("final func walk(_ item: Item)") { writer in
-        writer.switchBlock("item.kind") { writer in
-          for kind in kindIndices {
-            writer.line("case .kind\(kind): _ = visit(Kind\(kind)(item: item))")
-          }
-        }
-      }
-    }
-    for operation in operations {
-      writer.blank()
-      writer.block("final class \(operation.typeName)Visitor: Visitor") { writer in
-        writer.line(
-          "private(set) var \(operation.member): \(operation.type) = \(operation.initialValue)")
-        for kind in kindIndices {
-          writer.block("override func visit(_ node: Kind\(kind)) -> VisitorContinueKind") { writer in
-            writer.line("\(operation.member) = \(operation.result(kind, "node.value"))")
-            writer.line("return .skipChildren")
           }
         }
       }

@@ -9,8 +9,8 @@ extension SyntheticSource {
     var make: (Int) -> String
     /// An operation's context, made once in `init` and passed to the
     /// per-element code: a visitor object or the handler table.
-    var context:
-      (SyntheticOperation) -> (property: String, parameter: String, type: String, make: String)?
+    typealias Context = (property: String, parameter: String, type: String, make: String)
+    var context: (SyntheticOperation) -> Context? = { _ in nil }
     /// The per-element code, given `items`, `index` and the context under
     /// its parameter's name; its last line is the result.
     var perElement: (SyntheticOperation) -> [String]
@@ -19,46 +19,45 @@ extension SyntheticSource {
   private var plumbing: Plumbing {
     let namespace = self.namespace
     let payload = "value: element.payload"
+    // Kind N's struct, made from the payload.
+    let plainKind = { (kind: Int) in "Kind\(kind)(\(payload))" }
+    // A visitor object per operation, kept by the workload.
+    let visitorObject = { (operation: SyntheticOperation) -> Plumbing.Context? in
+      ("\(operation.member)Visitor", "visitor", "\(operation.typeName)Visitor", "\(operation.typeName)Visitor()")
+    }
     switch idiom {
     case .naive, .castChain:
       return Plumbing(
-        element: idiom == .naive ? "any Item" : "Any", make: { "Kind\($0)(\(payload))" },
-        context: { _ in nil },
+        element: idiom == .naive ? "any Item" : "Any", make: plainKind,
         perElement: { ["\(namespace).\($0.member)(of: items[index])"] })
     case .protocolGetter, .classHierarchy:
       return Plumbing(
-        element: idiom == .protocolGetter ? "any Item" : "Item",
-        make: { "Kind\($0)(\(payload))" }, context: { _ in nil },
+        element: idiom == .protocolGetter ? "any Item" : "Item", make: plainKind,
         perElement: { ["items[index].\($0.member)"] })
     case .classicVisitor:
       return Plumbing(
-        element: "any Item", make: { "Kind\($0)(\(payload))" },
-        context: {
-          ("\($0.member)Visitor", "visitor", "\($0.typeName)Visitor", "\($0.typeName)Visitor()")
-        },
+        element: "any Item", make: plainKind, context: visitorObject,
         perElement: { ["items[index].accept(visitor: visitor)", "return visitor.\($0.member)"] })
     case .taggedVisitor:
       return Plumbing(
         element: "Item", make: { "Item(kind: .kind\($0), \(payload))" },
-        context: {
-          ("\($0.member)Visitor", "visitor", "\($0.typeName)Visitor", "\($0.typeName)Visitor()")
-        },
+        context: visitorObject,
         perElement: { ["visitor.walk(items[index])", "return visitor.\($0.member)"] })
     case .genericVisitor:
       return Plumbing(
-        element: "any Item", make: { "Kind\($0)(\(payload))" }, context: { _ in nil },
+        element: "any Item", make: plainKind,
         perElement: { ["items[index].accept(\($0.typeName)Visitor())"] })
     case .enumSwitch:
       return Plumbing(
-        element: "Item", make: { ".kind\($0)(Kind\($0)(\(payload)))" }, context: { _ in nil },
+        element: "Item", make: { ".kind\($0)(Kind\($0)(\(payload)))" },
         perElement: { ["items[index].\($0.member)"] })
     case .typeEraser:
       return Plumbing(
-        element: "AnyItem", make: { "AnyItem(Kind\($0)(\(payload)))" }, context: { _ in nil },
+        element: "AnyItem", make: { "AnyItem(Kind\($0)(\(payload)))" },
         perElement: { ["items[index].\($0.member)()"] })
     case .handlerTable:
       return Plumbing(
-        element: "Any", make: { "Kind\($0)(\(payload))" },
+        element: "Any", make: plainKind,
         context: { _ in ("table", "table", "HandlerTable", "HandlerTable()") },
         perElement: { operation in
           operation.readsPayload
@@ -93,68 +92,88 @@ extension SyntheticSource {
       writer.blank()
       writer.line("public var count: Int { items.count }")
       writer.blank()
-      writer.block("public func run(_ operation: String, range: Range<Int>, repetitions: Int)") {
-        writer in
-        writer.switchBlock("operation") { writer in
-          for operation in operations {
-            writer.line(
-              "case \"\(operation.name)\": \(operation.member)Loop(range, repetitions: repetitions)")
-          }
-          writer.line("default: preconditionFailure(\"no synthetic operation \\(operation)\")")
-        }
-      }
-      writer.blank()
-      writer.block("public func output(_ operation: String, at index: Int) -> String") { writer in
-        writer.switchBlock("operation") { writer in
-          for operation in operations {
-            let context = plumbing.context(operation).map { ", using: \($0.property)" } ?? ""
-            writer.switchCase(
-              "\"\(operation.name)\"",
-              "String(Self.\(operation.member)(at: index, in: items\(context)))")
-          }
-          writer.line("default: preconditionFailure(\"no synthetic operation \\(operation)\")")
-        }
-      }
-      writer.blank()
-      writer.block("static func make(_ element: SyntheticElement) -> \(plumbing.element)") { writer in
-        writer.switchBlock("element.kind") { writer in
-          for kind in kindIndices {
-            writer.line("case \(kind): \(plumbing.make(kind))")
-          }
-          writer.line("default: preconditionFailure(\"no kind \\(element.kind) in \(namespace)\")")
-        }
-      }
+      writeEntryPoints(&writer, plumbing)
       writer.blank()
       writer.line("// MARK: One element, as the pattern writes it")
-      for operation in operations {
-        writer.blank()
-        let context =
-          plumbing.context(operation).map { ", using \($0.parameter): \($0.type)" } ?? ""
-        writer.function(
-          "static func \(operation.member)",
-          parameters: "at index: Int, in items: [\(plumbing.element)]\(context)", result: operation.type
-        ) { writer in
-          for line in plumbing.perElement(operation) { writer.line(line) }
-        }
-      }
+      writePerElement(&writer, plumbing)
       writer.blank()
       writer.line("// MARK: The loops")
-      for operation in operations {
-        writer.blank()
-        writer.line("@inline(never)")
-        writer.block("func \(operation.member)Loop(_ range: Range<Int>, repetitions: Int)") {
-          writer in
-          writer.line("let items = opaque(self.items)")
-          var argument = ""
-          if let context = plumbing.context(operation) {
-            writer.line("let \(context.parameter) = opaque(self.\(context.property))")
-            argument = ", using: \(context.parameter)"
-          }
-          writer.block("for _ in 0..<repetitions") { writer in
-            writer.block("for index in range") { writer in
-              writer.line(
-                "blackHole(Self.\(operation.member)(at: index, in: items\(argument)))")
-            }
+      writeLoops(&writer, plumbing)
+    }
+  }
+
+  /// The workload's `run`, `output` and `make`: an operation or a kind by
+  /// its number, in a `switch`.
+  private func writeEntryPoints(_ writer: inout SourceWriter, _ plumbing: Plumbing) {
+    writer.block("public func run(_ operation: String, range: Range<Int>, repetitions: Int)") {
+      writer in
+      writeOperationSwitch(&writer) { writer, operation in
+        writer.line("case \"\(operation.name)\": \(operation.member)Loop(range, repetitions: repetitions)")
+      }
+    }
+    writer.blank()
+    writer.block("public func output(_ operation: String, at index: Int) -> String") { writer in
+      writeOperationSwitch(&writer) { writer, operation in
+        let context = plumbing.context(operation).map { ", using: \($0.property)" } ?? ""
+        writer.switchCase(
+          "\"\(operation.name)\"", "String(Self.\(operation.member)(at: index, in: items\(context)))")
+      }
+    }
+    writer.blank()
+    writer.block("static func make(_ element: SyntheticElement) -> \(plumbing.element)") { writer in
+      writer.switchBlock("element.kind") { writer in
+        for kind in kindIndices {
+          writer.line("case \(kind): \(plumbing.make(kind))")
+        }
+        writer.line("default: preconditionFailure(\"no kind \\(element.kind) in \(namespace)\")")
+      }
+    }
+  }
+
+  /// `switch operation`, an arm per operation (written by `arm`), and a
+  /// trap for any other name.
+  private func writeOperationSwitch(
+    _ writer: inout SourceWriter, _ arm: (inout SourceWriter, SyntheticOperation) -> Void
+  ) {
+    writer.switchBlock("operation") { writer in
+      for operation in operations { arm(&writer, operation) }
+      writer.line("default: preconditionFailure(\"no synthetic operation \\(operation)\")")
+    }
+  }
+
+  /// Each operation on one element, as the pattern writes it.
+  private func writePerElement(_ writer: inout SourceWriter, _ plumbing: Plumbing) {
+    for operation in operations {
+      writer.blank()
+      let context =
+        plumbing.context(operation).map { ", using \($0.parameter): \($0.type)" } ?? ""
+      writer.function(
+        "static func \(operation.member)",
+        parameters: "at index: Int, in items: [\(plumbing.element)]\(context)", result: operation.type
+      ) { writer in
+        for line in plumbing.perElement(operation) { writer.line(line) }
+      }
+    }
+  }
+
+  /// The timed loops, one per operation, over `opaque` copies of what they
+  /// read.
+  private func writeLoops(_ writer: inout SourceWriter, _ plumbing: Plumbing) {
+    for operation in operations {
+      writer.blank()
+      writer.line("@inline(never)")
+      writer.block("func \(operation.member)Loop(_ range: Range<Int>, repetitions: Int)") {
+        writer in
+        writer.line("let items = opaque(self.items)")
+        var argument = ""
+        if let context = plumbing.context(operation) {
+          writer.line("let \(context.parameter) = opaque(self.\(context.property))")
+          argument = ", using: \(context.parameter)"
+        }
+        writer.block("for _ in 0..<repetitions") { writer in
+          writer.block("for index in range") { writer in
+            writer.line(
+              "blackHole(Self.\(operation.member)(at: index, in: items\(argument)))")
           }
         }
       }

@@ -162,15 +162,8 @@ import Testing
   /// names the new strategy where the template named its own, and a second
   /// scaffold of the name is refused.
   @Test func writesTheScaffoldIntoACopyOfThePackage() throws {
-    let copy = try RunCommandTests.temporaryDirectory()
+    let copy = try NewStrategyFailureTests.packageCopy()
     defer { try? FileManager.default.removeItem(atPath: copy) }
-    let root = Fixtures.packageRoot
-    for path in ["Package.swift", "Sources", "Guides"] {
-      try FileManager.default.copyItem(atPath: root + "/" + path, toPath: copy + "/" + path)
-    }
-    try FileManager.default.createDirectory(atPath: copy + "/Benchmarks", withIntermediateDirectories: true)
-    try FileManager.default.copyItem(
-      atPath: root + "/Benchmarks/generate-synthetic", toPath: copy + "/Benchmarks/generate-synthetic")
     let before = try Self.contents(copy)
 
     let scaffold = try Scaffold(root: copy, name: StrategyName(module: "MyPattern"), templateName: "protocol-getter")

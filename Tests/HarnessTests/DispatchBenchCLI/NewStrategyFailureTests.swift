@@ -66,25 +66,21 @@ import Testing
     #expect(result.standardError.contains("cannot write"), "\(result.standardError)")
   }
 
-  @Test func aGeneratorThatDoesNotCompileExitsWith70AndSaysHowToRerunIt() throws {
+  /// The generator fails to compile, or compiles and fails: either way the
+  /// rest of the scaffold is written, and the message says how to run it.
+  @Test(arguments: [
+    ("exit 3", "swiftc exited with status 3"),
+    (compiling(log: "/dev/null", program: "exit 3"), "the synthetic generator exited with status 3"),
+  ])
+  func aFailingGeneratorExitsWith70AndSaysHowToRerunIt(compiler: String, message: String) throws {
     let copy = try Self.packageCopy()
     defer { try? FileManager.default.removeItem(atPath: copy) }
-    let environment = try Self.fakeCompiler(in: copy, "exit 3")
+    let environment = try Self.fakeCompiler(in: copy, compiler)
     let result = try Subprocess.run(["new-strategy", "MyPattern", "--package-path", copy], environment: environment)
     #expect(result.status == 70, "\(result.standardError)")
-    #expect(result.standardError.contains("swiftc exited with status 3"), "\(result.standardError)")
+    #expect(result.standardError.contains(message), "\(result.standardError)")
     #expect(result.standardError.contains("Benchmarks/generate-synthetic/*.swift && /tmp/generate-synthetic`"))
-    // The rest of the scaffold was written, as the message says.
     #expect(FileManager.default.fileExists(atPath: copy + "/Sources/MyPattern/Strategy.swift"))
-  }
-
-  @Test func aFailingGeneratorExitsWith70() throws {
-    let copy = try Self.packageCopy()
-    defer { try? FileManager.default.removeItem(atPath: copy) }
-    let environment = try Self.fakeCompiler(in: copy, Self.compiling(log: copy + "/calls", program: "exit 3"))
-    let result = try Subprocess.run(["new-strategy", "MyPattern", "--package-path", copy], environment: environment)
-    #expect(result.status == 70, "\(result.standardError)")
-    #expect(result.standardError.contains("the synthetic generator exited with status 3"), "\(result.standardError)")
   }
 
   /// `generate()` compiles the copy's own generator, every file of it,

@@ -8,10 +8,11 @@ import Testing
 /// function does one thing). `SourceScan` documents how lines are counted.
 @Suite struct SourceSizeTests {
   static let limits = (fileLines: 300, functionLines: 60)
-  /// The harness's modules, along a run's stages (Package.swift).
+  /// The harness's modules, along a run's stages (Package.swift), and the
+  /// synthetic generator.
   static let directories = [
     "Benchmarks/Statistics", "Benchmarks/CommandLineSupport", "Benchmarks/BinaryInspection", "Benchmarks/Claims",
-    "Benchmarks/BenchmarkEngine", "Benchmarks/Reports", "Benchmarks/DispatchBenchCLI",
+    "Benchmarks/BenchmarkEngine", "Benchmarks/Reports", "Benchmarks/DispatchBenchCLI", "Benchmarks/generate-synthetic",
   ]
 
   /// Every Swift file of the harness, by path from the package root, with its text.
