@@ -1,5 +1,6 @@
 import Foundation
 
+/// Every file the generator writes, and how they compare with a package's.
 public enum SyntheticGenerator {
   /// Every file the generator writes, by path from the package root, in order.
   public static var files: [(path: String, text: String)] {
