@@ -57,10 +57,10 @@ let appModules = harnessModules.map { "App" + $0 }
 // The synthetic domain (Guides/Scaling.md): every pattern again, for 2 to 64
 // kinds of a small value, to see how each scales and what a change costs.
 // `Synthetic<Strategy>` holds a namespace per number of kinds (`Kinds8`),
-// generated into Sources/Synthetic/<Strategy> by
-// Benchmarks/Scripts/generate-synthetic.swift (never edited by hand; CI checks
-// they are up to date). Like an app module, each is one module of its kinds,
-// its dispatch and its timed loops, with SwiftPM's release defaults.
+// generated into Sources/Synthetic/<Strategy> by the `generate-synthetic`
+// target below (never edited by hand; CI checks they are up to date). Like an
+// app module, each is one module of its kinds, its dispatch and its timed
+// loops, with SwiftPM's release defaults.
 let syntheticModules = strategyModules.map { "Synthetic" + $0 }
 
 // Function merging off where a module holds timed loops: with it on, two
@@ -169,19 +169,14 @@ let package = Package(
     // guide's caveat, so built with `libraryPolicy` (no cross-module
     // optimisation) in every build, the matrix's `package` build too.
     .target(name: "ExistentialBoundary", dependencies: ["BenchmarkSupport"], swiftSettings: libraryPolicy),
-    // The generator script as an executable target too, so that the tests
-    // import it and call the generator directly. Not optimised: it runs in
-    // a second either way, and optimising it would add seconds to every
+    // The synthetic generator (Guides/Scaling.md): writes the synthetic
+    // modules, their registry and the edit costs, and `--check`s them for
+    // CI. An executable of its own, which SyntheticTests import to render
+    // the sources and count edits in process. Not optimised: it runs in a
+    // second either way, and optimising it would add seconds to every
     // release build. Not public interface.
     .executableTarget(
-      name: "generate-synthetic", path: "Benchmarks/Scripts",
-      exclude: [
-        "aa-test.sh", "BuildingCost", "building-cost.sh", "build-matrix.sh", "check-kernels.py", "compile-time.sh",
-        "disturbed-check.sh", "embedded-check.sh", "embedded-variants", "EmbeddedTiming", "launch-variance.sh",
-        "floor-loops.sh", "layouts-aa.sh", "layouts-check.py", "loops-diff.py", "regression-check.sh",
-        "relink-layouts.sh", "run-level.py", "sanitize.sh",
-        "scaffold-check.sh", "static-binary-check.sh", "swiftpm-retry.sh", "timed_loops.py",
-      ], sources: ["generate-synthetic.swift"],
+      name: "generate-synthetic", path: "Benchmarks/generate-synthetic",
       swiftSettings: [.unsafeFlags(["-Onone"])]),
 
     // The results files: typed rows, one column table per file, the CSV

@@ -7,7 +7,7 @@ public enum ScalingChange: String, CaseIterable, Sendable {
 }
 
 /// One row of `edit-cost.csv` (written by
-/// `Benchmarks/Scripts/generate-synthetic.swift`): what one change to one
+/// `Benchmarks/generate-synthetic`): what one change to one
 /// pattern's generated code touches.
 public struct EditCost: Equatable, Sendable {
   public var pattern: StrategyID

@@ -14,7 +14,7 @@ the same machine code in every layout. One list of patterns for both.
 
 Not public interface. Imported by the scripts beside it, which set
 `sys.dont_write_bytecode` first so that no `__pycache__` lands in
-Benchmarks/Scripts (the generator's target would have to exclude it).
+Benchmarks/Scripts.
 """
 import re
 

@@ -11,7 +11,7 @@ import Testing
     let problems = SyntheticGenerator.outOfDate(SyntheticGenerator.files, root: Fixtures.packageRoot)
     #expect(
       problems.isEmpty,
-      "run `swift Benchmarks/Scripts/generate-synthetic.swift`: \(problems.joined(separator: "; "))")
+      "run `swift run generate-synthetic`: \(problems.joined(separator: "; "))")
   }
 
   @Test func twoRunsWriteTheSameFilesInTheSameOrder() {

@@ -93,20 +93,45 @@ package struct Scaffold {
 
   /// Runs the synthetic generator, which writes the pattern's module under
   /// Sources/Synthetic and the synthetic registry; its errors go to
-  /// standard error.
+  /// standard error. Compiled here with `swiftc`, not by SwiftPM: the
+  /// manifest names the pattern's synthetic module now, whose directory the
+  /// generator has yet to write, and SwiftPM loads no manifest with a
+  /// target's directory missing.
   package func generate() throws(ScaffoldError) {
-    let script = root + "/" + ScaffoldEdits.generator
-    let rerun = "the rest of the scaffold is written; run `swift \(ScaffoldEdits.generator)` in \(root)"
+    let sources = try Self.list(ScaffoldEdits.generatorDirectory, in: root).filter { $0.hasSuffix(".swift") }
+    let scratch: Scratch
+    do {
+      scratch = try Scratch()
+    } catch {
+      throw ScaffoldError(kind: .generatorFailed, message: "\(error.message): \(Self.rerun(in: root))")
+    }
+    defer { scratch.remove() }
+    let program = scratch.path + "/generate-synthetic"
+    let compile = ["swiftc", "-Onone", "-module-name", "generate_synthetic", "-o", program]
+    try run(compile + sources.sorted().map { root + "/" + ScaffoldEdits.generatorDirectory + "/" + $0 }, "swiftc")
+    try run([program], "the synthetic generator")
+  }
+
+  /// Runs one step of `generate()`, named `step` in its error.
+  private func run(_ arguments: [String], _ step: String) throws(ScaffoldError) {
     let status: Int32
     do throws(FileError) {
-      status = try Spawn.run(["swift", script], standardError: nil)
+      status = try Spawn.run(arguments, standardError: nil)
     } catch {
-      throw ScaffoldError(kind: .generatorFailed, message: "cannot run the synthetic generator (\(error)): \(rerun)")
+      throw ScaffoldError(kind: .generatorFailed, message: "cannot run \(step) (\(error)): \(Self.rerun(in: root))")
     }
     guard status == 0 else {
       throw ScaffoldError(
-        kind: .generatorFailed, message: "the synthetic generator exited with status \(status): \(rerun)")
+        kind: .generatorFailed, message: "\(step) exited with status \(status): \(Self.rerun(in: root))")
     }
+  }
+
+  /// What to type to run the generator once the scaffold is written, as
+  /// `generate()` does.
+  private static func rerun(in root: String) -> String {
+    let program = "/tmp/generate-synthetic"
+    return "the rest of the scaffold is written; run `swiftc -module-name generate_synthetic -o \(program) "
+      + "\(ScaffoldEdits.generatorDirectory)/*.swift && \(program)` in \(root)"
   }
 
   // MARK: The package

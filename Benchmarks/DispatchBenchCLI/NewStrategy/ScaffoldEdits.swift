@@ -11,7 +11,10 @@ import Reports
 /// scaffold works out every edit before it writes any.
 package enum ScaffoldEdits {
   package static let manifest = "Package.swift"
-  package static let generator = "Benchmarks/Scripts/generate-synthetic.swift"
+  /// The synthetic generator's program (Package.swift's `generate-synthetic`).
+  package static let generatorDirectory = "Benchmarks/generate-synthetic"
+  /// The generator's file that lists its patterns, which the scaffold edits.
+  package static let generator = generatorDirectory + "/SyntheticPattern.swift"
   /// Written by the generator, not by an edit here.
   package static let syntheticRegistry = "Sources/SyntheticRegistry/SyntheticRegistry.swift"
 

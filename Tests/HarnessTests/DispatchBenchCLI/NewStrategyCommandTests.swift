@@ -103,7 +103,7 @@ import Testing
     })
     // Two existing files: the registries' lists are written from
     // Package.swift's at build time, and nothing under results/ is touched.
-    #expect(scaffold.edited.map(\.path) == ["Package.swift", "Benchmarks/Scripts/generate-synthetic.swift"])
+    #expect(scaffold.edited.map(\.path) == ["Package.swift", "Benchmarks/generate-synthetic/SyntheticPattern.swift"])
     #expect(!(scaffold.edited.map(\.path) + scaffold.generated).contains { $0.hasPrefix("results/") })
     #expect(!fileExists(Fixtures.packageRoot + "/Sources/PlanTestPattern"))
   }
@@ -126,7 +126,7 @@ import Testing
           Sources/DryRunPattern/ (Cells.swift, Feed.swift, Loops.swift, Share.swift, Strategy.swift)
         would edit
           Package.swift
-          Benchmarks/Scripts/generate-synthetic.swift
+          Benchmarks/generate-synthetic/SyntheticPattern.swift
         and the synthetic generator would write
           Sources/Synthetic/DryRunPattern/
           Sources/SyntheticRegistry/SyntheticRegistry.swift
@@ -170,11 +170,11 @@ import Testing
     // Two existing files (issue 34): the registries' lists are written from
     // Package.swift's at build time, and the guide gets the row when the
     // pattern is written up.
-    #expect(changed == ["Package.swift", "Benchmarks/Scripts/generate-synthetic.swift"])
+    #expect(changed == ["Package.swift", "Benchmarks/generate-synthetic/SyntheticPattern.swift"])
     // What changed, read independently of the edits' own code.
     let manifest = try #require(after["Package.swift"])
     #expect(manifest.contains(#""TaggedVisitor",\#n  "MyPattern",\#n]"#), "strategyModules ends with MyPattern")
-    let generator = try #require(after["Benchmarks/Scripts/generate-synthetic.swift"])
+    let generator = try #require(after["Benchmarks/generate-synthetic/SyntheticPattern.swift"])
     #expect(generator.contains(#"case myPattern = "my-pattern""#))
     #expect(generator.contains(".myPattern: .protocolGetter,"), "written as its template until it has an idiom")
     for file in created {

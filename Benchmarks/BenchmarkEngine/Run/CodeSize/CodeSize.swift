@@ -255,7 +255,7 @@ package struct CodeSize {
   ]
 
   /// Each synthetic operation's loop and the names its per-kind code goes
-  /// by in the generated modules (Benchmarks/Scripts/generate-synthetic.swift).
+  /// by in the generated modules (Benchmarks/generate-synthetic).
   private static let syntheticNames: [String: (loop: String, members: [String])] = [
     "synthetic.constant": ("constantLoop", ["constant", "ConstantVisitor"]),
     "synthetic.compute": ("computedLoop", ["computed", "ComputedVisitor"]),

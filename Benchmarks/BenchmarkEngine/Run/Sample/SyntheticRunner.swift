@@ -10,7 +10,7 @@ import BinaryInspection
 
 /// A synthetic feed a run times: N kinds, each a small struct with a payload,
 /// every pattern written for them in its own idiom by the committed generator
-/// (Benchmarks/Scripts/generate-synthetic.swift; Guides/Scaling.md). Or the
+/// (Benchmarks/generate-synthetic; Guides/Scaling.md). Or the
 /// existential domain's feed (Guides/Existentials.md): one kind, held nine
 /// ways by the contenders of `ExistentialDomain`, timed the same way.
 ///
