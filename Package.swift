@@ -27,7 +27,7 @@ let harnessModules = strategyModules + ["NullStrategy"]
 // The same build policy for the model and every strategy: no cross-module
 // optimisation out of them, so no strategy's entry points are inlined or
 // re-specialised into the harness while another's are not. Inside a module
-// the optimiser does as it would in an app. See README, "Fair measurement".
+// the optimiser does as it would in an app. See Guides/Method.md, "Fair measurement".
 let libraryPolicy: [SwiftSetting] = [.unsafeFlags(["-disable-cmo"])]
 
 // The build matrix's `package` build (Benchmarks/Scripts/build-matrix.sh,
