@@ -21,13 +21,13 @@ package struct NewStrategyCommand {
       NAME is the module's name, UpperCamelCase (MyPattern); the strategy's
       name in runs is its words in kebab case (my-pattern). The command creates
       Sources/NAME, the template's five files with its names replaced; adds
-      NAME to strategyModules in Package.swift, to Registry.swift and
-      AppModeRegistry.swift, to the synthetic generator (written as the
-      template's pattern) and to the table of Guides/Strategies.md; then runs
-      the generator, which writes Sources/Synthetic/NAME and the synthetic
-      registry. The copy builds, passes the parity tests and runs as it is;
-      then write your own dispatch (Guides/Strategies.md, "Adding a
-      strategy").
+      NAME to strategyModules in Package.swift (both registries are written
+      from it at build time) and to the synthetic generator's patterns
+      (written as the template's); then runs the generator, which writes
+      Sources/Synthetic/NAME and the synthetic registry. The copy builds,
+      passes the parity tests once Tests/TestSupport/ExpectedStrategies.swift
+      names it, and runs as it is; then write your own dispatch
+      (Guides/Strategies.md, "Adding a strategy").
       Exit status: 0 done, 64 bad usage (a bad or taken name, an unknown
       template, no package), 65 a file of the package not as expected, 70
       the generator failed, 73 a file cannot be written.
