@@ -179,7 +179,7 @@ let package = Package(
         "aa-test.sh", "BuildingCost", "building-cost.sh", "build-matrix.sh", "check-kernels.py", "compile-time.sh",
         "disturbed-check.sh", "embedded-check.sh", "embedded-variants", "EmbeddedTiming", "launch-variance.sh",
         "floor-loops.sh", "layouts-aa.sh", "layouts-check.py", "loops-diff.py", "regression-check.sh",
-        "relink-layouts.sh", "run-level.py", "sanitize.sh",
+        "relink-layouts.sh", "sanitize.sh",
         "scaffold-check.sh", "static-binary-check.sh", "swiftpm-retry.sh", "timed_loops.py",
       ], sources: ["generate-synthetic.swift"],
       swiftSettings: [.unsafeFlags(["-Onone"])]),

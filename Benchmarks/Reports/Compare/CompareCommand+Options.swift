@@ -31,7 +31,7 @@ extension CompareCommand {
     // What to show of two runs besides the verdicts (`ShowOptions`).
     package static let show = OptionSpec.choice(
       "--show", "WHAT",
-      "With two runs: verdicts (default); drift, how far their\nratios drift apart (the A/A measure); speed, new over base\nper domain; code-bytes, exit 2 unless every row's\ncode_bytes and method are equal (two builds of one source);\nor ratios, each row's ratio and interval in both, side by side.\nWith one run and --samples: launch-spread, each row's spread\nover launches against its error within one; or launch-speed,\neach launch's speed, the floor and null apart from the rest.",
+      "With two runs: verdicts (default); drift, how far their\nratios drift apart (the A/A measure); speed, new over base\nper domain; code-bytes, exit 2 unless every row's\ncode_bytes and method are equal (two builds of one source);\nratios, each row's ratio and interval in both, side by side;\nor run-level, how much more their rows differ than their\nlaunches allow (the z-scores compare widens intervals by).\nWith one run and --samples: launch-spread, each row's spread\nover launches against its error within one; or launch-speed,\neach launch's speed, the floor and null apart from the rest.",
       choices: CompareShow.allCases.map(\.rawValue), example: "--show drift")
     package static let operations = OptionSpec.value(
       "--operations", "LIST",
