@@ -23,22 +23,12 @@ package enum ColumnsCommand {
 
   /// Runs the command: `arguments` without the subcommand.
   package static func main(_ arguments: [String], console: Console) -> Int32 {
-    do throws(CommandError) {
-      let parsed = try ParsedArguments(arguments, spec: spec)
-      if parsed.wantsHelp {
-        console.line(spec.help)
-        return ExitStatus.success
-      }
+    HiddenCommand.main(spec, arguments, console: console) { parsed throws(CommandError) in
       let path = parsed.positionals[0]
       let text: String
       do throws(FileError) { text = try readText(path) } catch { throw CommandError.dataError(error.description) }
       for line in try columns(Array(parsed.positionals.dropFirst()), of: text, path: path) { console.line(line) }
       return ExitStatus.success
-    } catch {
-      console.errorLine("error: \(error.message)")
-      // Not a public command, so no `help` entry to point to.
-      if error.usageOf != nil { console.errorLine("USAGE: dispatch-bench \(spec.synopsis)") }
-      return error.exitStatus
     }
   }
 

@@ -24,12 +24,7 @@ package enum TimedLoopsCommand {
 
   /// Runs the command: `arguments` without the subcommand.
   package static func main(_ arguments: [String], console: Console) -> Int32 {
-    do throws(CommandError) {
-      let parsed = try ParsedArguments(arguments, spec: spec)
-      if parsed.wantsHelp {
-        console.line(spec.help)
-        return ExitStatus.success
-      }
+    HiddenCommand.main(spec, arguments, console: console) { parsed throws(CommandError) in
       let path = parsed.positionals.first ?? executablePath()
       guard let code = CodeSize(file: path) else {
         throw CommandError.dataError(
@@ -42,11 +37,6 @@ package enum TimedLoopsCommand {
       }
       for loop in loops { console.line(loop.line) }
       return ExitStatus.success
-    } catch {
-      console.errorLine("error: \(error.message)")
-      // Not a public command, so no `help` entry to point to.
-      if error.usageOf != nil { console.errorLine("USAGE: dispatch-bench \(spec.synopsis)") }
-      return error.exitStatus
     }
   }
 }

@@ -22,10 +22,11 @@ independent_runs existential-getter "$@"
   --output "$scratch/suite.csv" --quiet > /dev/null
 
 independent_columns pattern ns_per_element ratio_to_enum > "$scratch/independent.tsv"
-"$binary" _columns "$scratch/suite.csv" strategy median_ns ratio_to_baseline ratio_to_baseline_low ratio_to_baseline_high \
+"$reader" _columns "$scratch/suite.csv" strategy median_ns ratio_to_baseline ratio_to_baseline_low ratio_to_baseline_high \
   > "$scratch/suite.tsv"
 awk -F '\t' "$median_awk"'
   FNR == NR { ns[$1] = ns[$1] " " $2; ratio[$1] = ratio[$1] " " $3; next }
+  # The en dash in an interval is three bytes, which printf counts: %24s pads it to 22 characters.
   { suite[$1] = $2; interval[$1] = sprintf("%.2f (%.2f–%.2f)", $3, $4, $5) }
   END {
     print "existential.getter, 100,000 elements: ns per element over the concrete read; ratio to enum-switch"
@@ -38,7 +39,7 @@ awk -F '\t' "$median_awk"'
       agreement = added_suite / added_independent
       ok = agreement >= 0.8 && agreement <= 1.2
       if (!ok) failed = 1
-      printf "%-11s %10.2f %16.2f %13.2f %22s %18.2f%s\n", pattern, added_suite, added_independent, agreement,
+      printf "%-11s %10.2f %16.2f %13.2f %24s %18.2f%s\n", pattern, added_suite, added_independent, agreement,
         interval[pattern], median(ratio[pattern]), ok ? "" : "  (beyond 20%)"
     }
     printf "concrete: suite %.2f ns, independent %.2f; enum-switch: suite %.2f, independent %.2f; the suite\047s floor (its sink alone) %.2f ns\n",

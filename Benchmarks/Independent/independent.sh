@@ -5,7 +5,8 @@
 #   source Benchmarks/Independent/independent.sh
 #   independent_runs NAME "$@"    # cd to the package; checks $binary
 #                                 # (the first argument, default
-#                                 # .build/release/dispatch-bench); makes
+#                                 # .build/release/dispatch-bench) and
+#                                 # $reader (this tree's build); makes
 #                                 # $scratch; compiles NAME.swift; runs it
 #                                 # three times (51 interleaved rounds of
 #                                 # 100,000 elements each)
@@ -17,6 +18,10 @@ independent_runs() {
   cd "$(dirname "${BASH_SOURCE[0]}")/../.."
   binary=${2:-.build/release/dispatch-bench}
   [ -x "$binary" ] || { echo "$name.sh: no $binary; run swift build -c release first" >&2; exit 64; }
+  # This tree's build reads the CSVs (`_columns`): the binary timed may be
+  # an older one, from before the command.
+  reader=.build/release/dispatch-bench
+  [ -x "$reader" ] || { echo "$name.sh: no $reader; run swift build -c release first" >&2; exit 64; }
   scratch=$(mktemp -d)
   trap 'rm -rf "$scratch"' EXIT
   swiftc -O "Benchmarks/Independent/$name.swift" -o "$scratch/$name"
@@ -25,7 +30,7 @@ independent_runs() {
 
 independent_columns() {
   local run
-  for run in 1 2 3; do "$binary" _columns "$scratch/independent-$run.csv" "$@"; done
+  for run in 1 2 3; do "$reader" _columns "$scratch/independent-$run.csv" "$@"; done
 }
 
 # The median of a space-separated list of numbers (the mean of the middle

@@ -4,13 +4,14 @@ evidence that a committed run of an older commit measured the loops a newer
 commit times (Guides/Answer.md, "Over machines"; issue 47).
 
 For every timed loop in either binary (the floor's, and the functions
-check-kernels.py checks: as NEW's `dispatch-bench _timed-loops` names them), its machine code is compared with
-layouts-check.py's normalisation (instruction text without addresses; calls
-and RIP-relative operands by the symbol they reach). Prints a line per loop
-that differs, is only in the old binary, or only in the new one, then a
-count.
+check-kernels.py checks, as this tree's `.build/release/dispatch-bench
+_timed-loops` names them: either build may predate the command), its
+machine code is compared with layouts-check.py's normalisation (instruction
+text without addresses; calls and RIP-relative operands by the symbol they
+reach). Prints a line per loop that differs, is only in the old binary, or
+only in the new one, then a count.
 
-Usage: loops-diff.py OLD NEW
+Usage: loops-diff.py OLD NEW   (after `swift build -c release` of this tree)
 Exits 0 whatever it finds (it reports, it does not judge); 2 on a usage error.
 """
 import importlib.util
@@ -27,10 +28,12 @@ layouts_check = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(layouts_check)
 
 
-def loops(binary, reader):
-    """Each timed loop's normalised code, by mangled name (the floor's too),
-    as `reader _timed-loops` names them (NEW reads OLD, which may predate it)."""
-    symbols = {loop.symbol for loop in timed_loops(binary.path, reader=reader)}
+READER = here.parents[1] / ".build" / "release" / "dispatch-bench"
+
+
+def loops(binary):
+    """Each timed loop's normalised code, by mangled name (the floor's too)."""
+    symbols = {loop.symbol for loop in timed_loops(binary.path, reader=str(READER))}
     names = [name for name in binary.functions if name.split(" #")[0] in symbols]
     binary.normalise(names)
     return {name: binary.functions[name][1] for name in names}
@@ -40,7 +43,10 @@ def main(arguments):
     if len(arguments) != 2 or any(a.startswith("-") for a in arguments):
         print("usage: loops-diff.py OLD NEW", file=sys.stderr)
         return 2
-    old, new = (loops(layouts_check.Binary(path), reader=arguments[1]) for path in arguments)
+    if not READER.exists():
+        print(f"loops-diff.py: no {READER}, which names the loops: run swift build -c release first", file=sys.stderr)
+        return 2
+    old, new = (loops(layouts_check.Binary(path)) for path in arguments)
     names = layouts_check.demangled(set(old) | set(new))
     changed = sorted(name for name in set(old) & set(new) if old[name] != new[name])
     gone = sorted(set(old) - set(new))

@@ -103,27 +103,10 @@ package struct CodeSize {
     var rest = symbol.utf8[...]
     guard rest.starts(with: "$s".utf8) else { return nil }
     rest = rest.dropFirst(2)
-    guard let module = mangledIdentifier(&rest), module.starts(with: "Synthetic".utf8),
-      let kinds = mangledIdentifier(&rest), kinds.starts(with: "Kinds".utf8), rest.first == UInt8(ascii: "O")
+    guard let module = TimedLoop.identifier(&rest), module.hasPrefix("Synthetic"),
+      let kinds = TimedLoop.identifier(&rest), kinds.hasPrefix("Kinds"), rest.first == UInt8(ascii: "O")
     else { return nil }
-    return "$s" + mangled(String(decoding: module, as: UTF8.self)) + mangled(String(decoding: kinds, as: UTF8.self)) + "O"
-  }
-
-  /// Reads one mangled identifier (its length in digits, then itself) off
-  /// the front of `text`.
-  private static func mangledIdentifier(_ text: inout Substring.UTF8View) -> Substring.UTF8View? {
-    // As Swift mangles a length: no leading zero, never longer than what is left.
-    guard let first = text.first, (49...57).contains(first) else { return nil }
-    var length = 0
-    while let digit = text.first, (48...57).contains(digit) {
-      length = length * 10 + Int(digit - 48)
-      text = text.dropFirst()
-      if length > text.count { return nil }
-    }
-    guard text.count >= length else { return nil }
-    let identifier = text.prefix(length)
-    text = text.dropFirst(length)
-    return identifier
+    return "$s" + mangled(module) + mangled(kinds) + "O"
   }
 
   /// The bytes of `roots` and of every function they reach by direct calls

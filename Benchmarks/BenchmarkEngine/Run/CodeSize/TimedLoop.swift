@@ -113,7 +113,7 @@ package struct TimedLoop: Equatable, Sendable {
   /// symbol's first words, in order: `04NullA` is `NullStrategy` in a
   /// symbol that starts with `StrategyRegistry`; a capital ends the
   /// identifier). `nil` for anything else, or a substitution beyond `words`.
-  private static func identifier(_ text: inout Substring.UTF8View, words: [String] = []) -> String? {
+  static func identifier(_ text: inout Substring.UTF8View, words: [String] = []) -> String? {
     guard let first = text.first else { return nil }
     if first != UInt8(ascii: "0") { return literal(&text) }
     var rest = text.dropFirst()
