@@ -110,7 +110,10 @@ scratch="$backup/quick.csv"
   | awk -F '\t' -v strategy="$strategy" -v template="$from" '
     $3 == strategy { rows++ }
     $3 == strategy && $4 != "" && $4 != "n/a" && !(($1 "/" $2) in timed) { timed[$1 "/" $2]; pairs++ }
-    $5 != "" { marked++; if ($1 != "synthetic" || $3 != strategy || $5 != template) wrong = wrong " " $1 "/" $3 "/" $5 }
+    $5 != "" { marked++ }
+    $5 != "" && ($1 != "synthetic" || $3 != strategy || $5 != template) && !(($1 "/" $3 "/" $5) in bad) {
+      bad[$1 "/" $3 "/" $5]; wrong = wrong " " $1 "/" $3 "/" $5
+    }
     END {
       split("share/boundary share/app feed/boundary feed/app synthetic/app", wanted, " ")
       for (i = 1; i <= 5; i++) if (!(wanted[i] in timed)) missing = missing " " wanted[i]

@@ -62,17 +62,20 @@ import Testing
     for family in TimedLoop.Family.allCases {
       #expect(loops.contains { $0.family == family }, "no \(family) loop")
     }
-    let strategies = Registry.names.map(StrategyID.init)
+    let strategies = Registry.names.map { StrategyID($0) }
     let kernels = loops.filter { $0.family == .kernel }
     let apps = loops.filter { $0.family == .app }
     // Each pattern's and the null's specialisations, and its app module.
-    for module in strategies.map(\.moduleName) + ["NullStrategy"] {
+    let modules: [String] = strategies.map { $0.moduleName } + ["NullStrategy"]
+    for module in modules {
       #expect(kernels.contains { $0.module == module }, "\(module): no kernel")
       #expect(apps.contains { $0.module == "App" + module }, "\(module): no app loop")
     }
+    let perPattern = SyntheticRegistry.kindCounts.count * SyntheticRegistry.operations.count
     for strategy in strategies {
-      #expect(loops.filter { $0.family == .synthetic && $0.module == "Synthetic" + strategy.moduleName }.count
-        == SyntheticRegistry.kindCounts.count * SyntheticRegistry.operations.count, "\(strategy)")
+      let module = "Synthetic" + strategy.moduleName
+      let synthetic = loops.filter { $0.family == .synthetic && $0.module == module }
+      #expect(synthetic.count == perPattern, "\(module): \(synthetic.count) synthetic loops")
     }
     // Every loop a row counts is a timed loop, and every pattern's kernel
     // and app loop is some row's.
