@@ -135,6 +135,10 @@ public enum DispatchBench {
       return CommittedMachinesCommand.main(rest, console: console)
     case RelinkCommand.name:
       return RelinkCommand.main(rest, console: console)
+    case ColumnsCommand.name:
+      return ColumnsCommand.main(rest, console: console)
+    case TimedLoopsCommand.name:
+      return TimedLoopsCommand.main(rest, console: console)
     default:
       guard let subcommand = subcommands.first(where: { $0.spec.name == first }) else {
         throw unknownCommand(first)

@@ -15,44 +15,34 @@
 # program's, so the suite's ratios are the smaller. Quiet machine; about a
 # minute.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-binary=${1:-.build/release/dispatch-bench}
-[ -x "$binary" ] || { echo "existential-getter.sh: no $binary; run swift build -c release first" >&2; exit 64; }
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-
-swiftc -O Benchmarks/Independent/existential-getter.swift -o "$scratch/existential-getter"
-for run in 1 2 3; do "$scratch/existential-getter" 100000 51 > "$scratch/independent-$run.csv"; done
+source "$(dirname "$0")/independent.sh"
+independent_runs existential-getter "$@"
 "$binary" run --operations existential.getter --sizes 100000 \
   --filter 'existential/*/any-inline/*/*,existential/*/any-boxed/*/*,existential/*/concrete/*/*,existential/*/enum-switch/*/*' \
   --output "$scratch/suite.csv" --quiet > /dev/null
 
-python3 - "$scratch" <<'PY'
-import csv, statistics, sys
-from pathlib import Path
-scratch = Path(sys.argv[1])
-independent = {}
-for run in (1, 2, 3):
-    for r in csv.DictReader(l for l in open(scratch / f"independent-{run}.csv") if not l.startswith("#")):
-        independent.setdefault(r["pattern"], []).append((float(r["ns_per_element"]), float(r["ratio_to_enum"])))
-suite = {r["strategy"]: r for r in csv.DictReader(open(scratch / "suite.csv"))}
-def ns(pattern): return statistics.median(v[0] for v in independent[pattern])
-def suite_ns(pattern): return float(suite[pattern]["median_ns"])
-print("existential.getter, 100,000 elements: ns per element over the concrete read; ratio to enum-switch")
-print(f"{'pattern':11} {'suite +ns':>10} {'independent +ns':>16} {'suite/indep.':>13} {'suite ratio (95% CI)':>22} {'independent ratio':>18}")
-failed = False
-for pattern in ("any-inline", "any-boxed"):
-    added_suite = suite_ns(pattern) - suite_ns("concrete")
-    added_independent = ns(pattern) - ns("concrete")
-    agreement = added_suite / added_independent
-    ok = 0.8 <= agreement <= 1.2
-    failed |= not ok
-    s = suite[pattern]
-    interval = f"{float(s['ratio_to_baseline']):.2f} ({float(s['ratio_to_baseline_low']):.2f}–{float(s['ratio_to_baseline_high']):.2f})"
-    ratio = statistics.median(v[1] for v in independent[pattern])
-    print(f"{pattern:11} {added_suite:>10.2f} {added_independent:>16.2f} {agreement:>13.2f} {interval:>22} {ratio:>18.2f}{'' if ok else '  (beyond 20%)'}")
-print(f"concrete: suite {suite_ns('concrete'):.2f} ns, independent {ns('concrete'):.2f}; "
-      f"enum-switch: suite {suite_ns('enum-switch'):.2f}, independent {ns('enum-switch'):.2f}; "
-      f"the suite's floor (its sink alone) {float(next(r for r in csv.DictReader(open(scratch / 'suite.csv')) if r['strategy'] == 'floor')['median_ns']):.2f} ns")
-sys.exit(1 if failed else 0)
-PY
+independent_columns pattern ns_per_element ratio_to_enum > "$scratch/independent.tsv"
+"$reader" _columns "$scratch/suite.csv" strategy median_ns ratio_to_baseline ratio_to_baseline_low ratio_to_baseline_high \
+  > "$scratch/suite.tsv"
+awk -F '\t' "$median_awk"'
+  FNR == NR { ns[$1] = ns[$1] " " $2; ratio[$1] = ratio[$1] " " $3; next }
+  # The en dash in an interval is three bytes, which printf counts: %24s pads it to 22 characters.
+  { suite[$1] = $2; interval[$1] = sprintf("%.2f (%.2f–%.2f)", $3, $4, $5) }
+  END {
+    print "existential.getter, 100,000 elements: ns per element over the concrete read; ratio to enum-switch"
+    printf "%-11s %10s %16s %13s %22s %18s\n", "pattern", "suite +ns", "independent +ns", "suite/indep.", "suite ratio (95% CI)", "independent ratio"
+    split("any-inline any-boxed", patterns, " ")
+    for (i = 1; i <= 2; i++) {
+      pattern = patterns[i]
+      added_suite = suite[pattern] - suite["concrete"]
+      added_independent = median(ns[pattern]) - median(ns["concrete"])
+      agreement = added_suite / added_independent
+      ok = agreement >= 0.8 && agreement <= 1.2
+      if (!ok) failed = 1
+      printf "%-11s %10.2f %16.2f %13.2f %24s %18.2f%s\n", pattern, added_suite, added_independent, agreement,
+        interval[pattern], median(ratio[pattern]), ok ? "" : "  (beyond 20%)"
+    }
+    printf "concrete: suite %.2f ns, independent %.2f; enum-switch: suite %.2f, independent %.2f; the suite\047s floor (its sink alone) %.2f ns\n",
+      suite["concrete"], median(ns["concrete"]), suite["enum-switch"], median(ns["enum-switch"]), suite["floor"]
+    exit failed
+  }' "$scratch/independent.tsv" "$scratch/suite.tsv"

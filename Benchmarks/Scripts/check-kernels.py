@@ -82,7 +82,7 @@ HARNESS_MODULES = {"DispatchModel", "StrategyRegistry", "BenchmarkResults", "Sta
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timed_loops import APP_LOOP_NAME, EXISTENTIAL_LOOP_NAME, KERNEL_NAME, SYNTHETIC_LOOP_NAME  # noqa: E402
+from timed_loops import timed_loops  # noqa: E402
 
 
 def strategy_modules(package):
@@ -120,7 +120,6 @@ demangled = subprocess.run(
 ).stdout
 
 function_start = re.compile(r"^[0-9a-f]+ <(.*)>:$")
-kernel_name = KERNEL_NAME
 
 functions = {}
 current = None
@@ -132,12 +131,29 @@ for line in demangled.splitlines():
     elif current is not None and line.strip():
         functions[current].append(line)
 
+# The timed loops, as the binary names them (`_timed-loops`), by family;
+# each by its demangled name, the key of `functions`.
+loops_found = timed_loops(binary)
+loop_names = dict(zip(
+    [loop.symbol for loop in loops_found],
+    subprocess.run(["swift", "demangle"], input="".join(loop.symbol + "\n" for loop in loops_found),
+                   capture_output=True, text=True, check=True).stdout.splitlines()))
+
+
+def loops_of(family):
+    """Each function of a family's timed loops, in the binary's order:
+    (demangled name, loop)."""
+    by_name = {}
+    for loop in loops_found:
+        if loop.family == family:
+            by_name.setdefault(loop_names[loop.symbol], loop)
+    return [(name, by_name[name]) for name in functions if name in by_name]
+
+
 kernels = defaultdict(dict)  # kernel -> strategy module -> calls
-for name, body in functions.items():
-    match = kernel_name.match(name)
-    if not match:
-        continue
-    module, strategy_type, kernel = match.groups()
+for name, found in loops_of("kernel"):
+    body = functions[name]
+    module, kernel = found.module, found.loop
     calls = []
     for instruction in body:
         call = re.search(r"\tcall\s+(.*)$", instruction)
@@ -194,13 +210,10 @@ for kernel, by_module in sorted(kernels.items()):
         failures.append(f"Kernels.{kernel}: the harness's calls differ between strategies:\n{detail}")
 
 # App mode: loops, and closures or specialisations of them, by module.
-app_loop_name = APP_LOOP_NAME
 app_loops = defaultdict(dict)  # loop -> app module -> calls (and tail calls)
-for name, body in functions.items():
-    match = app_loop_name.search(name)
-    if not match:
-        continue
-    module, loop = match.groups()
+for name, found in loops_of("app"):
+    body = functions[name]
+    module, loop = found.module, found.loop
     calls = []
     for instruction in body:
         call = re.search(r"\tcall\s+(.*)$", instruction)
@@ -236,7 +249,6 @@ for loop, by_module in sorted(app_loops.items()):
             failures.append(f"{module}.AppLoops.{loop}: no result reaches BenchmarkSupport.blackHole")
 
 # Synthetic: each pattern's loops for each number of kinds, by module.
-synthetic_loop_name = SYNTHETIC_LOOP_NAME
 
 def calls_of(name):
     """The calls and tail calls of a function, by demangled target."""
@@ -258,11 +270,10 @@ synthetic_loops = defaultdict(dict)  # loop -> (module, kinds) -> calls (and tai
 # then a thunk passing its operation in, and the operation is an indirect call
 # the pattern does not have. A loop must not be such a thunk.
 merged_loops = []
-for name in functions:
-    match = synthetic_loop_name.search(name)
-    if not match or name.startswith("merged "):
+for name, found in loops_of("synthetic"):
+    if name.startswith("merged "):
         continue
-    module, kinds, loop = match.groups()
+    module, kinds, loop = found.module, f"Kinds{found.kinds}", found.loop
     calls = calls_of(name)
     for target in [c for c in calls if c.startswith("merged ")]:
         merged_loops.append(f"{module}.{kinds}.Workload.{loop}: merged with another loop into "
@@ -316,11 +327,10 @@ EXISTENTIAL_BOUNDARY = ["OpaqueBoundary", "GenericBoundary"]
 BOUNDARY_GENERIC = re.compile(r"^ExistentialBoundary\.boundary(?:Value|Wrapped)<A where A: ")
 EXISTENTIAL_LOOPS = ["getterLoop", "wrapLoop"]
 existential_loops = defaultdict(list)  # (contender, loop) -> [(name, calls)]
-for name in functions:
-    match = EXISTENTIAL_LOOP_NAME.search(name)
-    if not match or name.startswith("merged "):
+for name, found in loops_of("existential"):
+    if name.startswith("merged "):
         continue
-    contender, loop = match.groups()
+    contender, loop = found.module, found.loop
     calls = calls_of(name)
     for target in [c for c in calls if c.startswith("merged ")]:
         failures.append(f"Existential.{contender}.{loop}: merged with another loop into `{target}`")

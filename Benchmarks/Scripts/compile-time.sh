@@ -8,11 +8,10 @@
 # alone, as one whole-module-optimised module, R times (default 3):
 #
 #   swiftc -O -wmo -parse-as-library -emit-object -module-name Synthetic<Pattern> \
-#     -Xfrontend -disable-llvm-merge-functions-pass -Xllvm -swiftmergefunc-threshold=0 \
-#     -I <scratch> Sources/Synthetic/<Pattern>/Kinds<N>.swift -o <scratch>/<Pattern>.o
+#     <noLoopMerging> -I <scratch> Sources/Synthetic/<Pattern>/Kinds<N>.swift -o <scratch>/<Pattern>.o
 #
-# (the flags Package.swift builds the synthetic modules with, read from its
-# noLoopMerging: function merging off, so no two timed loops are folded into one)
+# (<noLoopMerging>: the flags Package.swift builds the synthetic modules with,
+# read from it: function merging off, so no two timed loops are folded into one)
 #
 # The two modules it imports (BenchmarkSupport, SyntheticModel) are compiled
 # once first, untimed, into the scratch directory, so a time is the pattern's

@@ -5,9 +5,10 @@ relink-layouts.sh; Guides/Method.md, "Relinking in other function orders").
 Given K binaries relinked from the same objects with different
 `--shuffle-sections` seeds (and, with --plain, the release binary they were
 relinked from), for every timed loop (the functions check-kernels.py checks,
-by the patterns of timed_loops.py: the `StrategyRegistry.Kernels.*`
-specialisations, `App<Strategy>.AppLoops.*Loop`, the synthetic
-`Workload.*Loop`, with their closures and merged bodies):
+as the first binary's `dispatch-bench _timed-loops` names them: the
+`StrategyRegistry.Kernels.*` specialisations and the floor's loop,
+`App<Strategy>.AppLoops.*Loop`, the synthetic and existential `*Loop`s,
+with their closures and merged bodies):
 
 - its machine code is the same in every binary once addresses are taken out
   (`objdump -d`: instruction text without its address; call and jump targets
@@ -34,7 +35,7 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timed_loops import is_timed_loop  # noqa: E402
+from timed_loops import timed_loops  # noqa: E402
 
 function_start = re.compile(r"^([0-9a-f]+) <(.*)>:$")
 instruction = re.compile(r"^\s*([0-9a-f]+):\t(.*)$")
@@ -142,7 +143,8 @@ def main(arguments):
     binaries = ([plain] if plain else []) + arguments
     read = {binary: Binary(binary) for binary in binaries}
     names = demangled(set().union(*(b.functions for b in read.values())))
-    loops = sorted(name for name in names if is_timed_loop(names[name]))
+    symbols = {loop.symbol for binary in binaries for loop in timed_loops(binary, reader=binaries[0])}
+    loops = sorted(name for name in names if name.split(" #")[0] in symbols)
     for binary in read.values():
         binary.normalise(loops)
     listings = {path: binary.functions for path, binary in read.items()}

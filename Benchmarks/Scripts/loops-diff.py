@@ -3,14 +3,15 @@
 evidence that a committed run of an older commit measured the loops a newer
 commit times (Guides/Answer.md, "Over machines"; issue 47).
 
-For every timed loop (the functions check-kernels.py checks, by the patterns
-of timed_loops.py) in either binary, its machine code is compared with
-layouts-check.py's normalisation (instruction text without addresses; calls
-and RIP-relative operands by the symbol they reach). Prints a line per loop
-that differs, is only in the old binary, or only in the new one, then a
-count; the floor's loop is named like any other.
+For every timed loop in either binary (the floor's, and the functions
+check-kernels.py checks, as this tree's `.build/release/dispatch-bench
+_timed-loops` names them: either build may predate the command), its
+machine code is compared with layouts-check.py's normalisation (instruction
+text without addresses; calls and RIP-relative operands by the symbol they
+reach). Prints a line per loop that differs, is only in the old binary, or
+only in the new one, then a count.
 
-Usage: loops-diff.py OLD NEW
+Usage: loops-diff.py OLD NEW   (after `swift build -c release` of this tree)
 Exits 0 whatever it finds (it reports, it does not judge); 2 on a usage error.
 """
 import importlib.util
@@ -20,18 +21,20 @@ from pathlib import Path
 sys.dont_write_bytecode = True
 here = Path(__file__).resolve().parent
 sys.path.insert(0, str(here))
-from timed_loops import is_timed_loop  # noqa: E402
+from timed_loops import timed_loops  # noqa: E402
 
 spec = importlib.util.spec_from_file_location("layouts_check", here / "layouts-check.py")
 layouts_check = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(layouts_check)
 
 
+READER = here.parents[1] / ".build" / "release" / "dispatch-bench"
+
+
 def loops(binary):
     """Each timed loop's normalised code, by mangled name (the floor's too)."""
-    demangled = layouts_check.demangled({name.split(" #")[0] for name in binary.functions})
-    names = [name for name in binary.functions
-             if is_timed_loop(demangled.get(name.split(" #")[0], "")) or "7KernelsO5floor" in name]
+    symbols = {loop.symbol for loop in timed_loops(binary.path, reader=str(READER))}
+    names = [name for name in binary.functions if name.split(" #")[0] in symbols]
     binary.normalise(names)
     return {name: binary.functions[name][1] for name in names}
 
@@ -39,6 +42,9 @@ def loops(binary):
 def main(arguments):
     if len(arguments) != 2 or any(a.startswith("-") for a in arguments):
         print("usage: loops-diff.py OLD NEW", file=sys.stderr)
+        return 2
+    if not READER.exists():
+        print(f"loops-diff.py: no {READER}, which names the loops: run swift build -c release first", file=sys.stderr)
         return 2
     old, new = (loops(layouts_check.Binary(path)) for path in arguments)
     names = layouts_check.demangled(set(old) | set(new))

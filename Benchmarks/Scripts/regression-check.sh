@@ -24,18 +24,24 @@ bench=$PWD/.build/release/dispatch-bench
 # The package's tracked files as they are in the work tree, then the change.
 git ls-files -z | xargs -0 cp --parents -t "$source_copy"
 share="$source_copy/Sources/ProtocolGetter/Share.swift"
-python3 - "$share" <<'PY'
-import sys
-path = sys.argv[1]
-text = open(path).read()
-old = "  return open(manager)\n}"
-assert old in text, "Share.swift's share(_:at:with:) changed: update regression-check.sh"
-new = ("  // regression-check.sh: every tenth element is shared twice.\n"
-       "  if index % 10 == 0 { regressionSink = open(manager) }\n"
-       "  return open(manager)\n}\n\n"
-       "nonisolated(unsafe) var regressionSink = \"\"")
-open(path, "w").write(text.replace(old, new, 1))
-PY
+# After share(_:at:with:)'s last line, its first `return open(manager)` then `}`.
+awk '
+  held && $0 == "}" {
+    print "  // regression-check.sh: every tenth element is shared twice."
+    print "  if index % 10 == 0 { regressionSink = open(manager) }"
+    print "  return open(manager)"
+    print "}"
+    print ""
+    print "nonisolated(unsafe) var regressionSink = \"\""
+    held = 0; done = 1; next
+  }
+  held { print "  return open(manager)"; held = 0 }
+  !done && $0 == "  return open(manager)" { held = 1; next }
+  { print }
+  END { if (held) print "  return open(manager)"; exit !done }
+' "$share" > "$share.changed" \
+  || { echo "regression-check.sh: Share.swift's share(_:at:with:) changed: update regression-check.sh" >&2; exit 1; }
+mv "$share.changed" "$share"
 echo "building the test build (every tenth share twice) in $source_copy"
 (cd "$source_copy" && swift build -c release --product dispatch-bench >/dev/null)
 slow="$directory/slow-dispatch-bench"
@@ -49,25 +55,22 @@ status=0
 "$bench" compare "$directory/base.csv" "$directory/slow.csv" --format csv >"$directory/compare.csv" || true
 echo "compare exit status: $status"
 tail -4 "$directory/compare.txt"
-python3 - "$directory/compare.csv" "$status" <<'PY'
-import csv, sys
-rows = list(csv.DictReader(open(sys.argv[1])))
-print("protocol-getter's tracked ratio, test build over this build (95% interval), and the verdict:")
-for r in rows:
-    if r["strategy"] == "protocol-getter":
-        print(f"  {r['operation']:18} {r['mode']:8} {float(r['ratio']):.3f} ({float(r['ratio_ci95_low']):.3f}-{float(r['ratio_ci95_high']):.3f})  {r['verdict']}")
-expected = {(r["operation"], r["mode"]) for r in rows if r["strategy"] == "protocol-getter" and r["operation"].startswith("share.")}
-regressed = {(r["operation"], r["mode"], r["strategy"]) for r in rows if r["verdict"] == "regressed"}
-caught = {k[:2] for k in regressed if k[2] == "protocol-getter"}
 # Any other row the verdicts call regressed is reported, not counted
 # against the check: the test build is another binary, whose code lands at
 # other addresses, and a cheap row (a few nanoseconds) moves with its layout
 # by a few per cent (Guides/Builds.md); the baseline's own row is tracked
 # against the floor, a harness loop of the same kind.
-others = sorted(k for k in regressed if not (k[2] == "protocol-getter" and k[0].startswith("share.")))
-print(f"protocol-getter's share rows called regressed: {len(caught & expected)} of {len(expected)}")
-for k in others: print("  also called regressed (another binary's layout, or the change):", "/".join(k))
-if sys.argv[2] != "2" or not expected <= caught:
-    sys.exit("regression-check: compare did not call every protocol-getter share row regressed")
-print("caught: compare called every protocol-getter share row regressed")
-PY
+"$bench" _columns "$directory/compare.csv" strategy operation mode ratio ratio_ci95_low ratio_ci95_high verdict \
+  | awk -F '\t' -v status="$status" '
+    BEGIN { print "protocol-getter\047s tracked ratio, test build over this build (95% interval), and the verdict:" }
+    $1 == "protocol-getter" { printf "  %-18s %-8s %.3f (%.3f-%.3f)  %s\n", $2, $3, $4, $5, $6, $7 }
+    $1 == "protocol-getter" && $2 ~ /^share\./ { expected++; if ($7 == "regressed") caught++; next }
+    $7 == "regressed" { others = others "\n  also called regressed (another binary\047s layout, or the change): " $2 "/" $3 "/" $1 }
+    END {
+      printf "protocol-getter\047s share rows called regressed: %d of %d%s\n", caught, expected, others
+      if (status != 2 || caught < expected) {
+        print "regression-check: compare did not call every protocol-getter share row regressed" > "/dev/stderr"
+        exit 1
+      }
+      print "caught: compare called every protocol-getter share row regressed"
+    }'

@@ -106,17 +106,21 @@ scratch="$backup/quick.csv"
 "$bench" run --strategies "$strategy" --quick --quiet --format csv --output "$scratch" >/dev/null
 # Timed in every domain and both modes, beside the floor; its synthetic rows
 # say whose code they time (written_as: the template's), and no other row does.
-python3 - "$scratch" "$strategy" "$from" <<'PYTHON'
-import csv, sys
-path, strategy, template = sys.argv[1], sys.argv[2], sys.argv[3]
-rows = list(csv.DictReader(line for line in open(path) if not line.startswith("#")))
-timed = {(row["domain"], row["mode"]) for row in rows if row["strategy"] == strategy and row["median_ns"] not in ("", "n/a")}
-wanted = {(domain, mode) for domain in ("share", "feed") for mode in ("boundary", "app")} | {("synthetic", "app")}
-missing = sorted(wanted - timed)
-if missing:
-    sys.exit(f"scaffold-check: {strategy} was not timed in {missing}")
-marked = {(row["domain"], row["strategy"], row.get("written_as", "")) for row in rows if row.get("written_as")}
-if marked != {("synthetic", strategy, template)}:
-    sys.exit(f"scaffold-check: written_as should mark {strategy}'s synthetic rows as {template}'s code, and only those: {sorted(marked)}")
-print(f"scaffold-check: {strategy} timed in {len(timed)} domain and mode pairs, {sum(row['strategy'] == strategy for row in rows)} rows")
-PYTHON
+"$bench" _columns "$scratch" domain mode strategy median_ns written_as \
+  | awk -F '\t' -v strategy="$strategy" -v template="$from" '
+    $3 == strategy { rows++ }
+    $3 == strategy && $4 != "" && $4 != "n/a" && !(($1 "/" $2) in timed) { timed[$1 "/" $2]; pairs++ }
+    $5 != "" { marked++ }
+    $5 != "" && ($1 != "synthetic" || $3 != strategy || $5 != template) && !(($1 "/" $3 "/" $5) in bad) {
+      bad[$1 "/" $3 "/" $5]; wrong = wrong " " $1 "/" $3 "/" $5
+    }
+    END {
+      split("share/boundary share/app feed/boundary feed/app synthetic/app", wanted, " ")
+      for (i = 1; i <= 5; i++) if (!(wanted[i] in timed)) missing = missing " " wanted[i]
+      if (missing != "") { print "scaffold-check: " strategy " was not timed in" missing > "/dev/stderr"; exit 1 }
+      if (!marked || wrong != "") {
+        print "scaffold-check: written_as should mark " strategy "\047s synthetic rows as " template "\047s code, and only those:" wrong > "/dev/stderr"
+        exit 1
+      }
+      print "scaffold-check: " strategy " timed in " pairs " domain and mode pairs, " rows " rows"
+    }'

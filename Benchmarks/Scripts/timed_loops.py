@@ -1,33 +1,33 @@
-"""The timed loops of a release binary, by (demangled) name: what
-check-kernels.py checks for fairness and layouts-check.py checks for being
-the same machine code in every layout. One list of patterns for both.
-
-- `KERNEL_NAME`: the harness's loops (`StrategyRegistry.Kernels.*`),
-  specialised per strategy; groups: module, strategy type, kernel.
-- `APP_LOOP_NAME`: the app-mode loops (`App<Strategy>.AppLoops.*Loop`);
-  groups: module, loop.
-- `SYNTHETIC_LOOP_NAME`: the synthetic loops
-  (`Synthetic<Pattern>.Kinds<N>.Workload.*Loop`); groups: module, kinds, loop.
-- `EXISTENTIAL_LOOP_NAME`: the existential domain's loops
-  (`Existential.<Contender>.*Loop`, a generic one's specialisation too);
-  groups: contender type, loop.
+"""The timed loops of a build, as dispatch-bench itself names them: the
+lines of `dispatch-bench _timed-loops BINARY` (TimedLoop.swift, the rule
+by which `code_bytes` finds a row's loop), read for check-kernels.py,
+layouts-check.py and loops-diff.py. No loop is named here.
 
 Not public interface. Imported by the scripts beside it, which set
 `sys.dont_write_bytecode` first so that no `__pycache__` lands in
 Benchmarks/Scripts.
 """
-import re
+import subprocess
+import sys
+from collections import namedtuple
 
-KERNEL_NAME = re.compile(
-    r"^(?:merged )?generic specialization <(\w+)\.(\w+)> of "
-    r"(?:closure #\d+ .* in )?static StrategyRegistry\.Kernels\.(\w+)<")
-APP_LOOP_NAME = re.compile(r"\b(App\w+)\.AppLoops\.(\w+Loop)\(")
-SYNTHETIC_LOOP_NAME = re.compile(r"\b(Synthetic\w+)\.(Kinds\d+)\.Workload\.(\w+Loop)\(")
-EXISTENTIAL_LOOP_NAME = re.compile(r"(?<![\w.])Existential\.(\w+)\.(\w+Loop)(?:<[^>(]*>)?\(")
+# family: kernel, floor, app, synthetic or existential; module: the
+# strategy's, app or synthetic module, or the existential contender; kinds:
+# the synthetic namespace's (0 elsewhere); loop: the kernel's or loop's name;
+# symbol: the mangled name.
+TimedLoop = namedtuple("TimedLoop", "family module kinds loop symbol")
 
 
-def is_timed_loop(name):
-    """Whether a demangled function name is one of the timed loops (or a
-    closure, specialisation or merged body of one)."""
-    return bool(KERNEL_NAME.match(name) or APP_LOOP_NAME.search(name) or SYNTHETIC_LOOP_NAME.search(name)
-                or EXISTENTIAL_LOOP_NAME.search(name))
+def timed_loops(binary, reader=None):
+    """The timed loops of `binary`, as `reader _timed-loops binary` prints
+    them (`reader` is a dispatch-bench of this commit: by default `binary`
+    itself; another for a build older than the command)."""
+    command = [reader or binary, "_timed-loops", binary]
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed ({result.returncode}): {result.stderr.strip()}")
+    loops = []
+    for line in result.stdout.splitlines():
+        family, module, kinds, loop, symbol = line.split("\t")
+        loops.append(TimedLoop(family, module, int(kinds), loop, symbol))
+    return loops

@@ -61,7 +61,9 @@ extension CompareCommand {
       ratios drift apart (the A/A measure); speed, new over base
       per domain; code-bytes, exit 2 unless every row's
       code_bytes and method are equal (two builds of one source);
-      or ratios, each row's ratio and interval in both, side by side.
+      ratios, each row's ratio and interval in both, side by side;
+      or run-level, how much more their rows differ than their
+      launches allow (the z-scores compare widens intervals by).
       With one run and --samples: launch-spread, each row's spread
       over launches against its error within one; or launch-speed,
       each launch's speed, the floor and null apart from the rest.

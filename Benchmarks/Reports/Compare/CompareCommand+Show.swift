@@ -73,6 +73,7 @@ extension CompareCommand {
         case .codeBytes: RunPairChecks.codeBytes(a, b, requireCallgrind: requireCallgrind)
         case .ratios:
           RunPairChecks.ratios(a, b, operations: operations, format: format == .markdown ? .markdown : .table)
+        case .runLevel: RunLevel.report(MeasuredFile(.run(a)), MeasuredFile(.run(b)))
         case .launchSpread, .launchSpeed: CheckReport(text: "")
         }
       return try print(report, console: console)

@@ -46,7 +46,8 @@ package struct CompareCommand {
       whose cpu_model differs are said, in the text, to compare machines, not
       builds (the verdicts and exit status are then the machines').
       --show prints another view of two runs instead of the verdicts: drift,
-      speed, code-bytes (exit 2 when two builds' code differs) or ratios.
+      speed, code-bytes (exit 2 when two builds' code differs), ratios or
+      run-level.
       Exit status: 0 no regression, 2 at least one regression, 64 bad usage,
       65 an input file unreadable, not a dispatch-bench run, or runs with
       different launch counts.

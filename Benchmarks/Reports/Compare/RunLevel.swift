@@ -1,6 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 import BenchmarkResults
 import BenchmarkEngine
 import BinaryInspection
+import CommandLineSupport
 import Statistics
 
 /// How much more two separate runs' rows differ than their launches allow.
@@ -40,13 +49,56 @@ package enum RunLevel {
   /// enough launches. The floor and the null are left out: their moves are
   /// the machine's.
   package static func scores(_ base: MeasuredFile, _ new: MeasuredFile) -> [Double] {
+    scoredRows(base, new).map(\.z)
+  }
+
+  /// `scores`, each with its row, its change of the tracked ratio's
+  /// logarithm and both runs' launches.
+  package static func scoredRows(_ base: MeasuredFile, _ new: MeasuredFile)
+    -> [(key: ResultKey, z: Double, change: Double, launches: (base: Int, new: Int))]
+  {
     let baseRows = base.byKey
-    return new.rows.compactMap { row -> Double? in
+    return new.rows.compactMap { row in
       guard !row.key.strategy.isReference, let a = baseRows[row.key]?.tracked, let b = row.tracked,
         min(a.launches, b.launches) >= Comparison.minimumLaunches, let (change, error) = Comparison.logChange(a, b),
         error > 0
       else { return nil }
-      return change / error
+      return (row.key, change / error, change, (a.launches, b.launches))
     }
+  }
+
+  /// `compare --show run-level`: the z-scores' spread (were the launches
+  /// independent, a standard deviation of about 1 and about 5% beyond ±2),
+  /// the widening `compare` applies, and the rows with the largest.
+  package static func report(_ base: MeasuredFile, _ new: MeasuredFile) -> CheckReport {
+    let rows = scoredRows(base, new)
+    guard !rows.isEmpty else {
+      return .cannotCheck(
+        "no strategy row has \(Comparison.minimumLaunches) launches in both runs against the same reference")
+    }
+    let z = rows.map(\.z)
+    let beyond = Double(z.filter { abs($0) > 2 }.count) / Double(z.count)
+    let deviation = DecimalText.fixed(Summary.standardDeviation(z), 2)
+    let share = DecimalText.fixed(beyond * 100, 1)
+    let widened = DecimalText.fixed(widening(base, new), 2)
+    var text = "rows: \(z.count); z-scores of the difference between the runs: standard deviation \(deviation) "
+    text += "(1 if launches were independent), beyond ±2: \(share)% (about 5%)\n"
+    text += "compare widens every interval by \(widened)× (the z-scores' robust spread, at least 1; "
+    text += "1 below \(minimumRows) rows)\n"
+    let largest = rows.sorted {
+      abs($0.z) != abs($1.z) ? abs($0.z) > abs($1.z) : $0.key.columnFields.lexicographicallyPrecedes($1.key.columnFields)
+    }
+    for row in largest.prefix(10) {
+      let score = signed(row.z, width: 5), change = signed(expm1(row.change) * 100, width: 6)
+      let name = row.key.columnFields.joined(separator: "/")
+      text += "  z \(score)  \(change)%  \(name)  (\(row.launches.base) and \(row.launches.new) launches)\n"
+    }
+    return CheckReport(text: text)
+  }
+
+  /// `value` to one decimal with its sign, right-aligned in `width`.
+  private static func signed(_ value: Double, width: Int) -> String {
+    let text = (value >= 0 ? "+" : "") + DecimalText.fixed(value, 1)
+    return String(repeating: " ", count: max(0, width - text.count)) + text
   }
 }

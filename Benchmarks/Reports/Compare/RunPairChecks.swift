@@ -32,6 +32,9 @@ package enum CompareShow: String, CaseIterable {
   /// rows apart, from its raw samples (`--samples`): which launches made a
   /// run disturbed, and whether the machine did.
   case launchSpeed = "launch-speed"
+  /// How much more the two runs' rows differ than their launches allow:
+  /// the z-scores `compare` widens its intervals by (`RunLevel`).
+  case runLevel = "run-level"
 
   /// How many runs it reads.
   package var runs: Int { readsSamples ? 1 : 2 }

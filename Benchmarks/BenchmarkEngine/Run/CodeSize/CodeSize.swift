@@ -64,7 +64,8 @@ package struct CodeSize {
     self.functions = functions
     byAddress = Dictionary(functions.indices.map { (functions[$0].address, $0) }) { first, _ in first }
     loopCandidates = functions.indices.filter {
-      functions[$0].name.hasPrefix(Self.kernelsPrefix) || functions[$0].name.contains(Self.appLoopsMark)
+      guard let loop = TimedLoop(symbol: functions[$0].name) else { return false }
+      return loop.family == .kernel || loop.family == .app
     }
     var members: [String: [Int]] = [:]
     for index in functions.indices {
@@ -96,38 +97,16 @@ package struct CodeSize {
     + "so code_bytes is left empty: a count would be mostly the runtime's. Code size is the binary's, not the "
     + "machine's: count it on a build with a toolchain (swift run -c release dispatch-bench)"
 
-  /// The boundary mode's loops: specialisations of `StrategyRegistry.Kernels`.
-  private static let kernelsPrefix = "$s16StrategyRegistry7KernelsO"
-  /// What every app-mode loop's symbol holds: its class, `AppLoops`.
-  private static let appLoopsMark = "LoopsC"
-
   /// The namespace a synthetic module's symbol lies in,
   /// `$s<Synthetic module><KindsN>O`, or `nil`.
   private static func syntheticNamespace(_ symbol: String) -> String? {
     var rest = symbol.utf8[...]
     guard rest.starts(with: "$s".utf8) else { return nil }
     rest = rest.dropFirst(2)
-    guard let module = mangledIdentifier(&rest), module.starts(with: "Synthetic".utf8),
-      let kinds = mangledIdentifier(&rest), kinds.starts(with: "Kinds".utf8), rest.first == UInt8(ascii: "O")
+    guard let module = TimedLoop.identifier(&rest), module.hasPrefix("Synthetic"),
+      let kinds = TimedLoop.identifier(&rest), kinds.hasPrefix("Kinds"), rest.first == UInt8(ascii: "O")
     else { return nil }
-    return "$s" + mangled(String(decoding: module, as: UTF8.self)) + mangled(String(decoding: kinds, as: UTF8.self)) + "O"
-  }
-
-  /// Reads one mangled identifier (its length in digits, then itself) off
-  /// the front of `text`.
-  private static func mangledIdentifier(_ text: inout Substring.UTF8View) -> Substring.UTF8View? {
-    // As Swift mangles a length: no leading zero, never longer than what is left.
-    guard let first = text.first, (49...57).contains(first) else { return nil }
-    var length = 0
-    while let digit = text.first, (48...57).contains(digit) {
-      length = length * 10 + Int(digit - 48)
-      text = text.dropFirst()
-      if length > text.count { return nil }
-    }
-    guard text.count >= length else { return nil }
-    let identifier = text.prefix(length)
-    text = text.dropFirst(length)
-    return identifier
+    return "$s" + mangled(module) + mangled(kinds) + "O"
   }
 
   /// The bytes of `roots` and of every function they reach by direct calls
@@ -219,18 +198,19 @@ package struct CodeSize {
 
   /// Whether `symbol` is the timed loop of a share or feed row: its
   /// strategy's specialisation of `Kernels.<loop>` in the boundary mode, its
-  /// `AppLoops.<loop>Loop` in app mode.
+  /// `AppLoops.<loop>Loop` in app mode (`TimedLoop`'s naming).
   package func isLoop(_ symbol: String, strategy: StrategyID, mode: BuildMode, operation: String) -> Bool {
-    guard !strategy.isReference, let loop = Self.loops[operation] else { return false }
-    let module = Self.moduleName(of: strategy)
-    if mode == .app {
-      let name = "App" + module
-      return symbol.hasPrefix("$s" + Self.mangled(name)) && symbol.contains(Self.appLoopsMark)
-        && symbol.contains(Self.mangled(loop + "Loop") + "_")
+    guard !strategy.isReference, let loop = Self.loops[operation], let timed = TimedLoop(symbol: symbol) else {
+      return false
     }
-    return symbol.hasPrefix(Self.kernelsPrefix + Self.mangled(loop) + "_")
-      && symbol.contains("Z\(Self.mangled(module))")
+    let module = Self.moduleName(of: strategy)
+    return mode == .app
+      ? timed.family == .app && timed.module == "App" + module && timed.loop == loop + "Loop"
+      : timed.family == .kernel && timed.module == module && timed.loop == loop
   }
+
+  /// Every function symbol of the binary, in its symbol table's order.
+  package var functionNames: [String] { functions.map(\.name) }
 
   /// The harness's own code, which every strategy pays alike: the black
   /// hole and opaque identity (`BenchmarkSupport`), the package's malloc
