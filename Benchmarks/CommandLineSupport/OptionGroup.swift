@@ -86,3 +86,8 @@ extension ParsedArguments {
     return OptionValues(arguments: self, group: group)
   }
 }
+
+/// The options of a command that takes none but `--help`.
+package struct NoOptions: OptionGroup {
+  package init() {}
+}

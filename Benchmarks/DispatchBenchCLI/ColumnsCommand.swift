@@ -19,7 +19,7 @@ package enum ColumnsCommand {
   package static let spec = CommandSpec(
     name: name, summary: "Print the named columns of a CSV file, tab-separated, one record a line.",
     synopsis: "\(name) FILE COLUMN [COLUMN...]", positionals: 2...Int.max, positionalName: "FILE COLUMN...",
-    options: [], examples: [])
+    options: NoOptions(), examples: [])
 
   /// Runs the command: `arguments` without the subcommand.
   package static func main(_ arguments: [String], console: Console) -> Int32 {

@@ -20,7 +20,7 @@ package enum TimedLoopsCommand {
 
   package static let spec = CommandSpec(
     name: name, summary: "Print a build's timed loops: family, module, kinds, loop and symbol, tab-separated.",
-    synopsis: "\(name) [BINARY]", positionals: 0...1, positionalName: "BINARY", options: [], examples: [])
+    synopsis: "\(name) [BINARY]", positionals: 0...1, positionalName: "BINARY", options: NoOptions(), examples: [])
 
   /// Runs the command: `arguments` without the subcommand.
   package static func main(_ arguments: [String], console: Console) -> Int32 {
