@@ -219,9 +219,10 @@ package struct CodeSize {
 
   /// Whether `symbol` is the timed loop of a share or feed row: its
   /// strategy's specialisation of `Kernels.<loop>` in the boundary mode, its
-  /// `AppLoops.<loop>Loop` in app mode.
+  /// `AppLoops.<loop>Loop` in app mode; never a witness thunk (`…TW`), which
+  /// no run calls and only an `-enable-testing` build keeps (CodeSizeTests).
   package func isLoop(_ symbol: String, strategy: StrategyID, mode: BuildMode, operation: String) -> Bool {
-    guard !strategy.isReference, let loop = Self.loops[operation] else { return false }
+    guard !strategy.isReference, let loop = Self.loops[operation], !symbol.hasSuffix("TW") else { return false }
     let module = Self.moduleName(of: strategy)
     if mode == .app {
       let name = "App" + module
@@ -291,9 +292,7 @@ package struct CodeSize {
   /// A strategy's module, from its registry name, as every strategy's is
   /// named (`classic-visitor` is `ClassicVisitor`), so that a strategy
   /// `new-strategy` added is found without a list to extend.
-  private static func moduleName(of strategy: StrategyID) -> String {
-    strategy.moduleName
-  }
+  private static func moduleName(of strategy: StrategyID) -> String { strategy.moduleName }
 
   /// An identifier as Swift mangles it: its length, then itself.
   private static func mangled(_ identifier: String) -> String { "\(identifier.utf8.count)\(identifier)" }
