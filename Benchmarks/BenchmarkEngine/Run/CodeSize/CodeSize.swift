@@ -271,9 +271,7 @@ package struct CodeSize {
   /// A strategy's module, from its registry name, as every strategy's is
   /// named (`classic-visitor` is `ClassicVisitor`), so that a strategy
   /// `new-strategy` added is found without a list to extend.
-  private static func moduleName(of strategy: StrategyID) -> String {
-    strategy.moduleName
-  }
+  private static func moduleName(of strategy: StrategyID) -> String { strategy.moduleName }
 
   /// An identifier as Swift mangles it: its length, then itself.
   private static func mangled(_ identifier: String) -> String { "\(identifier.utf8.count)\(identifier)" }

@@ -35,8 +35,11 @@ package struct TimedLoop: Equatable, Sendable {
   /// The mangled symbol.
   package var symbol: String
 
-  /// The timed loop `symbol` is part of, or `nil` when it is none.
+  /// The timed loop `symbol` is part of, or `nil` when it is none: never a
+  /// protocol witness thunk (`…TW`), which no run calls and only an
+  /// `-enable-testing` build keeps (`swift test -c release`; CodeSizeTests).
   package init?(symbol: String) {
+    guard !symbol.hasSuffix("TW") else { return nil }
     self.symbol = symbol
     kinds = 0
     var rest = symbol.utf8[...]
