@@ -117,8 +117,8 @@ package enum RunPairChecks {
   /// How many of B's ratios to the baseline lie inside A's 95% interval.
   /// Two runs of one binary whose intervals are calibrated put about 83%
   /// there: B's ratio differs from A's by a normal of √2 times A's
-  /// standard error, inside ±1.96 of them with probability
-  /// P(|Z| < 1.96/√2) = 0.834. Far fewer says something common to a run's
+  /// standard error, inside ±`NormalDistribution.quantile95` of them with
+  /// probability P(|Z| < quantile95/√2) = 0.834. Far fewer says something common to a run's
   /// launches moved between the runs, which no interval of one run sees.
   private static func cover(_ a: RunFile, _ b: RunFile, _ strategyRows: [ResultKey]) -> String {
     let (baseRows, newRows) = (a.byKey, b.byKey)
