@@ -3,6 +3,7 @@ import DispatchModel
 import BenchmarkEngine
 import BinaryInspection
 import CommandLineSupport
+import Statistics
 
 /// What `compare --show` prints instead of the verdicts: of two runs, how
 /// far their ratios drift apart, how fast the machine ran one against the
@@ -205,8 +206,7 @@ package enum RunPairChecks {
     }
     let parts = Set(factors.map(\.0)).sorted().map { domain in
       let values = factors.filter { $0.0 == domain }.map(\.1).sorted()
-      let middle = values.count / 2
-      let median = values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+      let median = Summary.median(values)
       return "\(domain) \(DecimalText.fixed(median, 2))x (\(DecimalText.fixed(values[0], 2))-"
         + "\(DecimalText.fixed(values.last!, 2)), \(values.count) rows)"
     }
