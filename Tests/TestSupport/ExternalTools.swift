@@ -18,6 +18,10 @@ package enum ExternalTools {
   /// valgrind.
   package static let hasObjcopy = isOnPath("objcopy")
 
+  /// objdump (binutils), the disassembler `X86Instruction`'s lengths are
+  /// checked against.
+  package static let hasObjdump = isOnPath("objdump")
+
   /// Python 3 at /usr/bin/python3, which reads an export as Google
   /// Benchmark's users do.
   package static let hasPython = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")

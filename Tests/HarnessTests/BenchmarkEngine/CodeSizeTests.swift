@@ -246,6 +246,25 @@ import Testing
     #expect(code.bytes(of: key) == 8, "the loop's 8 bytes, not the thunk's too")
   }
 
+  /// Calls are read an instruction at a time, not byte by byte: `a`'s
+  /// `movabs rax, imm64` holds E8 09 00 00 00 in its immediate, which a
+  /// byte-wise scan took for a call to `b`'s first byte (at ddd9c7f, 74
+  /// bytes more for protocol-getter's app share rows in the build than in a
+  /// relink of it); `c` calls `b`, and `d` tail-calls it on a condition
+  /// (`jne rel32`), which the byte-wise scan did not follow.
+  @Test func callsAreReadAnInstructionAtATime() throws {
+    let file = TinyELF.file(functions: [
+      ("a", [0x48, 0xB8, 0xE8, 0x09, 0, 0, 0, 0, 0, 0, 0xC3] + [UInt8](repeating: 0xCC, count: 5)),
+      ("b", [UInt8](repeating: 0xC3, count: 8)),
+      ("c", [0xE8, 0xF3, 0xFF, 0xFF, 0xFF, 0xC3, 0xCC, 0xCC]),  // call b (0x1010 from 0x101D)
+      ("d", [0x0F, 0x85, 0xEA, 0xFF, 0xFF, 0xFF, 0xC3, 0xCC]),  // jne b (0x1010 from 0x1026)
+    ])
+    let code = try #require(CodeSize(elf: file))
+    #expect(code.bytes(ofFunctionsNamed: ["a"]) == 16, "a's 16 bytes alone: its immediate is not a call")
+    #expect(code.bytes(ofFunctionsNamed: ["c"]) == 16, "c's 8 and b's 8")
+    #expect(code.bytes(ofFunctionsNamed: ["d"]) == 16, "d's 8 and b's 8")
+  }
+
   @Test func notAnELFFileHasNoCounts() {
     #expect(CodeSize(elf: Array("not an executable".utf8)) == nil)
     #expect(CodeSize(elf: []) == nil)
@@ -262,33 +281,8 @@ import Testing
     #expect(CodeSize(elf: Self.elf(functions: ["swift_retain"])) == nil)
   }
 
-  /// A minimal x86-64 ELF file: `.text` of 8 bytes (`ret`s) per function,
-  /// and a symbol table naming each as a sized function there.
+  /// A minimal x86-64 ELF file of these functions, each 8 bytes of `ret`.
   static func elf(functions names: [String]) -> [UInt8] {
-    func little(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-    let text = [UInt8](repeating: 0xC3, count: 8 * names.count)
-    var strings: [UInt8] = [0]
-    var symbols = [UInt8](repeating: 0, count: 24)  // the null symbol
-    for (index, name) in names.enumerated() {
-      // st_name, st_info (global function), st_other, st_shndx (.text), st_value, st_size.
-      symbols += little(strings.count, 4) + [0x12, 0] + little(1, 2) + little(0x1000 + 8 * index, 8) + little(8, 8)
-      strings += Array(name.utf8) + [0]
-    }
-    let textOffset = 64
-    let stringsOffset = textOffset + text.count
-    let symbolsOffset = stringsOffset + strings.count
-    let sectionsOffset = symbolsOffset + symbols.count
-    // sh_name, sh_type, sh_flags, sh_addr, sh_offset, sh_size, sh_link, sh_info, sh_addralign, sh_entsize.
-    func section(type: Int, address: Int = 0, offset: Int, size: Int, link: Int = 0) -> [UInt8] {
-      little(0, 4) + little(type, 4) + little(0, 8) + little(address, 8) + little(offset, 8) + little(size, 8)
-        + little(link, 4) + little(0, 4) + little(0, 8) + little(0, 8)
-    }
-    var header: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1] + [UInt8](repeating: 0, count: 9)
-    header += little(3, 2) + little(62, 2) + little(1, 4) + little(0, 8) + little(0, 8) + little(sectionsOffset, 8)
-    header += little(0, 4) + little(64, 2) + little(0, 2) + little(0, 2) + little(64, 2) + little(4, 2) + little(0, 2)
-    return header + text + strings + symbols + [UInt8](repeating: 0, count: 64)
-      + section(type: 1, address: 0x1000, offset: textOffset, size: text.count)
-      + section(type: 2, offset: symbolsOffset, size: symbols.count, link: 3)
-      + section(type: 3, offset: stringsOffset, size: strings.count)
+    TinyELF.file(functions: names.map { ($0, [UInt8](repeating: 0xC3, count: 8)) })
   }
 }

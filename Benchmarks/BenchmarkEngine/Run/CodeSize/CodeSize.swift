@@ -29,8 +29,12 @@ import CommandLineSupport
 /// The shared harness (black hole, opaque identity, malloc interposer) and
 /// the Swift runtime are never counted: every strategy pays them alike.
 ///
-/// Calls are the x86-64 `call rel32` and `jmp rel32` encodings in a reached
-/// function's bytes whose target is a function symbol's first byte. Linux
+/// A call is a direct call or jump (`call rel32`, `jmp`, `jcc`) whose target
+/// is a function symbol's first byte, found by reading the reached
+/// function's instructions one after another from its first byte
+/// (`X86Instruction`), not by looking for call opcodes at every byte: a
+/// byte inside another instruction can read as a call to a function's
+/// first byte in one code layout and not in another. Linux
 /// x86-64 ELF only (`code_bytes` is empty elsewhere, and for a binary that
 /// holds the Swift runtime itself: `holdsSwiftRuntime`).
 package struct CodeSize {
@@ -118,19 +122,24 @@ package struct CodeSize {
       let function = functions[index]
       let end = function.offset + Int(function.size)
       var position = function.offset
-      while position + 5 <= end {
-        let opcode = bytes[position]
-        if opcode == 0xE8 || opcode == 0xE9 {
-          let displacement = Int64(Int32(bitPattern: UInt32(truncatingIfNeeded: ELFFunctions.integer(bytes, position + 1, 4))))
-          let next = Int64(function.address) + Int64(position - function.offset) + 5
-          if let target = byAddress[UInt64(bitPattern: next + displacement)], !seen.contains(target),
+      while position < end {
+        // A byte the decoder cannot read (none in a Swift build: see
+        // X86Instruction) is stepped over, and the walk finds its footing
+        // again at the next instruction, as a disassembler does.
+        guard let instruction = X86Instruction(bytes, at: position, end: end) else {
+          position += 1
+          continue
+        }
+        position += instruction.length
+        if let branch = instruction.branch {
+          let next = Int64(function.address) + Int64(position - function.offset)
+          if let target = byAddress[UInt64(bitPattern: next + branch.displacement)], !seen.contains(target),
             !Self.isHarness(functions[target].name)
           {
             seen.insert(target)
             queue.append(target)
           }
         }
-        position += 1
       }
     }
     return seen.reduce(0) { $0 + Int(functions[$1].size) }
