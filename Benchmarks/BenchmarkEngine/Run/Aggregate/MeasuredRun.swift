@@ -37,6 +37,10 @@ package struct MeasuredRun {
     for index in rows.indices { ratios.fill(&rows[index]) }
   }
 
+  /// The rows with a launch variance a domain needs for its rows to be
+  /// moderated toward its own typical variance, not the run's.
+  package static let domainPoolMinimum = 10
+
   /// The run as its CSV.
   package var document: String { RunFile.document(info: info, rows: rows) }
   package init(info: RunInfo, rows: [TimingRow], samples: [RawSample] = [], layouts: Int = 1) {
@@ -72,10 +76,13 @@ private struct Ratios {
   let medians: [ResultKey: Double]
   let baseline: StrategyID
   let layouts: Int
-  /// The run's typical variance of tracked log-ratios between launches (with
-  /// layouts, between layouts' means), which each row's own is moderated
-  /// toward.
+  /// The typical variance of tracked log-ratios between launches (with
+  /// layouts, between layouts' means) that each row's own is moderated
+  /// toward: its domain's, where the domain has
+  /// `MeasuredRun.domainPoolMinimum` rows to pool, else the run's
+  /// (`pooledVariance(for:)`).
   private(set) var pooled: Double?
+  private(set) var pooledByDomain: [String: Double] = [:]
 
   init(rows: [TimingRow], byRound: [ResultKey: [Int: [Int: Double]]], baseline: StrategyID, layouts: Int) {
     self.byRound = byRound
@@ -83,11 +90,25 @@ private struct Ratios {
     self.layouts = layouts
     medians = Dictionary(rows.map { ($0.key, $0.median) }) { _, last in last }
     let variances = rows.compactMap { row in
-      PairedRatio.launchVariance(units(launchEstimates(row.key, over: Self.reference(row, tracked(row)))))
+      PairedRatio.launchVariance(units(launchEstimates(row.key, over: Self.reference(row, tracked(row))))).map {
+        (domain: row.key.feed.domain, variance: $0)
+      }
     }
     // The median, not the mean: a few layout-sensitive rows with launches in
-    // two modes must not widen every calm row's interval.
-    pooled = variances.isEmpty ? nil : SampleStatistics(variances).median
+    // two modes must not widen every calm row's interval. By domain: the
+    // synthetic domain's 2-ns loops vary between launches more than share
+    // and feed rows do, and moderated toward the run's median their
+    // intervals held the other run's ratio for 50-72% of rows in five A/A
+    // pairs, share rows' for 92-95% (Guides/Method.md).
+    pooled = variances.isEmpty ? nil : SampleStatistics(variances.map(\.variance)).median
+    for (domain, group) in Dictionary(grouping: variances, by: \.domain) where group.count >= MeasuredRun.domainPoolMinimum {
+      pooledByDomain[domain] = SampleStatistics(group.map(\.variance)).median
+    }
+  }
+
+  /// The launch variance a row of `key`'s is moderated toward.
+  func pooledVariance(for key: ResultKey) -> Double? {
+    pooledByDomain[key.feed.domain] ?? pooled
   }
 
   /// The row of `strategy` in `row`'s case.
@@ -124,6 +145,7 @@ private struct Ratios {
   private func ratio(_ row: TimingRow, to strategy: StrategyID) -> PairedRatio? {
     guard row.key.strategy != strategy else { return nil }
     let estimates = launchEstimates(row.key, over: Self.reference(row, strategy))
+    let pooled = pooledVariance(for: row.key)
     guard layouts > 1 else { return PairedRatio.combine(estimates.map(\.estimate), pooledVariance: pooled) }
     return PairedRatio.combine(units: units(estimates), launches: estimates.count, pooledVariance: pooled)
   }
