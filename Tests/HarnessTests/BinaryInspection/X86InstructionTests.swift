@@ -81,6 +81,14 @@ import Testing
     #expect(X86Instruction([], at: 0, end: 0) == nil)
   }
 
+  static func hexDigit(_ byte: UInt8) -> UInt64? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt64(byte - UInt8(ascii: "a") + 10)
+    default: nil
+    }
+  }
+
   /// Every function of the release binary, read an instruction at a time
   /// from its first byte, starts each instruction where objdump does.
   @Test(
@@ -92,12 +100,26 @@ import Testing
     let functions = try #require(ELFFunctions.read(bytes))
     let result = try Subprocess.run(["-d", "--no-show-raw-insn", binary], program: "/usr/bin/objdump")
     try #require(result.status == 0, "\(result.standardError)")
+    // Each instruction's line: spaces, its address in hex, a colon. Read as
+    // bytes: a million lines split as strings took most of the test's time.
     var theirs = Set<UInt64>()
-    for line in result.standardOutput.split(separator: "\n") where line.first == " " {
-      guard let colon = line.firstIndex(of: ":"),
-        let address = UInt64(line[..<colon].drop(while: { $0 == " " }), radix: 16)
-      else { continue }
-      theirs.insert(address)
+    var text = result.standardOutput
+    text.withUTF8 { bytes in
+      var index = 0
+      while index < bytes.count {
+        var address: UInt64 = 0, digits = 0, position = index
+        if bytes[position] == UInt8(ascii: " ") {
+          while position < bytes.count && bytes[position] == UInt8(ascii: " ") { position += 1 }
+          while position < bytes.count, let digit = Self.hexDigit(bytes[position]) {
+            address = address << 4 | digit
+            digits += 1
+            position += 1
+          }
+          if digits > 0 && position < bytes.count && bytes[position] == UInt8(ascii: ":") { theirs.insert(address) }
+        }
+        while position < bytes.count && bytes[position] != UInt8(ascii: "\n") { position += 1 }
+        index = position + 1
+      }
     }
     var read = 0
     var disagreements: [String] = []
