@@ -22,9 +22,10 @@ import BenchmarkResults
 /// interval is Student's t over them: launch-to-launch variation, which no
 /// number of rounds in one process can see, enters the interval. With few
 /// launches, a row's own spread is a poor estimate of its variance, so it is
-/// moderated toward the run's typical launch variance (the median over its
-/// rows; a weighted mean with `priorDegrees` degrees of freedom for it), as
-/// limma does for microarrays; the t has the degrees of both.
+/// moderated toward a typical launch variance (a run's gives its domain's
+/// median over rows, or the run's: `MeasuredRun`; a weighted mean with
+/// `priorDegrees` degrees of freedom for it), as limma does for
+/// microarrays; the t has the degrees of both.
 package struct PairedRatio: Equatable {
   /// ln(ratio).
   package var logEstimate: Double
