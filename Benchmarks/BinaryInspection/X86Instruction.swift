@@ -5,9 +5,12 @@
 ///
 /// The decoder knows the encodings a compiler emits for 64-bit code: legacy
 /// prefixes and REX, the one-byte map, the 0F, 0F38 and 0F3A maps, VEX (C4,
-/// C5) and EVEX (62), ModRM, SIB, displacements and immediates. It does not
-/// know AMD's XOP or 3DNow! (no compiler targeting x86-64 Linux emits them
-/// unasked), nor instruction validity: it reads lengths, it does not check.
+/// C5) and EVEX (62), ModRM, SIB, displacements and immediates (3DNow!'s
+/// and SSE4a's too). It does not know AMD's XOP, nor APX's REX2 and EVEX
+/// map 4 (emitted only with -mapxf); it reads a 66-prefixed near branch as
+/// Intel does (rel32); it reads lengths, it does not check validity.
+/// `X86InstructionTests` checks it against objdump on the whole release
+/// binary.
 package struct X86Instruction: Equatable {
   /// Its bytes' count, 1 to 15.
   package var length: Int
@@ -36,7 +39,9 @@ package struct X86Instruction: Equatable {
   /// runs past `end` (the function's last byte, exclusive).
   package init?(_ bytes: [UInt8], at offset: Int, end: Int) {
     var cursor = Cursor(bytes: bytes, start: offset, end: end)
-    guard let (map, opcode, form) = cursor.opcode(), let immediate = cursor.operands(form) else { return nil }
+    guard let (map, opcode, form, vector) = cursor.opcode(), let immediate = cursor.operands(form) else {
+      return nil
+    }
     let immediateStart = cursor.position
     cursor.position += immediate
     guard cursor.position <= end, cursor.position - offset <= 15 else { return nil }
@@ -45,6 +50,12 @@ package struct X86Instruction: Equatable {
       immediate == 1
         ? Int64(Int8(bitPattern: bytes[immediateStart]))
         : Int64(Int32(bitPattern: UInt32(truncatingIfNeeded: ELFFunctions.integer(bytes, immediateStart, 4))))
+    }
+    // A VEX or EVEX opcode of the same value is no branch (and has no
+    // displacement to read).
+    guard !vector, immediate > 0 else {
+      branch = nil
+      return
     }
     switch (map, opcode) {
     case (0, 0xE8) where immediate == 4: branch = .call(displacement: signed())
@@ -74,8 +85,8 @@ package struct X86Instruction: Equatable {
 
     /// The prefixes, the opcode (its map: 0 for one byte, 1 for 0F, 2 for
     /// 0F38, 3 for 0F3A) and what follows it.
-    mutating func opcode() -> (map: Int, opcode: UInt8, form: Form)? {
-      var operandSize16 = false, addressSize32 = false, rexW = false
+    mutating func opcode() -> (map: Int, opcode: UInt8, form: Form, vector: Bool)? {
+      var operandSize16 = false, addressSize32 = false, repne = false, rexW = false
       var opcode: UInt8
       // Legacy prefixes, in any order, then at most one REX prefix.
       repeat {
@@ -83,13 +94,15 @@ package struct X86Instruction: Equatable {
         opcode = byte
         if byte == 0x66 { operandSize16 = true }
         if byte == 0x67 { addressSize32 = true }
+        if byte == 0xF2 { repne = true }
       } while X86Instruction.legacyPrefixes.contains(opcode)
       if opcode & 0xF0 == 0x40 {
         rexW = opcode & 0x08 != 0
         guard let byte = next() else { return nil }
         opcode = byte
       }
-      let wide = operandSize16 ? 2 : 4
+      // REX.W wins over 66: a 32-bit immediate.
+      let wide = operandSize16 && !rexW ? 2 : 4
       switch opcode {
       case 0xC4, 0xC5, 0x62:
         // VEX (3 or 2 bytes) or EVEX (4 bytes): the map is in the payload,
@@ -100,14 +113,16 @@ package struct X86Instruction: Equatable {
         guard let vectorOpcode = next() else { return nil }
         // vzeroupper and vzeroall (VEX 0F 77) alone have no ModRM.
         let form = map == 1 && vectorOpcode == 0x77 ? Form.none : X86Instruction.vectorForm(map: map, vectorOpcode)
-        return (map, vectorOpcode, form)
+        return (map, vectorOpcode, form, true)
       case 0x0F:
         guard let second = next() else { return nil }
-        guard second == 0x38 || second == 0x3A else { return (1, second, X86Instruction.twoByteForm(second, wide: wide)) }
+        guard second == 0x38 || second == 0x3A else {
+          return (1, second, X86Instruction.twoByteForm(second, sse4a: operandSize16 || repne), false)
+        }
         guard let third = next() else { return nil }
-        return second == 0x38 ? (2, third, .modRM(immediate: 0)) : (3, third, .modRM(immediate: 1))
+        return second == 0x38 ? (2, third, .modRM(immediate: 0), false) : (3, third, .modRM(immediate: 1), false)
       default:
-        return (0, opcode, X86Instruction.oneByteForm(opcode, wide: wide, rexW: rexW, addressSize32: addressSize32))
+        return (0, opcode, X86Instruction.oneByteForm(opcode, wide: wide, rexW: rexW, addressSize32: addressSize32), false)
       }
     }
 
@@ -179,9 +194,11 @@ package struct X86Instruction: Equatable {
     }
   }
 
-  /// The 0F map (Intel SDM volume 2, table A-3).
-  private static func twoByteForm(_ opcode: UInt8, wide: Int) -> Form {
+  /// The 0F map (Intel SDM volume 2, table A-3); with 66 or F2, 0F 78 is
+  /// SSE4a's EXTRQ or INSERTQ, with two imm8s (without, VMREAD).
+  private static func twoByteForm(_ opcode: UInt8, sse4a: Bool) -> Form {
     switch opcode {
+    case 0x78 where sse4a: return .modRM(immediate: 2)
     case 0x05...0x09, 0x0B, 0x0E, 0x30...0x37, 0x77, 0xA0...0xA2, 0xA8, 0xA9, 0xAA, 0xC8...0xCF: return .none
     case 0x80...0x8F: return .immediate(4)
     case 0x0F, 0x70...0x73, 0xA4, 0xAC, 0xBA, 0xC2, 0xC4...0xC6: return .modRM(immediate: 1)

@@ -22,8 +22,9 @@ import BenchmarkResults
 /// interval is Student's t over them: launch-to-launch variation, which no
 /// number of rounds in one process can see, enters the interval. With few
 /// launches, a row's own spread is a poor estimate of its variance, so it is
-/// moderated toward a typical launch variance (a run's gives its domain's
-/// median over rows, or the run's: `MeasuredRun`; a weighted mean with
+/// moderated toward a typical launch variance (in a run, the median over
+/// its domain's rows, or over the run's for a domain under
+/// `MeasuredRun.domainPoolMinimum` rows; a weighted mean with
 /// `priorDegrees` degrees of freedom for it), as limma does for
 /// microarrays; the t has the degrees of both.
 package struct PairedRatio: Equatable {
@@ -43,8 +44,8 @@ package struct PairedRatio: Equatable {
   /// layouts.
   package var units = 1
 
-  /// The weight, in degrees of freedom, of the run's pooled launch variance
-  /// in each row's moderated variance.
+  /// The weight, in degrees of freedom, of the pooled launch variance (its
+  /// domain's or the run's) in each row's moderated variance.
   package static let priorDegrees = 4.0
 
   package var ratio: Double { exp(logEstimate) }

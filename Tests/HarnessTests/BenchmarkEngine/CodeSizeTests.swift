@@ -251,18 +251,21 @@ import Testing
   /// byte-wise scan took for a call to `b`'s first byte (at ddd9c7f, 74
   /// bytes more for protocol-getter's app share rows in the build than in a
   /// relink of it); `c` calls `b`, and `d` tail-calls it on a condition
-  /// (`jne rel32`), which the byte-wise scan did not follow.
+  /// (`jne rel32`), and `e` jumps to it (`jmp rel8`), which the byte-wise
+  /// scan did not follow.
   @Test func callsAreReadAnInstructionAtATime() throws {
     let file = TinyELF.file(functions: [
       ("a", [0x48, 0xB8, 0xE8, 0x09, 0, 0, 0, 0, 0, 0, 0xC3] + [UInt8](repeating: 0xCC, count: 5)),
       ("b", [UInt8](repeating: 0xC3, count: 8)),
       ("c", [0xE8, 0xF3, 0xFF, 0xFF, 0xFF, 0xC3, 0xCC, 0xCC]),  // call b (0x1010 from 0x101D)
       ("d", [0x0F, 0x85, 0xEA, 0xFF, 0xFF, 0xFF, 0xC3, 0xCC]),  // jne b (0x1010 from 0x1026)
+      ("e", [0xEB, 0xE6] + [UInt8](repeating: 0xCC, count: 6)),  // jmp b (0x1010 from 0x102A), rel8
     ])
     let code = try #require(CodeSize(elf: file))
     #expect(code.bytes(ofFunctionsNamed: ["a"]) == 16, "a's 16 bytes alone: its immediate is not a call")
     #expect(code.bytes(ofFunctionsNamed: ["c"]) == 16, "c's 8 and b's 8")
     #expect(code.bytes(ofFunctionsNamed: ["d"]) == 16, "d's 8 and b's 8")
+    #expect(code.bytes(ofFunctionsNamed: ["e"]) == 16, "e's 8 and b's 8")
   }
 
   @Test func notAnELFFileHasNoCounts() {

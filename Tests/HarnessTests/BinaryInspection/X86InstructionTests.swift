@@ -42,6 +42,15 @@ import Testing
     ("vfmadd231ps (%rax), %ymm1, %ymm2", [0xC4, 0xE2, 0x75, 0xB8, 0x10]),
     ("vpternlogd $0xff, %zmm1, %zmm2, %zmm3", [0x62, 0xF3, 0x6D, 0x48, 0x25, 0xD9, 0xFF]),
     ("vpaddd 0x100(%rip), %zmm1, %zmm2", [0x62, 0xF1, 0x75, 0x48, 0xFE, 0x15, 0x00, 0x01, 0, 0]),
+    ("testb $0x12, (%rax)", [0xF6, 0x00, 0x12]),
+    ("addr32 mov 0x12345678, %al", [0x67, 0xA0, 0x78, 0x56, 0x34, 0x12]),
+    ("push $0x12345678", [0x68, 0x78, 0x56, 0x34, 0x12]),
+    ("pushw $0x1234", [0x66, 0x68, 0x34, 0x12]),
+    ("pfadd %mm1, %mm0 (3DNow!)", [0x0F, 0x0F, 0xC1, 0x9E]),
+    ("extrq $1, $2, %xmm0 (SSE4a)", [0x66, 0x0F, 0x78, 0xC0, 0x02, 0x01]),
+    ("insertq $1, $2, %xmm1, %xmm0 (SSE4a)", [0xF2, 0x0F, 0x78, 0xC1, 0x02, 0x01]),
+    ("vmread %rax, %rbx", [0x0F, 0x78, 0xC3]),
+    ("data16 add $0x12345678, %rax (REX.W wins over 66)", [0x66, 0x48, 0x81, 0xC0, 0x78, 0x56, 0x34, 0x12]),
   ]
 
   @Test(arguments: encodings)
@@ -64,8 +73,14 @@ import Testing
       ([0xEB, 0x09], 2, .jump(displacement: 9)),
       ([0x75, 0xAE], 2, .conditionalJump(displacement: -82)),
       ([0x0F, 0x85, 0x10, 0, 0, 0], 6, .conditionalJump(displacement: 16)),
-      // An indirect call (through a register) has no target to read.
+      // The general-dynamic TLS call (data16 data16 rex.W call) and lld's
+      // relaxed call (addr32 call): calls.
+      ([0x66, 0x66, 0x48, 0xE8, 0x10, 0, 0, 0], 8, .call(displacement: 16)),
+      ([0x67, 0xE8, 0x10, 0, 0, 0], 6, .call(displacement: 16)),
+      // An indirect call (through a register) has no target to read, nor a
+      // VEX opcode of a conditional jump's value.
       ([0xFF, 0xD0], 2, nil),
+      ([0xC4, 0xE1, 0x78, 0x85, 0xC0], 5, nil),
     ]
     for expected in cases {
       let decoded = read(expected.bytes)
@@ -98,7 +113,7 @@ import Testing
     let binary = BuildUnderTest.releaseExecutable
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: binary)))
     let functions = try #require(ELFFunctions.read(bytes))
-    let result = try Subprocess.run(["-d", "--no-show-raw-insn", binary], program: "/usr/bin/objdump")
+    let result = try Subprocess.run(["objdump", "-d", "--no-show-raw-insn", binary], program: "/usr/bin/env")
     try #require(result.status == 0, "\(result.standardError)")
     // Each instruction's line: spaces, its address in hex, a colon. Read as
     // bytes: a million lines split as strings took most of the test's time.
@@ -121,11 +136,33 @@ import Testing
         index = position + 1
       }
     }
+    // Both ways: each instruction read starts one of objdump's, and a
+    // function holds as many of objdump's as were read (an instruction read
+    // too long would swallow the next).
+    let sorted = theirs.sorted()
+    func objdumpCount(from start: UInt64, to end: UInt64) -> Int {
+      func firstIndex(atLeast value: UInt64) -> Int {
+        var (low, high) = (0, sorted.count)
+        while low < high {
+          let middle = (low + high) / 2
+          if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+      }
+      return firstIndex(atLeast: end) - firstIndex(atLeast: start)
+    }
     var read = 0
     var disagreements: [String] = []
     for function in functions {
       var position = function.offset
       let end = function.offset + Int(function.size)
+      let readBefore = read
+      defer {
+        let theirCount = objdumpCount(from: function.address, to: function.address + function.size)
+        if read - readBefore != theirCount && disagreements.count < 10 {
+          disagreements.append("\(function.name): \(read - readBefore) instructions read, objdump \(theirCount)")
+        }
+      }
       while position < end {
         let address = function.address + UInt64(position - function.offset)
         if !theirs.contains(address) && disagreements.count < 5 {

@@ -37,8 +37,8 @@ package struct MeasuredRun {
     for index in rows.indices { ratios.fill(&rows[index]) }
   }
 
-  /// The rows with a launch variance a domain needs for its rows to be
-  /// moderated toward its own typical variance, not the run's.
+  /// The number of rows with a launch variance a domain needs for its rows
+  /// to be moderated toward its own typical variance, not the run's.
   package static let domainPoolMinimum = 10
 
   /// The run as its CSV.
@@ -101,7 +101,8 @@ private struct Ratios {
     // intervals held the other run's ratio for 50-72% of rows in five A/A
     // pairs, share rows' for 92-95% (Guides/Method.md).
     pooled = variances.isEmpty ? nil : SampleStatistics(variances.map(\.variance)).median
-    for (domain, group) in Dictionary(grouping: variances, by: \.domain) where group.count >= MeasuredRun.domainPoolMinimum {
+    let byDomain = Dictionary(grouping: variances, by: \.domain)
+    for (domain, group) in byDomain where group.count >= MeasuredRun.domainPoolMinimum {
       pooledByDomain[domain] = SampleStatistics(group.map(\.variance)).median
     }
   }
