@@ -123,17 +123,27 @@ package enum RunPairChecks {
   /// launches moved between the runs, which no interval of one run sees.
   private static func cover(_ a: RunFile, _ b: RunFile, _ strategyRows: [ResultKey]) -> String {
     let (baseRows, newRows) = (a.byKey, b.byKey)
-    let paired = strategyRows.compactMap { key -> (low: Double, high: Double, ratio: Double)? in
+    let paired = strategyRows.compactMap { key -> (domain: String, inside: Bool)? in
       guard let base = baseRows[key], base.tracked != .floor, let low = base.ratioToBaselineLow,
         let high = base.ratioToBaselineHigh, let ratio = newRows[key]?.ratioToBaseline
       else { return nil }
-      return (low, high, ratio)
+      return (key.feed.domain, low <= ratio && ratio <= high)
     }
     guard !paired.isEmpty else { return "" }
-    let inside = paired.filter { $0.low <= $0.ratio && $0.ratio <= $0.high }.count
+    let inside = paired.filter(\.inside).count
     let share = DecimalText.fixed(Double(inside) / Double(paired.count) * 100, 1)
-    return "interval cover: \(inside) of \(paired.count) ratios to the baseline (\(share)%) lie in the\n"
+    var text = "interval cover: \(inside) of \(paired.count) ratios to the baseline (\(share)%) lie in the\n"
       + "  first run's 95% interval (calibrated intervals: about 83%)\n"
+    // By domain: moderated toward one pool, a domain whose launches vary
+    // more than the run's typical row's was covered less (Guides/Method.md).
+    let byDomain = Dictionary(grouping: paired, by: \.domain)
+    if byDomain.count > 1 {
+      text += "  by domain: "
+        + byDomain.keys.sorted().map { domain in
+          "\(domain) \(byDomain[domain]!.filter(\.inside).count) of \(byDomain[domain]!.count)"
+        }.joined(separator: ", ") + "\n"
+    }
+    return text
   }
 
   /// Where the tail of a drift comes from: the baseline's own rows are

@@ -160,8 +160,13 @@ import Testing
     func cover(_ output: String) -> String? {
       output.split(separator: "\n").first { $0.hasPrefix("interval cover: ") }.map(String.init)
     }
+    func byDomain(_ output: String) -> String? {
+      output.split(separator: "\n").first { $0.hasPrefix("  by domain: ") }.map(String.init)
+    }
     let fixed = InProcess.main(["compare", Fixtures.pairA, Fixtures.pairB, "--show", "drift"])
     #expect(cover(fixed.output) == "interval cover: 13 of 16 ratios to the baseline (81.2%) lie in the")
+    // Outside (by hand, Tests/Fixtures/compare/README.md): one share row, two feed rows.
+    #expect(byDomain(fixed.output) == "  by domain: feed 6 of 8, share 7 of 8")
     guard case .run(let a) = try Schema.load(Fixtures.pairA), case .run(let b) = try Schema.load(Fixtures.pairB) else {
       throw ResultsError("the fixtures are not runs")
     }
@@ -177,6 +182,7 @@ import Testing
     let moved = InProcess.main(["compare", Fixtures.pairA, path, "--show", "drift"])
     #expect(moved.status == 0, "\(moved.errors)")
     #expect(cover(moved.output) == "interval cover: 14 of 16 ratios to the baseline (87.5%) lie in the")
+    #expect(byDomain(moved.output) == "  by domain: feed 6 of 8, share 8 of 8")
     #expect(a.rows.filter { !$0.key.strategy.isReference && $0.tracked != .floor }.count == 16)
   }
 
