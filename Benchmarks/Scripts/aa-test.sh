@@ -4,7 +4,8 @@
 # (`compare --show drift`) and what `compare` says of them. Run it with nothing else
 # running on the machine.
 #
-# Usage: Benchmarks/Scripts/aa-test.sh [--interleaved] [DIRECTORY]   (default results/local/aa)
+# Usage: Benchmarks/Scripts/aa-test.sh [--interleaved] [DIRECTORY] [-- RUN-OPTIONS]
+# (default results/local/aa; RUN-OPTIONS go to both runs, e.g. -- --max-time 340)
 #
 # By default the two runs are back to back. With --interleaved they are one
 # run: `run --alternate-with` a copy of the binary, the two copies' launches
@@ -21,7 +22,18 @@ if [ "${1:-}" = "--interleaved" ]; then
   interleaved=yes
   shift
 fi
-directory=${1:-results/local/aa}
+directory=results/local/aa
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then
+  directory=$1
+  shift
+fi
+if [ $# -gt 0 ]; then
+  if [ "$1" != "--" ]; then
+    echo "aa-test.sh: unexpected argument '$1' (usage: aa-test.sh [--interleaved] [DIRECTORY] [-- RUN-OPTIONS])" >&2
+    exit 64
+  fi
+  shift
+fi
 mkdir -p "$directory"
 swift build -c release --product dispatch-bench >/dev/null
 binary=.build/release/dispatch-bench
@@ -30,14 +42,14 @@ if [ "$interleaved" = yes ]; then
   cp "$binary" "$copy"
   start=$(date +%s)
   "$binary" run --alternate-with "$copy" --alternate-output "$directory/a.csv" --output "$directory/b.csv" \
-    --force --quiet --format csv >/dev/null
+    --force --quiet --format csv "$@" >/dev/null
   echo "both, interleaved: $(( $(date +%s) - start )) s" | tee "$directory/durations.txt"
   rm -r "$(dirname "$copy")"
 else
   for name in a b; do
     start=$(date +%s)
     "$binary" run --output "$directory/$name.csv" --samples "$directory/$name-samples.csv" \
-      --force --quiet --format csv >/dev/null
+      --force --quiet --format csv "$@" >/dev/null
     echo "run $name: $(( $(date +%s) - start )) s"
   done | tee "$directory/durations.txt"
   gzip -9 -f "$directory/a-samples.csv" "$directory/b-samples.csv"
