@@ -156,25 +156,6 @@ package struct RunCommand {
     }
   }
 
-  /// How many cases launched again took fewer rounds than the first
-  /// launches (their launches decide) and how many more (their rounds do).
-  private static func otherRounds(_ adaptive: AdaptiveSummary) -> String {
-    let full = adaptive.fullRounds
-    let groups = [
-      (adaptive.otherRounds.filter { $0 < full }, "launches"), (adaptive.otherRounds.filter { $0 > full }, "rounds"),
-    ].filter { !$0.0.isEmpty }
-    guard !groups.isEmpty else { return "" }
-    let of = adaptive.laterLaunches.reduce(0, +)
-    let parts = groups.enumerated().map { index, group in
-      let (rounds, what) = group
-      let range = rounds.min() == rounds.max() ? "\(rounds[0])" : "\(rounds.min()!) to \(rounds.max()!)"
-      return index == 0
-        ? "\(rounds.count) of their \(of) cases in \(range) rounds, not \(full): their \(what) decide"
-        : "\(rounds.count) in \(range): their \(what) do"
-    }
-    return " (" + parts.joined(separator: "; ") + ")"
-  }
-
   /// What adaptive launches did, in a line: how many launches, and how many
   /// cases fell short of the target and why.
   package static func summary(_ adaptive: AdaptiveSummary, _ results: MeasuredRun) -> String {
@@ -185,7 +166,11 @@ package struct RunCommand {
       let cases = fewest == most ? most.counted("case") : "\(fewest) to \(most) cases"
       text += ", then \(adaptive.laterLaunches.count.counted("more launch", plural: "more launches")) of \(cases), "
         + (adaptive.claimLaunches > 0 ? "\(adaptive.claimLaunches) for the claims still open, then " : "") + "the widest first"
-      text += Self.otherRounds(adaptive)
+      if let fewest = adaptive.fewerRounds.min(), let most = adaptive.fewerRounds.max() {
+        let rounds = fewest == most ? "\(most)" : "\(fewest) to \(most)"
+        let of = adaptive.laterLaunches.reduce(0, +)
+        text += " (\(adaptive.fewerRounds.count) of their \(of) cases in \(rounds) rounds, not \(adaptive.fullRounds): their launches decide)"
+      }
     }
     let short = results.casesShortOfTarget
     guard !short.isEmpty else { return text + "; every case met the target resolution of \(target)" }

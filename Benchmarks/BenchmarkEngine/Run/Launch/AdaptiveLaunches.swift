@@ -127,15 +127,14 @@ package struct AdaptiveLaunches {
   }
 
   /// The rounds each of `cases` is sampled in by a launch that times them
-  /// again, where other than every first launch's
+  /// again, where fewer than every first launch's
   /// (`rounds(launchShare:size:sampling:)`).
   package func rounds(_ cases: [BenchmarkCase], _ states: [BenchmarkCase: CaseState]) -> [BenchmarkCase: Int] {
     var rounds: [BenchmarkCase: Int] = [:]
     for benchmarkCase in cases {
-      guard let state = states[benchmarkCase], let share = state.launchShare else { continue }
-      let built = state.wide.isEmpty ? 1 : Self.builtShare(wide: state.wide.count)
-      let chosen = Self.rounds(launchShare: share, size: benchmarkCase.feed.size, sampling: plan.sampling, built: built)
-      if chosen != plan.sampling.minimumRounds { rounds[benchmarkCase] = chosen }
+      guard let share = states[benchmarkCase]?.launchShare else { continue }
+      let chosen = Self.rounds(launchShare: share, size: benchmarkCase.feed.size, sampling: plan.sampling)
+      if chosen < plan.sampling.minimumRounds { rounds[benchmarkCase] = chosen }
     }
     return rounds
   }
@@ -146,39 +145,24 @@ package struct AdaptiveLaunches {
   /// experiment (ISMM 2013: the repetitions at each level that give the
   /// narrowest interval for the time), √(c_launch ÷ c_round × σ²_round ÷ τ²).
   ///
-  /// A launch costs the case its building (`RunEstimate.building(size:)`,
-  /// times `built`, the share of it a launch of fewer strategies costs)
+  /// A launch costs the case its building (`RunEstimate.building(size:)`)
   /// and a round its share of the sampling time; of the variance of one
   /// launch's estimate in `minimumRounds` rounds, `launchShare` is between
   /// launches (τ²) and the rest within (σ²_round ÷ `minimumRounds`). Where
   /// launches decide (a layout-sensitive row, share near 1), a few rounds
   /// tell a launch's estimate as well as 30 and the time goes to launches;
-  /// where rounds decide (share under about 0.7 at 100,000 elements), a
-  /// launch takes more rounds than the first launches, up to `mostRounds`.
-  /// Whole rounds in each pass, from one per pass.
-  package static func rounds(launchShare: Double, size: Int, sampling: SamplingSettings, built: Double = 1) -> Int {
+  /// where rounds vary as much as launches do, every round is kept. Whole
+  /// rounds in each pass, from one per pass to `minimumRounds`.
+  package static func rounds(launchShare: Double, size: Int, sampling: SamplingSettings) -> Int {
     let full = sampling.minimumRounds
-    guard launchShare > 0 else { return mostRounds(sampling) }
+    guard launchShare > 0 else { return full }
     guard launchShare < 1 else { return sampling.passes }
     let perRound = sampling.sampleTime / Double(full)
     let withinOverBetween = Double(full) * (1 - launchShare) / launchShare
-    let optimal = (RunEstimate.building(size: size) * built / perRound * withinOverBetween).squareRoot()
+    let optimal = (RunEstimate.building(size: size) / perRound * withinOverBetween).squareRoot()
     let perPass = Int((optimal / Double(sampling.passes)).rounded(.up))
-    return min(mostRounds(sampling), max(1, perPass) * sampling.passes)
+    return min(full, max(1, perPass) * sampling.passes)
   }
-
-  /// The share of a first launch's building that a launch of a case's
-  /// `wide` strategies, its baseline and its floor costs it.
-  package static func builtShare(wide: Int) -> Double {
-    min(1, Double(wide + 2) / Double(Registry.names.count + 2))
-  }
-
-  /// The most rounds a launch again takes of a case: 4 times the first
-  /// launches'. With no variance seen between launches the optimum has no
-  /// bound, but a τ² of 0 is an estimate from a few launches; a launch of
-  /// 4 times the rounds still narrows a case its rounds decide about twice
-  /// as much as one of the first launches, and leaves launches coming.
-  package static func mostRounds(_ sampling: SamplingSettings) -> Int { 4 * sampling.minimumRounds }
 
   /// What a launch of `cases` times of each: its strategies whose rows are
   /// still wide, and the baseline every ratio pairs with (the floor and
@@ -226,10 +210,10 @@ package struct AdaptiveSummary: Equatable {
   /// Of the later launches, those that timed only rows of claims still
   /// open (`AdaptiveLaunches.claimed(_:_:elapsed:secondsPerEstimated:)`).
   package var claimLaunches = 0
-  /// The rounds of each case launched again in fewer or more rounds than
-  /// the first launches' (`AdaptiveLaunches.rounds(launchShare:size:sampling:)`),
+  /// The rounds of each case launched again in fewer rounds than the first
+  /// launches' (`AdaptiveLaunches.rounds(launchShare:size:sampling:)`),
   /// one entry per case and launch.
-  package var otherRounds: [Int] = []
+  package var fewerRounds: [Int] = []
   /// The rounds of every other launch of a case (`SamplingSettings.minimumRounds`).
   package var fullRounds = SamplingSettings().minimumRounds
   /// Why the launches stopped.

@@ -107,7 +107,7 @@ package struct Launches {
       let outcome = try sequence.launch(index, with: self, into: &aggregates)
       let launched = Set(launchPlan.plan.cases)
       summary.laterLaunches.append(launched.count)
-      summary.otherRounds += launchPlan.plan.caseShapes.compactMap(\.rounds)
+      summary.fewerRounds += launchPlan.plan.caseShapes.compactMap(\.rounds)
       if outcome != .completed { return outcome }
       index += 1
       // Only the cases just launched have new samples: their states alone

@@ -30,7 +30,7 @@ package struct RunPlan: Equatable, Codable {
   package var caseSizes: [Int] { caseShapes.map(\.size) }
 
   /// Each benchmark case's feed size and, where an adaptive launch samples
-  /// it in fewer or more rounds than the others, its rounds.
+  /// it in fewer rounds than the others, its rounds.
   package var caseShapes: [(size: Int, rounds: Int?)] {
     feeds.flatMap { planned in
       Array(repeating: planned.operations.map { (planned.feed.size, $0.rounds) }, count: planned.modes(of: self).count)
@@ -181,7 +181,7 @@ package struct PlannedFeed: Equatable, Codable {
 package struct PlannedOperation: Equatable, Codable {
   package var operation: SpecOperation
   package var strategies: [String]
-  /// The rounds an adaptive launch samples this case in, when other than
+  /// The rounds an adaptive launch samples this case in, when fewer than
   /// every other launch's (`AdaptiveLaunches.rounds(_:)`); nil: as many as
   /// the sampling settings say.
   package var rounds: Int? = nil

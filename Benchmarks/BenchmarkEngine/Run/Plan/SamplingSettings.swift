@@ -30,15 +30,13 @@ package struct SamplingSettings: Equatable, Codable {
 
   /// These settings for a case an adaptive launch samples in `rounds`
   /// rounds instead of `minimumRounds` (`AdaptiveLaunches.rounds(_:)`): its
-  /// sampling time shrinks or grows with its rounds, so a round's share of
-  /// it, and with it the case's slice, stays what it is in every other launch.
+  /// sampling time shrinks with its rounds, so a round's share of it, and
+  /// with it the case's slice, stays what it is in every other launch.
   package func sampling(rounds: Int) -> SamplingSettings {
-    guard rounds != minimumRounds else { return self }
+    guard rounds < minimumRounds else { return self }
     var settings = self
     settings.sampleTime = sampleTime * Double(rounds) / Double(minimumRounds)
     settings.minimumRounds = rounds
-    settings.maximumRounds = max(maximumRounds, rounds)
-    guard rounds < minimumRounds else { return settings }
     // Fewer rounds, fewer blocks: each block's untimed warm-up round then
     // stays a sixth (at 30 rounds in 5 passes) of the rounds or less, not
     // one warm-up for every timed round.
