@@ -111,6 +111,7 @@ package enum RunPairChecks {
       }
     }
     text += cover(a, b, strategyRows)
+    text += expectedDrift(a, b, strategyRows)
     text += tailGroups(a, b, strategyRows, drifts: drifts)
     return CheckReport(text: text)
   }

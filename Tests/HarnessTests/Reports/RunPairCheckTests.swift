@@ -186,6 +186,40 @@ import Testing
     #expect(a.rows.filter { !$0.key.strategy.isReference && $0.tracked != .floor }.count == 16)
   }
 
+  /// `--show drift` sets beside the drift measured the drift the rows'
+  /// standard errors expect: the median over rows of 0.674 × √(se_A² +
+  /// se_B²), as a ratio. On the fixture pair, worked out by hand from the
+  /// 18 strategy rows' `tracked_log_se` (Tests/Fixtures/compare/README.md):
+  /// 0.507% (the 9th and 10th of 18), share's 0.484%, feed's 0.513%; with
+  /// every row's error 0.1 in both runs, e^(0.674 × 0.1414) − 1 = 10.01%.
+  @Test func driftSaysWhatTheRowsStandardErrorsExpect() throws {
+    let expected = "drift expected from the rows' standard errors (their launches alone): median\n"
+    let fixture = InProcess.main(["compare", Fixtures.pairA, Fixtures.pairB, "--show", "drift"])
+    #expect(fixture.output.contains(expected + "  0.51% over 18 rows; feed 0.51%, share 0.48%\n"), "\(fixture.output)")
+    guard case .run(let a) = try Schema.load(Fixtures.pairA), case .run(let b) = try Schema.load(Fixtures.pairB) else {
+      throw ResultsError("the fixtures are not runs")
+    }
+    // Both runs with every row's standard error set to `error`.
+    func drift(error: Double?) throws -> String {
+      let paths = try [a, b].map { file -> String in
+        let rows = file.rows.map { row in
+          var row = row
+          row.trackedLogError = error
+          return row
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("expected-\(UUID()).csv").path
+        try RunFile.document(info: file.info, rows: rows).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+      }
+      defer { for path in paths { try? FileManager.default.removeItem(atPath: path) } }
+      return InProcess.main(["compare"] + paths + ["--show", "drift"]).output
+    }
+    let wide = try drift(error: 0.1)
+    #expect(wide.contains(expected + "  10.01% over 18 rows; feed 10.01%, share 10.01%\n"), "\(wide)")
+    // Rows with no standard error (a fixed design's single launch) expect nothing.
+    #expect(try !drift(error: nil).contains("drift expected"))
+  }
+
   @Test func twoBuildsWhoseCodeDiffersFail() throws {
     let (a, b) = try Self.pair { $0.codeBytes = $0.codeBytes! + 1 }
     defer { for path in [a, b] { try? FileManager.default.removeItem(atPath: path) } }
