@@ -22,14 +22,18 @@ if [ "${1:-}" = "--interleaved" ]; then
   interleaved=yes
   shift
 fi
+usage="usage: aa-test.sh [--interleaved] [DIRECTORY] [-- RUN-OPTIONS]"
 directory=results/local/aa
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then
+  case "$1" in
+    -*) echo "aa-test.sh: unexpected option '$1': run options go after -- ($usage)" >&2; exit 64 ;;
+  esac
   directory=$1
   shift
 fi
 if [ $# -gt 0 ]; then
   if [ "$1" != "--" ]; then
-    echo "aa-test.sh: unexpected argument '$1' (usage: aa-test.sh [--interleaved] [DIRECTORY] [-- RUN-OPTIONS])" >&2
+    echo "aa-test.sh: unexpected argument '$1' ($usage)" >&2
     exit 64
   fi
   shift
@@ -52,6 +56,13 @@ else
       --force --quiet --format csv "$@" >/dev/null
     echo "run $name: $(( $(date +%s) - start )) s"
   done | tee "$directory/durations.txt"
+  # The pipe hides a run's failure (a bad run option): its samples are missing.
+  for name in a b; do
+    if [ ! -f "$directory/$name-samples.csv" ]; then
+      echo "aa-test.sh: run $name wrote no samples; its error is above" >&2
+      exit 1
+    fi
+  done
   gzip -9 -f "$directory/a-samples.csv" "$directory/b-samples.csv"
 fi
 "$binary" compare "$directory/a.csv" "$directory/b.csv" --show drift | tee "$directory/drift.txt"

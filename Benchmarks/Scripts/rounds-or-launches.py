@@ -6,7 +6,8 @@ the evidence for how many rounds a launch again takes
 From a run's raw samples (`dispatch-bench run --samples FILE`, plain or
 gzip-compressed), each launch's estimate of a row's log-ratio to the baseline
 is the median of its rounds' log-ratios, as the run computes it. Each launch
-is estimated twice more, from its even and from its odd rounds alone. Over a
+is estimated twice more, from alternate rounds alone (the first, third, …
+of its rounds both rows took, then the second, fourth, …). Over a
 row's launches, the variance of the half-round estimates over the variance of
 the whole-round ones is about 2 where the rounds decide (halving them doubles
 each launch's sampling error, the only error there is) and about 1 where the
@@ -14,7 +15,8 @@ launches do (each launch's own draw, which more rounds do not narrow).
 
 Prints, per domain, the rows with at least 4 launches of at least 20 rounds
 and the median of that ratio over them. It reports, it does not judge: exit
-0; 2 on a usage error or a file that is not a samples file.
+0; 2 on a usage error, a file that is not a samples file, or one with no
+such row (a run of fewer launches: `--launches 4` or more).
 
 Usage: rounds-or-launches.py SAMPLES [--baseline STRATEGY]   (default enum-switch)
 """
@@ -25,7 +27,8 @@ import math
 import statistics
 import sys
 
-COLUMNS = {"domain", "operation", "strategy", "size", "distribution", "kinds", "mode", "launch", "round", "ns_per_element"}
+CASE = ("domain", "operation", "size", "distribution", "kinds", "source", "mode")
+COLUMNS = set(CASE) | {"strategy", "launch", "round", "ns_per_element"}
 REFERENCES = {"floor", "null"}
 
 
@@ -52,10 +55,12 @@ def read(path):
             missing = COLUMNS - set(reader.fieldnames or [])
             if missing:
                 fail(f"{path} is not a samples file: it has no column {', '.join(sorted(missing))}")
-            for row in reader:
-                case = tuple(row[name] for name in ("domain", "operation", "size", "distribution", "kinds", "mode"))
+            for line, row in enumerate(reader, start=2):
+                if any(row.get(name) is None for name in COLUMNS):
+                    fail(f"{path}, line {line}: fewer fields than the header names")
+                case = tuple(row[name] for name in CASE)
                 launches[(case, row["launch"])][row["strategy"]][int(row["round"])] = float(row["ns_per_element"])
-    except (OSError, ValueError, EOFError) as error:
+    except (OSError, ValueError, EOFError, csv.Error) as error:
         fail(f"cannot read {path}: {error}")
     return launches
 

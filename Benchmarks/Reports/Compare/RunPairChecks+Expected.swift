@@ -20,7 +20,9 @@ extension RunPairChecks {
   /// rows, overall and by domain, to set beside the drift measured: a
   /// measured drift well above it says something common to a run's
   /// launches moved (Guides/Reproducibility.md). Empty when no row has its
-  /// standard error in both runs.
+  /// standard error in both runs. Slightly low: the errors are estimates
+  /// from a few launches each (a t, not a normal, would widen |D|), and the
+  /// median of rows' medians is not quite the median of all their |D|.
   static func expectedDrift(_ a: RunFile, _ b: RunFile, _ strategyRows: [ResultKey]) -> String {
     let (baseRows, newRows) = (a.byKey, b.byKey)
     let expected = strategyRows.compactMap { key -> (domain: String, drift: Double)? in
