@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Whether a run's rounds or its launches decide its rows' ratios, by domain:
-the evidence for how many rounds a launch again takes
-(Guides/Method.md, "Adaptive launches"; issue 46).
+whether more rounds in a launch, or more launches, would narrow them
+(Guides/Reproducibility.md, "Two runs on AMD EPYC family 25 model 1";
+issue 46).
 
 From a run's raw samples (`dispatch-bench run --samples FILE`, plain or
 gzip-compressed), each launch's estimate of a row's log-ratio to the baseline
