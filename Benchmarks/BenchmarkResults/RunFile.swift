@@ -167,6 +167,11 @@ public struct TimingRow: Sendable {
   /// between layouts.
   public var layoutVarianceShare: Double?
 
+  /// The baseline's median in this row's case, which `shownMedian` is paced
+  /// by (`paced(_:baseline:)`); `nil` for the baseline and the floor.
+  /// Not a column: every run and every file read sets it from its rows.
+  public var pace: Double?
+
   public init(
     key: ResultKey, schedule: String, statistics: SampleStatistics, elementsPerSample: Int,
     checksum: String
@@ -205,10 +210,12 @@ public struct RunFile: Sendable {
   public var info: RunInfo
   public var rows: [TimingRow]
 
+  /// Paces `rows` by the baseline (`TimingRow.paced`), so that every
+  /// reader prints times that agree with their ratios.
   public init(path: String, info: RunInfo, rows: [TimingRow]) {
     self.path = path
     self.info = info
-    self.rows = rows
+    self.rows = TimingRow.paced(rows, baseline: info.baseline)
   }
 
   /// The CSV text of a run.

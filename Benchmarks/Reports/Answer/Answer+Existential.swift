@@ -33,7 +33,7 @@ extension Answer {
         ? [QuotedTable.Column("allocations", .right)]
         : counted.map { QuotedTable.Column($0.title, .right) })
     for row in entries {
-      var cells = [row.key.operation, row.key.strategy.rawValue, DecimalText.significant(row.median, 3), Self.ratio(row)]
+      var cells = [row.key.operation, row.key.strategy.rawValue, DecimalText.significant(row.shownMedian, 3), Self.ratio(row)]
       if let profile {
         let counts = profile.row(for: row.key)
         cells += counted.map { metric in

@@ -36,7 +36,7 @@ extension Answer {
     if row.key.strategy == baseline || row.key.strategy == .floor {
       return DecimalText.fixed(row.median, 2) + " ns"
     }
-    let time = DecimalText.fixed(row.median, 1) + " ns"
+    let time = DecimalText.fixed(row.shownMedian, 1) + " ns"
     guard let ratio = row.ratioToBaseline, let low = row.ratioToBaselineLow, let high = row.ratioToBaselineHigh else {
       return time
     }

@@ -101,9 +101,9 @@ extension CompareOutput {
     let against = groups.first?.baseline.rawValue ?? "the baseline"
     var text =
       markdown
-      ? "## \(run.path): each strategy against \(against)\n\nRatio of medians with a 95% interval (\(method)); rank 1 is the fastest.\n\n"
+      ? "## \(run.path): each strategy against \(against)\n\nRatio of medians with a 95% interval (\(method)); rank 1 is the fastest. \(pacing(against))\n\n"
       : TextTable.wrap(
-        "\(run.path): each strategy against \(against); ratio of medians with a 95% interval (\(method)); rank 1 is the fastest")
+        "\(run.path): each strategy against \(against); ratio of medians with a 95% interval (\(method)); rank 1 is the fastest. \(pacing(against))")
         + "\n\n"
     for group in groups {
       text += markdown ? "### \(groupTitle(group.group))\n\n" : TextTable.wrap(groupTitle(group.group), indent: 2) + "\n"
@@ -112,11 +112,18 @@ extension CompareOutput {
     return text
   }
 
+  /// What the ns column is, so that a time divided by the baseline's is
+  /// the ratio beside it.
+  private static func pacing(_ baseline: String) -> String {
+    "Times: \(baseline)'s median, and, where ratios are paired, each other strategy's at its pace "
+      + "(\(baseline)'s median × the ratio)."
+  }
+
   /// One group's table, and under it the notes on its counts.
   private static func standingsTable(
     _ group: GroupStanding, run: MeasuredFile, markdown: Bool, counts: [ResultKey: RowCounts]?
   ) -> String {
-    var header = ["rank", "strategy", run.measure == .time ? "median ns" : run.measure.unit, "ratio", "95% interval"]
+    var header = ["rank", "strategy", run.measure == .time ? "ns" : run.measure.unit, "ratio", "95% interval"]
     var rightAligned: Set<Int> = [0, 2, 3, 4]
     if counts != nil {
       rightAligned.formUnion(header.count..<header.count + CountsBesideTime.header.count - 1)

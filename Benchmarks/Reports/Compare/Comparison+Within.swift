@@ -20,10 +20,13 @@ extension Comparison {
         return nil
       }
       let paired = baseline == run.info.baseline && samples == nil && rows.allSatisfy { $0.ratio != nil }
-      let ranked = rows.sorted { ($0.value, $0.key.strategy) < ($1.value, $1.key.strategy) }
+      // With paired ratios, a strategy's time is shown at the baseline's
+      // pace (TimingRow.shownMedian), so that it agrees with its ratio.
+      func shown(_ row: Measured) -> Double { paired ? base.value * row.ratio!.value : row.value }
+      let ranked = rows.sorted { (shown($0), $0.key.strategy) < (shown($1), $1.key.strategy) }
       let standings = ranked.map { row in
         Standing(
-          key: row.key, median: row.value,
+          key: row.key, median: shown(row),
           ratio: paired ? row.ratio!.value : row.value / base.value,
           interval: row.key.strategy == baseline
             ? nil : paired ? row.ratio!.interval : ratioInterval(row, base, samples: samples, otherSamples: samples),

@@ -35,9 +35,9 @@ package struct ChartSection: Sendable {
   /// What a chart plots of a row, with its interval where it has one, and
   /// the value axis's label.
   package var value: @Sendable (TimingRow) -> (value: Double, interval: ClosedRange<Double>?)? = { row in
-    (row.median, row.statistics.intervalLow...row.statistics.intervalHigh)
+    (row.shownMedian, row.shownInterval)
   }
-  package var valueLabel = "median ns per element"
+  package var valueLabel = "ns per element"
 
   package static let all = [operations, sizes, layouts, kinds, codeSize]
 
@@ -95,8 +95,10 @@ package struct ChartSection: Sendable {
   /// Every strategy on every operation of one feed.
   package static let operations = ChartSection(
     heading: "Every operation",
-    introduction: "Median nanoseconds per element of each strategy, with the 95% interval of the median; "
-      + "the floor is the cheapest kind-dependent loop on the same feed.\n\n",
+    introduction: "Nanoseconds per element of each strategy, with its 95% interval: the baseline's median, and "
+      + "each other strategy's at the baseline's pace (the baseline's median × the strategy's paired ratio), so "
+      + "that two bars' heights divide to the ratio; the floor (its own median) is the cheapest kind-dependent "
+      + "loop on the same feed.\n\n",
     chartPrefix: "Every operation", firstColumn: "operation", axis: .bars("operation"), showsFloor: true,
     fallsBackToEveryGroup: true,
     group: { [$0.feed.domain, String($0.feed.size), $0.feed.distribution, String($0.feed.kinds), $0.mode.rawValue] },

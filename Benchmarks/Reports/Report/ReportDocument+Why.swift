@@ -49,7 +49,7 @@ extension ReportDocument {
   /// Counts come from the profile when it has the operation's rows (each
   /// at one size, the profile's), else the allocations from the run.
   private func measures(profiled: Bool) -> [Measure] {
-    var measures = [Measure(title: "ns", unit: .time) { row, _ in row.median }]
+    var measures = [Measure(title: "ns", unit: .time) { row, _ in row.shownMedian }]
     if profiled {
       measures += [
         ProfileMetric.instructions, .conditionalMispredicts, .indirectMispredicts, .retains, .releases, .allocations,

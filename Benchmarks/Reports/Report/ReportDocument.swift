@@ -188,10 +188,11 @@ package struct ReportDocument {
       header: header, rows: lines, markdown: true, rightAligned: Set(1..<header.count))
   }
 
-  /// `median (low – high)`, with the ratio to the baseline when there is one.
+  /// `time (low – high)`, with the ratio to the baseline when there is one:
+  /// the time at the baseline's pace (`TimingRow.shownMedian`).
   private func describe(_ row: TimingRow) -> String {
-    let s = row.statistics
-    var text = "\(ResultsTable.nanoseconds(s.median)) (\(ResultsTable.nanoseconds(s.intervalLow))–\(ResultsTable.nanoseconds(s.intervalHigh)))"
+    let (time, interval) = (row.shownMedian, row.shownInterval)
+    var text = "\(ResultsTable.nanoseconds(time)) (\(ResultsTable.nanoseconds(interval.lowerBound))–\(ResultsTable.nanoseconds(interval.upperBound)))"
     if let ratio = row.ratioToBaseline { text += " \(ResultsTable.ratioText(ratio))" }
     if row.suspect { text += " ⚠" }
     return text

@@ -57,10 +57,18 @@ import Testing
       return String(format: "%.2f–%.2f×", lows.min()!, highs.max()!)
     }
 
+    /// The time the answer shows: the enum's median, and another
+    /// pattern's at the enum's pace (the enum's median in the same case ×
+    /// the pattern's ratio to it), so that it agrees with its ratio.
     func median(_ strategy: String, _ operation: String, kinds: String? = nil, _ digits: Int) throws -> String {
       let matching = rows([strategy], [operation], modes: ["app"], kinds: kinds)
       try #require(matching.count == 1, "\(strategy) \(operation) kinds \(kinds ?? "any"): \(matching.count) rows")
-      let value = try #require(matching[0]["median_ns"].flatMap(Double.init))
+      let base = rows(["enum-switch"], [operation], modes: ["app"], kinds: kinds)
+      try #require(base.count == 1, "enum-switch \(operation) kinds \(kinds ?? "any"): \(base.count) rows")
+      let baseMedian = try #require(base[0]["median_ns"].flatMap(Double.init))
+      let value =
+        strategy == "enum-switch"
+        ? baseMedian : baseMedian * (try #require(matching[0]["ratio_to_baseline"].flatMap(Double.init)))
       return String(format: "%.\(digits)f", value)
     }
 

@@ -81,11 +81,22 @@ import Testing
             #expect(Self.shows(cell[...], row["median_ns"].flatMap(Double.init)), "\(context)")
             continue
           }
-          // `median (low–high) ratio×`
+          // `time (low–high) ratio×`: the baseline's median and its
+          // interval; every other strategy's at the baseline's pace, the
+          // baseline's median × its ratio and the ratio's interval.
           let match = try #require(cell.wholeMatch(of: /([0-9.]+) \(([0-9.]+)–([0-9.]+)\) ([0-9.]+)×/), "\(context)")
-          #expect(Self.shows(match.1, row["median_ns"].flatMap(Double.init)), "\(context): median")
-          #expect(Self.shows(match.2, row["ci95_low_ns"].flatMap(Double.init)), "\(context): low")
-          #expect(Self.shows(match.3, row["ci95_high_ns"].flatMap(Double.init)), "\(context): high")
+          let base = try #require(
+            feed.first { $0["operation"] == line[0] && $0["strategy"] == $0["baseline"] }, "\(context): no baseline")
+          let baseMedian = try #require(base["median_ns"].flatMap(Double.init))
+          func paced(_ column: String) -> Double? { row[column].flatMap(Double.init).map { $0 * baseMedian } }
+          let isBase = column == base["strategy"]
+          #expect(Self.shows(match.1, isBase ? baseMedian : paced("ratio_to_baseline")), "\(context): time")
+          #expect(
+            Self.shows(match.2, isBase ? row["ci95_low_ns"].flatMap(Double.init) : paced("ratio_to_baseline_low")),
+            "\(context): low")
+          #expect(
+            Self.shows(match.3, isBase ? row["ci95_high_ns"].flatMap(Double.init) : paced("ratio_to_baseline_high")),
+            "\(context): high")
           #expect(Self.shows(match.4, row["ratio_to_baseline"].flatMap(Double.init)), "\(context): ratio")
           cells += 1
         }

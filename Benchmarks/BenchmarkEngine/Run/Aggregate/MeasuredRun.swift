@@ -35,6 +35,7 @@ package struct MeasuredRun {
     }
     let ratios = Ratios(rows: rows, byRound: byRow.byRound, baseline: info.baseline, layouts: layouts)
     for index in rows.indices { ratios.fill(&rows[index]) }
+    rows = TimingRow.paced(rows, baseline: info.baseline)
   }
 
   /// The number of rows with a launch variance a domain needs for its rows

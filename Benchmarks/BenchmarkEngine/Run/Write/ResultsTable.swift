@@ -41,7 +41,7 @@ package enum ResultsTable {
   package static func tables(_ results: MeasuredRun, markdown: Bool) -> String {
     let baseline = results.info.baseline
     var text = ""
-    for (title, feedRows) in feeds(results.rows) {
+    for (title, feedRows) in feeds(TimingRow.paced(results.rows, baseline: baseline)) {
       let strategies = orderedStrategies(feedRows)
       let operations = orderedOperations(feedRows)
       var rows: [[String]] = []
@@ -63,14 +63,17 @@ package enum ResultsTable {
       }
       let header = ["operation"] + strategies.map(\.rawValue) + ["floor"]
       if markdown {
-        text += "### \(title)\n\nMedian ns per element (ratio to \(baseline)).\n\n"
+        text += "### \(title)\n\nNs per element (ratio to \(baseline)).\n\n"
         text += TextTable.render(header: header, rows: rows, markdown: true, rightAligned: Set(1..<header.count))
         text += "\n"
       } else {
-        text += TextTable.wrap("\(title) · median ns per element (ratio to \(baseline))") + "\n"
+        text += TextTable.wrap("\(title) · ns per element (ratio to \(baseline))") + "\n"
         text += TextTable.render(header: header, rows: rows, markdown: false, rightAligned: Set(1..<header.count))
         text += "\n"
       }
+    }
+    if !text.isEmpty {
+      text += TextTable.wrap(pacingNote(baseline: baseline), indent: markdown ? 0 : 2) + "\n"
     }
     let suspects = suspectRows(results.rows)
     if !suspects.isEmpty {
@@ -84,6 +87,13 @@ package enum ResultsTable {
     return text
   }
 
+  /// What the tables' times are, in a line: a reader who divides two of
+  /// them gets the ratio printed beside them.
+  package static func pacingNote(baseline: StrategyID) -> String {
+    "Times: \(baseline)'s median, and each other strategy's at its pace (its median × the paired ratio), so a "
+      + "time ÷ \(baseline)'s is the ratio beside it; a row's median over its own launches is the CSV's median_ns."
+  }
+
   /// The rows faster than their floor, each named once with its kinds and
   /// mode: the synthetic domain's rows differ by kinds alone, which a row's
   /// path leaves out.
@@ -92,7 +102,7 @@ package enum ResultsTable {
   }
 
   package static func cellText(_ cell: TimingRow) -> String {
-    var text = nanoseconds(cell.median)
+    var text = nanoseconds(cell.shownMedian)
     if let ratio = cell.ratioToBaseline { text += " (\(ratioText(ratio)))" }
     if cell.suspect { text += " !" }
     return text
