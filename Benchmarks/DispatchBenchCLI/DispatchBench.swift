@@ -11,17 +11,19 @@ import BenchmarkEngine
 import BinaryInspection
 import CommandLineSupport
 import Reports
+import StrategyRegistry
 
 /// The `dispatch-bench` command: subcommands, help and exit statuses.
 public enum DispatchBench {
-  package static let overview = """
-    OVERVIEW: Measure what dispatching over many kinds of thing costs in Swift:
-    a naive manager, protocol getters, a classic visitor, a generic visitor, a
-    closed enum with an exhaustive switch, a class hierarchy, a cast chain, a
-    type eraser and a handler table, on the same share and feed operations
-    (SPEC.md) and a synthetic domain of 2 to 64 kinds, with the same data and
-    harness, compiled across a module boundary and as an app compiles them.
-
+  /// The opening paragraph names every registered pattern, from the
+  /// registry's one list (Package.swift's `strategyModules`), so a pattern
+  /// added there is named here too.
+  package static let overview =
+    TextTable.wrap(
+      "OVERVIEW: Measure what dispatching over many kinds of thing costs in Swift, "
+        + "\(Registry.names.count) patterns (\(Registry.names.joined(separator: ", "))), on the same share and feed "
+        + "operations (SPEC.md) and a synthetic domain of 2 to 64 kinds, with the same data and harness, compiled "
+        + "across a module boundary and as an app compiles them.", width: 76) + "\n\n" + """
     USAGE: dispatch-bench [SUBCOMMAND] [OPTIONS]
 
     SUBCOMMANDS:

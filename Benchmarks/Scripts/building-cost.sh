@@ -16,9 +16,14 @@ swift build -c release --product dispatch-bench >/dev/null
 build=.build/release
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+# The strategy modules: Package.swift's strategyModules, the one list.
+strategies=$(sed -n '/^let strategyModules = \[/,/^\]/p' Package.swift | grep -o '"[A-Za-z]*"' | tr -d '"')
+if [ -z "$strategies" ]; then
+  echo "building-cost.sh: found no strategyModules list in Package.swift" >&2
+  exit 1
+fi
 objects=""
-for module in DispatchModel JSON BenchmarkSupport StrategyRegistry Naive ProtocolGetter ClassicVisitor GenericVisitor \
-  EnumSwitch ClassHierarchy CastChain TypeEraser HandlerTable TaggedVisitor NullStrategy; do
+for module in DispatchModel JSON BenchmarkSupport StrategyRegistry $strategies NullStrategy; do
   objects="$objects $(ls $build/$module.build/*.o | tr '\n' ' ')"
 done
 # shellcheck disable=SC2086

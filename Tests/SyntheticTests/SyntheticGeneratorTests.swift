@@ -1,5 +1,6 @@
 import Foundation
 import generate_synthetic
+import StrategyRegistry
 import SyntheticRegistry
 import TestSupport
 import Testing
@@ -31,6 +32,13 @@ import Testing
     #expect(SyntheticRegistry.workloads.map { "\($0.name)/\($0.kinds)" } == generated)
     #expect(SyntheticRegistry.operations == SyntheticDomain.operations.map(\.name))
     #expect(SyntheticRegistry.kindCounts == SyntheticDomain.kindCounts)
+  }
+
+  /// The generator's patterns are the registry's, in its order: the one
+  /// list is Package.swift's `strategyModules`, and the generator's enum
+  /// (which `new-strategy` extends beside it) may not drift from it.
+  @Test func theGeneratorsPatternsAreTheRegistrysList() {
+    #expect(SyntheticPattern.allCases.map(\.rawValue) == Registry.names)
   }
 
   /// Each idiom is the pattern of its name's own; every other pattern (one

@@ -1,4 +1,5 @@
 import BenchmarkEngine
+import StrategyRegistry
 
 /// One series of a chart: one strategy.
 ///
@@ -52,27 +53,26 @@ package struct ChartSeries: Equatable {
 }
 
 /// A fixed colour per strategy and reference row, colour-blind safe as far as
-/// eleven colours allow: the seven hues of Okabe–Ito, then Paul Tol's muted
-/// indigo and wine, which stay apart from them by lightness; black for the
-/// floor and Tol's grey for the null row.
+/// twelve colours allow: the seven hues of Okabe–Ito, then Paul Tol's muted
+/// indigo, wine and teal, which stay apart from them by lightness; black for
+/// the floor and Tol's grey for the null row.
 package enum ChartPalette {
   /// One colour per known strategy, in `knownNames` order.
   package static let colors = [
-    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#F0E442", "#332288", "#882255",
+    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#F0E442", "#332288", "#882255", "#44AA99",
   ]
 
-  /// The strategies with a colour of their own, in the registry's order.
-  package static let knownNames = [
-    "naive", "protocol-getter", "classic-visitor", "generic-visitor", "enum-switch",
-    "class-hierarchy", "cast-chain", "type-eraser", "handler-table",
-  ]
+  /// The strategies with a colour of their own: the registry's first ones,
+  /// in its order (the one list, Package.swift's `strategyModules`), so a
+  /// strategy keeps its colour in every chart of every run.
+  package static let knownNames = Array(Registry.names.prefix(colors.count))
 
   /// The reference rows' colours: the floor black, the null grey.
   package static let referenceColors = ["floor": "#000000", "null": "#BBBBBB"]
 
   /// For names with no colour of their own: the rest of Tol's muted scheme,
   /// none of which a known name uses.
-  package static let otherColors = ["#44AA99", "#999933", "#AA4499", "#CC6677", "#88CCEE", "#117733", "#DDCC77"]
+  package static let otherColors = ["#999933", "#AA4499", "#CC6677", "#88CCEE", "#117733", "#DDCC77"]
 
   /// A stable colour per name, so a strategy has the same colour in every
   /// chart: known strategies and reference rows get fixed colours.

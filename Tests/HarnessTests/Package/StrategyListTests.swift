@@ -1,6 +1,7 @@
 @testable import DispatchBenchCLI
 @testable import Reports
 import BenchmarkResults
+import Claims
 import Foundation
 import StrategyRegistry
 import TestSupport
@@ -40,6 +41,25 @@ import Testing
     return Set(cases.filter { scaffoldedCases.contains(StrategyName(existing: StrategyID($0).moduleName).caseName) })
   }
 
+  /// `dispatch-bench help` names every registered pattern, from the list.
+  @Test func theHelpOverviewNamesEveryPattern() {
+    let overview = DispatchBench.overview.replacing("\n", with: " ")
+    #expect(overview.contains("\(Registry.names.count) patterns"))
+    for name in Registry.names { #expect(overview.contains(name), "help omits \(name)") }
+    #expect(Registry.names.count >= 10)
+  }
+
+  /// The answer's claims name registered patterns only, and every
+  /// registered pattern is either in one of its groups or named as left
+  /// out of the claims.
+  @Test func theAnswersGroupsCoverTheRegistry() throws {
+    let scaffolded = try Self.scaffolded()
+    let grouped = [AnswerNames.enumSwitch] + AnswerNames.articles + AnswerNames.alternatives + AnswerNames.costly
+      + AnswerNames.outsideTheClaims
+    #expect(Set(grouped.map(\.rawValue)) == Set(Registry.names).subtracting(scaffolded), "\(grouped)")
+    #expect(grouped.count == Set(grouped).count, "a pattern in two groups: \(grouped)")
+  }
+
   @Test func guideTableListsTheRegistrysStrategiesInOrder() throws {
     let names = try Self.guideTableNames()
     let scaffolded = try Self.scaffolded()
@@ -48,6 +68,10 @@ import Testing
 
   @Test func chartPaletteNamesRegisteredStrategiesInOrder() {
     #expect(Registry.names.filter(ChartPalette.knownNames.contains) == ChartPalette.knownNames)
+    // Every registered pattern has a colour of its own while the palette
+    // has one to give, the tagged visitor's included.
+    #expect(ChartPalette.knownNames == Array(Registry.names.prefix(ChartPalette.colors.count)))
+    #expect(ChartPalette.knownNames.contains("tagged-visitor"))
     let fixed = Set(ChartPalette.colors)
     for (index, name) in Registry.names.enumerated() where !ChartPalette.knownNames.contains(name) {
       #expect(!fixed.contains(ChartPalette.color(for: name, index: index)), "\(name) takes a fixed colour")

@@ -372,7 +372,7 @@ import Foundation
     #expect(ChartPalette.color(for: "floor", index: 0) == "#000000")
     #expect(ChartPalette.color(for: "null", index: 0) == "#BBBBBB")
     let others = (0..<2).map { ChartPalette.color(for: "new-strategy", index: $0) }
-    #expect(others == ["#44AA99", "#999933"])
+    #expect(others == ["#999933", "#AA4499"])
     #expect(Set(others).isDisjoint(with: names.map { ChartPalette.color(for: $0, index: 0) }))
     #expect(ChartPalette.colors.count == ChartPalette.knownNames.count)
   }
