@@ -42,13 +42,22 @@ import Testing
   }
 
   /// The `dispatch-bench SUBCOMMAND …` commands a block cites in code spans
-  /// (which may be broken across lines), without the program's name.
+  /// (which may be broken across lines), without the program's name. A
+  /// span with a placeholder (`SUBCOMMAND`, `RUNS,PROFILES`) is a usage, not
+  /// a citation.
   static func citations(in block: String) -> [[String]] {
     block.matches(of: /`([^`]+)`/).compactMap { match in
       let words = match.1.split(whereSeparator: \.isWhitespace).map(String.init)
-      guard words.count > 1, words[0] == "dispatch-bench", words[1].first?.isLetter == true else { return nil }
+      guard words.count > 1, words[0] == "dispatch-bench", words[1].first?.isLetter == true,
+        !words.contains(where: isPlaceholder)
+      else { return nil }
       return Array(words.dropFirst())
     }
+  }
+
+  static func isPlaceholder(_ word: String) -> Bool {
+    let letters = word.filter(\.isLetter)
+    return letters.count >= 3 && letters.allSatisfy(\.isUppercase)
   }
 
   /// The figures a passage's prose quotes, outside its tables, code spans
@@ -182,7 +191,7 @@ import Testing
       Printed by `dispatch-bench answer results/x.csv
       --sections decision --format markdown` and `dispatch-bench compare a.csv`.
 
-      Later, 2 ns, uncited.
+      Later, 2 ns, uncited; `dispatch-bench help SUBCOMMAND` is a usage.
 
       ```sh
       swift run -c release dispatch-bench answer `nothing`
@@ -233,7 +242,7 @@ import Testing
   @Test func everyFigureTheReadmeQuotesBesideACommandIsPrintedByIt() throws {
     let readme = try Self.readme()
     let passages = Self.passages(in: readme)
-    #expect(passages.count >= 3, "the README cites fewer than three commands")
+    #expect(passages.count >= 2, "the README cites fewer than two passages' commands")
     #expect(passages.contains { $0.section == "The answer" }, "the answer cites no command")
     let failures = Self.failures(readme: readme, outputs: Self.outputs)
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
@@ -270,6 +279,6 @@ import Testing
         #expect(replacement != nil, "\(passage.section): changing a digit of \(target) never fails the check")
       }
     }
-    #expect(tried >= 6, "only \(tried) figures tried")
+    #expect(tried >= 4, "only \(tried) figures tried")
   }
 }

@@ -113,83 +113,8 @@ import Testing
     return targets.filter { $0.hasPrefix(folder + "/") && seen.insert($0).inserted }
   }
 
-  /// The span of instructions per element the report's why tables give
-  /// `strategies` on `operation`, over its tables in both modes, rounded as
-  /// a sentence gives them; nil when they give none.
-  static func instructionSpan(
-    inReport report: String, operation: String, strategies: Set<String>
-  ) -> ClosedRange<Int>? {
-    var inOperation = false
-    var column: Int?
-    var counts: [Int] = []
-    for line in report.split(separator: "\n") {
-      if line.hasPrefix("#") { inOperation = line.hasPrefix("### \(operation) · ") }
-      guard inOperation, line.hasPrefix("|") else {
-        column = nil
-        continue
-      }
-      let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
-        $0.trimmingCharacters(in: .whitespaces)
-      }
-      if let header = cells.firstIndex(of: "instructions") {
-        column = header
-      } else if let column, column < cells.count, cells.count > 1, strategies.contains(cells[1]),
-        let value = Double(cells[column].replacingOccurrences(of: ",", with: ""))
-      {
-        counts.append(Int(value.rounded()))
-      }
-    }
-    guard let low = counts.min(), let high = counts.max() else { return nil }
-    return low...high
-  }
-
-  /// The README's sentence on the colour's cast quotes the instructions per
-  /// element of the getter and the visitors, then of the enum, as the why
-  /// tables of the report it links print them (the test above proves that
-  /// report is what the report command writes now).
-  @Test func theInstructionCountsTheReadmeQuotesAreTheReports() throws {
-    let readme = Self.normalized(try Self.readme())
-    let quoted = readme.matches(of: /(\d[\d,]*)–(\d[\d,]*) instructions/).map { "\($0.1)–\($0.2)" }
-    let reports = Self.linkedFiles(in: readme, under: "results/reference/run-report").filter { $0.hasSuffix(".md") }
-    let report = try String(
-      contentsOfFile: Fixtures.packageRoot + "/" + (try #require(reports.first, "the README links no report")),
-      encoding: .utf8)
-    let spans = try [["protocol-getter", "classic-visitor", "generic-visitor"], ["enum-switch"]].map { strategies in
-      let span = try #require(
-        Self.instructionSpan(inReport: report, operation: "feed.color", strategies: Set(strategies)),
-        "the report's why tables give \(strategies) no instructions on feed.color")
-      return "\(span.lowerBound)–\(span.upperBound)"
-    }
-    #expect(
-      quoted == spans,
-      "the README quotes \(quoted) instructions per element on feed.color; the report's why tables print \(spans) (getter and visitors, then the enum)")
-  }
-
-  @Test func theReportReadersFindLinksAndSpans() {
+  @Test func theLinkReaderFindsEachLinkedFileOnce() {
     let text = "![c](r/a.svg) the [why tables](r/report.md#why), [again](r/report.md), [other](s/x.md)"
     #expect(Self.linkedFiles(in: text, under: "r") == ["r/report.md"])
-    let report = """
-      ### feed.color · 100,000 elements · uniform · boundary mode
-
-      | strategy | rank | ns | instructions |
-      |:---|---:|---:|---:|
-      | enum-switch | 2 | 4.81 | 29.02 |
-      | protocol-getter | 8 | 42.89 | 1,397 |
-
-      ### feed.color · 100,000 elements · uniform · app mode
-
-      | strategy | rank | ns | instructions |
-      |:---|---:|---:|---:|
-      | protocol-getter | 8 | 42.89 | 415 |
-
-      ### feed.identifier · 100,000 elements · uniform · app mode
-
-      | strategy | rank | ns | instructions |
-      |:---|---:|---:|---:|
-      | protocol-getter | 8 | 31.5 | 153 |
-      """
-    #expect(Self.instructionSpan(inReport: report, operation: "feed.color", strategies: ["protocol-getter"]) == 415...1397)
-    #expect(Self.instructionSpan(inReport: report, operation: "feed.color", strategies: ["enum-switch"]) == 29...29)
-    #expect(Self.instructionSpan(inReport: report, operation: "feed.height", strategies: ["enum-switch"]) == nil)
   }
 }
