@@ -2,14 +2,16 @@
 # Checks the last screen of a default run (`swift run -c release
 # dispatch-bench`, as the README's first command) from its standard output
 # (FILE): what RunAnswer prints after the tables, from its first line
-# ("This run's answer. …") to the end. .ci/run runs it with COLUMNS=80.
+# ("This run's answer. …") to the end; and the width of the tables above it.
+# .ci/run runs it on a run made with COLUMNS=80.
 #
 # Each check is named when it fails:
-#   answer     "This run's answer. …" and at least one "- situation: pick"
-#              under it (not "This run gives no decision table", not "(no
-#              answer from …)")
-#   precision  "Precision: N of M claims settled": a default run reads every
-#              claim (a --quick run prints "no interval over launches")
+#   answer     "This run's answer. …" and at least one situation under it
+#              ("- situation: pick", an item at the left margin; not "This
+#              run gives no decision table", not "(no answer from …)")
+#   precision  "Precision: N of M claims settled", and no "(this run has no
+#              rows for K more)": a default run reads every claim (a --quick
+#              run prints "no interval over launches" instead)
 #   placement  "… lies inside the committed machines' range on N of M
 #              claims", whatever follows it ("and outside it on K", "; K it
 #              cannot tell", "; K not measured on both")
@@ -17,6 +19,9 @@
 #              (PATH as the run printed it: run this where the run ran)
 #   width      no line of the last screen wider than WIDTH columns
 #              (characters, not bytes: ×, – and · are one column each)
+#   tables     no line above it wider than WIDTH columns either: the run's
+#              tables, fitted into panels (SwiftPM's build lines go to
+#              standard error, so FILE is the program's alone)
 # The sentences wrap, so each is matched in the screen's lines joined.
 #
 # Usage: last-screen-check.sh [--width N] FILE   (N: 80 unless given)
@@ -61,15 +66,18 @@ joined=$(printf '%s ' "${screen[@]}" | tr -s ' ')
 # answer
 if [[ "${screen[0]}" != "This run's answer. "* ]]; then
   fail answer "the closing begins \"${screen[0]}\", not with this run's answer"
-elif ! printf '%s\n' "${screen[@]}" | grep -qE '^- [^ ].*: '; then
-  fail answer "\"${screen[0]}\" has no \"- situation: pick\" line under it"
+elif ! printf '%s\n' "${screen[@]}" | grep -qE '^- [^ ]'; then
+  fail answer "\"${screen[0]}\" has no \"- situation: pick\" item under it"
 else
-  pass answer "${screen[0]} ($(printf '%s\n' "${screen[@]}" | grep -cE '^- [^ ].*: ') situations)"
+  pass answer "${screen[0]} … ($(printf '%s\n' "${screen[@]}" | grep -cE '^- [^ ]') situations)"
 fi
 
 # precision
 precision=$(grep -oE 'Precision: [0-9]+ of [0-9]+ claims? settled' <<<"$joined" || true)
-if [ -n "$precision" ]; then
+missing=$(grep -oE 'this run has no rows for [0-9]+ more' <<<"$joined" || true)
+if [ -n "$precision" ] && [ -n "$missing" ]; then
+  fail precision "$precision, but $missing claims: a default run has rows for every claim"
+elif [ -n "$precision" ]; then
   pass precision "$precision"
 elif grep -q 'Precision: ' <<<"$joined"; then
   fail precision "the precision sentence counts no settled claims: $(grep -oE 'Precision: .{0,100}' <<<"$joined")"
@@ -96,17 +104,29 @@ else
 fi
 
 # width
-wide=()
-for i in "${!screen[@]}"; do
-  if [ "${#screen[$i]}" -gt "$width" ]; then
-    wide+=("  line $((start + i + 1)) of $file, ${#screen[$i]} columns: ${screen[$i]}")
-  fi
-done
+# wider FIRST END: the lines FIRST to END-1 (from 0) wider than $width.
+wider() {
+  wide=()
+  local i
+  for ((i = $1; i < $2; i++)); do
+    if [ "${#lines[$i]}" -gt "$width" ]; then
+      wide+=("  line $((i + 1)) of $file, ${#lines[$i]} columns: ${lines[$i]}")
+    fi
+  done
+}
+wider "$start" "${#lines[@]}"
 if [ "${#wide[@]}" -gt 0 ]; then
   fail width "${#wide[@]} line(s) of the last screen are wider than $width columns; the first:"
   printf '%s\n' "${wide[@]:0:3}" >&2
 else
   pass width "${#screen[@]} lines, none wider than $width columns"
+fi
+wider 0 "$start"
+if [ "${#wide[@]}" -gt 0 ]; then
+  fail tables "${#wide[@]} line(s) above the last screen are wider than $width columns; the first:"
+  printf '%s\n' "${wide[@]:0:3}" >&2
+else
+  pass tables "$start lines above it, none wider than $width columns"
 fi
 
 if [ "${#failed[@]}" -gt 0 ]; then
