@@ -11,15 +11,16 @@
 #   ✔ Test run with 631 tests in 95 suites passed after 305.1 seconds.
 # (older versions leave out "in N suites"). Its count is of test functions
 # started or skipped, each once however many arguments it is called with,
-# and no suites: exactly one per @Test that ran or skipped. So the @Test
+# and no suites: one per @Test that ran or skipped (Swift 6.3.1 reports
+# each test of a skipped suite as skipped, and counts it). So the @Test
 # declarations under Tests/ (each counted once, `@Test(arguments:)` too) are
 # a bound the count may not fall below: a crash part-way, or a test target
 # that never ran, prints a lower count or none. The declarations are lines
 # that begin with @Test; one inside a block comment, a multi-line string or
 # an `#if` this platform leaves out would raise the bound and fail the
-# check, never pass it wrongly. A suite that skips is counted as a suite,
-# its tests not at all: a skip of a suite fails here unless allowed, and an
-# allowed one would need --filtered.
+# check, never pass it wrongly. A test that crashes ends the run with no
+# closing line ("exited with unexpected signal code 4") and `swift test`
+# exits 1.
 #
 # Swift Testing prints a skip as a line of its own:
 #   ➜ Test countsAreTheSameOnEveryRun() skipped: "needs valgrind, which CI installs"

@@ -91,8 +91,17 @@ expect "skips: a failed run fails" 1 "the test run failed" skips "$scratch/faile
 log skipped "➜ Test free() skipped: \"needs valgrind\"" "$passing"
 expect "skips: a skip not allowed fails" 1 "unexpected: .*free\(\) skipped" skips "$scratch/skipped.log"
 expect "skips: an allowed skip passes" 0 "allowed: .*free\(\) skipped" skips "$scratch/skipped.log" 'free()'
-log suite "➜ Suite ATests skipped: \"no git\"" "✔ Test run with 1 test in 1 suite passed after 0.01 seconds."
-expect "skips: a skipped suite's uncounted tests fail the count" 1 "counted 1 tests, but" skips "$scratch/suite.log" ATests
+# As Swift 6.3.1 prints a skipped suite: each of its tests skipped, and counted.
+log suite "◇ Test run started." "➜ Suite ATests skipped: \"no git\"" "➜ Test one() skipped: \"no git\"" \
+  "➜ Test parameterised(value:) skipped: \"no git\"" "➜ Test named(text:) skipped: \"no git\"" \
+  "◇ Test free() started." "✔ Test free() passed after 0.001 seconds." "$passing"
+expect "skips: a skipped suite, allowed with its tests, passes" 0 "4 tests counted" \
+  skips "$scratch/suite.log" ATests 'one()' 'parameterised(value:)' 'named(text:)'
+expect "skips: a skipped suite not allowed fails" 1 "unexpected: ➜ Suite ATests skipped" skips "$scratch/suite.log"
+# A test that crashes, as swift test logs it: no closing line.
+log crash "◇ Test run started." "◇ Test crashes() started." \
+  "error: Process '.build/debug/PackageTests.xctest --testing-library swift-testing' exited with unexpected signal code 4"
+expect "skips: a test that crashed the run fails" 1 "no closing count" skips "$scratch/crash.log"
 # A retried `swift test` logs the crashed run, then the whole one.
 log retried "◇ Test run started." "◇ Test one() started." "== swift test died of signal 11" "◇ Test run started." "$passing"
 expect "skips: a retried run is read by its last closing line" 0 "4 tests counted" skips "$scratch/retried.log"
