@@ -20,7 +20,7 @@ swiftpm_retry() {
   if [ "$status" -lt 128 ]; then return "$status"; fi
   local earlier=""
   if [ -n "${SWIFTPM_RETRY_LOG:-}" ]; then
-    earlier=$(cat "$SWIFTPM_RETRY_LOG" 2>/dev/null || true)
+    earlier=$(head -1 "$SWIFTPM_RETRY_LOG" 2>/dev/null || true)
     echo "\`$*\` died of signal $((status - 128))" >>"$SWIFTPM_RETRY_LOG"
   fi
   if [ -n "$earlier" ]; then
@@ -28,8 +28,8 @@ swiftpm_retry() {
       "($earlier): a second crash fails, it is not retried."
     return "$status"
   fi
-  _swiftpm_retry_banner "RETRY: \`$*\` died of signal $((status - 128)), as SwiftPM does when it crashes" \
-    "in libdispatch (swiftlang/swift#87033). A user typing it would have seen this crash." \
+  _swiftpm_retry_banner "RETRY: \`$*\` died of signal $((status - 128)), as SwiftPM does when it" \
+    "crashes in libdispatch (swiftlang/swift#87033); a user would have seen it." \
     "Running it once more; a second crash fails."
   status=0
   "$@" || status=$?
