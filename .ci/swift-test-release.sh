@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # `swift test -c release`, checked as .ci/run checks `swift test`: it must
-# pass, and a test may skip only if it is named below with its reason
-# (.ci/swift-test-skips.sh counts the skips). CI does not run it: it
-# rebuilds every module with -enable-testing, a second release build of the
-# whole package beside CI's own, for what CI's debug `swift test` misses:
-# the commands and the code under test optimised, as a timed run has them
-# (the optimiser once put the allocation counter's boxes on the stack).
+# pass, count every @Test, and a test may skip only if it is named below
+# with its reason (.ci/swift-test-skips.sh counts the tests and the skips).
+# CI does not run it: it rebuilds every module with -enable-testing, a
+# second release build of the whole package beside CI's own, for what CI's
+# debug `swift test` misses: the commands and the code under test
+# optimised, as a timed run has them (the optimiser once put the allocation
+# counter's boxes on the stack).
 # Guides/Development.md says when to run it.
 #
 # It leaves .build/release built with -enable-testing: the next `swift run
@@ -30,4 +31,10 @@ allowed_skips=(
   # debug build is.
   'layoutsOfABuildWithoutFunctionSectionsAreRefusedClearly()'
 )
-bash .ci/swift-test-skips.sh "$log" "${allowed_skips[@]}"
+# A filtered run counts fewer tests than Tests/ declares: only its closing
+# line is required then.
+count=()
+for argument in "$@"; do
+  case "$argument" in --filter | --filter=* | --skip | --skip=*) count=(--filtered) ;; esac
+done
+bash .ci/swift-test-skips.sh ${count[@]+"${count[@]}"} "$log" "${allowed_skips[@]}"
