@@ -1,6 +1,7 @@
 import BenchmarkResults
 import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// What `profile` prints on standard output, in the format asked for.
 package enum ProfileOutput {

@@ -1,5 +1,4 @@
 import BenchmarkResults
-import BenchmarkEngine
 import BinaryInspection
 
 /// A part of the answer `answer` prints: the README's (the decision table,

@@ -1,6 +1,5 @@
 import BenchmarkResults
 import Claims
-import BenchmarkEngine
 import BinaryInspection
 import CommandLineSupport
 

@@ -1,9 +1,9 @@
 import BenchmarkResults
 import DispatchModel
-import BenchmarkEngine
 import BinaryInspection
 import CommandLineSupport
 import Statistics
+import RunContract
 
 /// One run: every strategy against a baseline.
 extension Comparison {

@@ -1,7 +1,7 @@
 import BenchmarkResults
-import BenchmarkEngine
 import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 
 /// What `compare` and `report` read off a row: one value per element with

@@ -1,4 +1,3 @@
-import BenchmarkEngine
 import BinaryInspection
 
 /// Where a chart's parts go. Across: the plot from `left` to `right`, in a

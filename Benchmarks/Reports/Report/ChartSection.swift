@@ -1,5 +1,4 @@
 import BenchmarkResults
-import BenchmarkEngine
 import BinaryInspection
 
 /// A section of the report: the dimension its charts vary (operation, feed

@@ -1,4 +1,3 @@
-import BenchmarkEngine
 
 /// One series of a chart: one strategy.
 ///

@@ -1,6 +1,5 @@
 import BenchmarkResults
 import DispatchModel
-import BenchmarkEngine
 import BinaryInspection
 import CommandLineSupport
 

@@ -1,5 +1,4 @@
 import BenchmarkResults
-import BenchmarkEngine
 import BinaryInspection
 import CommandLineSupport
 

@@ -1,5 +1,6 @@
 import BenchmarkResults
 import CommandLineSupport
+import RunContract
 
 /// How a launch ended.
 package enum LaunchOutcome {

@@ -3,6 +3,7 @@ import BenchmarkSupport
 import DispatchModel
 import StrategyRegistry
 import BinaryInspection
+import RunContract
 
 extension ElementsRunner {
   /// Times a feed too large to hold every strategy's representation: the

@@ -10,6 +10,7 @@ import BenchmarkResults
 import CMeasurementSupport
 import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// Where a run's files go, checked before any work, and writing them: the
 /// CSV (with the samples file when asked for), the other build's CSV, the
