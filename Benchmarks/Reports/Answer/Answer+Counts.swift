@@ -1,6 +1,5 @@
 import BenchmarkResults
 import Claims
-import BinaryInspection
 import CommandLineSupport
 
 /// Counts beside every time: for each cheap row, where dispatch is the work,

@@ -1,7 +1,6 @@
 import BenchmarkResults
 import Claims
 import DispatchModel
-import BinaryInspection
 import CommandLineSupport
 import RunContract
 

@@ -1,6 +1,5 @@
 import BenchmarkResults
 import Claims
-import BinaryInspection
 import CommandLineSupport
 
 /// "Does the answer hold in your build?": the answer's figures in each build

@@ -1,6 +1,4 @@
 import BenchmarkResults
-import DispatchModel
-import BinaryInspection
 import CommandLineSupport
 import RunContract
 

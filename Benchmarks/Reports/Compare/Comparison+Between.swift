@@ -7,7 +7,6 @@ import Darwin
 #endif
 
 import BenchmarkResults
-import BinaryInspection
 import Statistics
 
 /// Two runs, row by row.

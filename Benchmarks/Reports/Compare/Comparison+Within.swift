@@ -1,7 +1,5 @@
 import BenchmarkResults
 import DispatchModel
-import BinaryInspection
-import CommandLineSupport
 import Statistics
 import RunContract
 

@@ -7,7 +7,6 @@ import Darwin
 #endif
 
 import BenchmarkResults
-import BinaryInspection
 import CommandLineSupport
 
 /// How far the machine's speed moved between two runs, from their strategy

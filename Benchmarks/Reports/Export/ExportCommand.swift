@@ -1,5 +1,4 @@
 import BenchmarkResults
-import BinaryInspection
 import CommandLineSupport
 import RunContract
 

@@ -1,5 +1,4 @@
 import BenchmarkResults
-import BinaryInspection
 
 /// A section of the report: the dimension its charts vary (operation, feed
 /// size or kind layout) with everything else held fixed.

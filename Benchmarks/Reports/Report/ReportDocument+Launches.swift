@@ -1,5 +1,4 @@
 import BenchmarkResults
-import BinaryInspection
 import CommandLineSupport
 
 extension ReportDocument {

@@ -1,6 +1,5 @@
 import BenchmarkResults
 import StrategyRegistry
-import BinaryInspection
 import CommandLineSupport
 import RunContract
 

@@ -1,4 +1,3 @@
-import BinaryInspection
 
 /// SVG text written element by element, two spaces of indent per open group.
 ///

@@ -1,4 +1,3 @@
-import BinaryInspection
 import CommandLineSupport
 import RunContract
 

@@ -7,9 +7,7 @@ import Darwin
 #endif
 
 import DispatchModel
-import StrategyRegistry
 import BenchmarkResults
-import BinaryInspection
 import CommandLineSupport
 import RunContract
 

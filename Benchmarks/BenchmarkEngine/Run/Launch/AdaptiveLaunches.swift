@@ -1,5 +1,4 @@
 import BenchmarkResults
-import BinaryInspection
 import StrategyRegistry
 import RunContract
 

@@ -1,4 +1,3 @@
-import BenchmarkResults
 import CommandLineSupport
 import RunContract
 

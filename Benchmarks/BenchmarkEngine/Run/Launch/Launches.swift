@@ -1,5 +1,4 @@
 import BenchmarkResults
-import Claims
 import DispatchModel
 import BinaryInspection
 import CommandLineSupport

@@ -1,8 +1,6 @@
 import BenchmarkResults
 import BenchmarkSupport
-import DispatchModel
 import StrategyRegistry
-import BinaryInspection
 import RunContract
 
 extension ElementsRunner {

@@ -8,7 +8,6 @@ import Darwin
 
 import BenchmarkResults
 import CMeasurementSupport
-import BinaryInspection
 import CommandLineSupport
 import RunContract
 
