@@ -194,6 +194,13 @@ let package = Package(
     // and exit statuses, the console, text tables, output-file checks.
     .target(
       name: "CommandLineSupport", dependencies: ["BenchmarkResults"], path: "Benchmarks/CommandLineSupport"),
+    // What the wing that measures (the engine) and the wing that reads
+    // (Reports) share beyond the CSV's columns: a run in memory, its tables
+    // and export formats, what its samples say of the machine, how layouts
+    // number launches, and the run options the readers' advice names.
+    .target(
+      name: "RunContract", dependencies: ["BenchmarkResults", "CommandLineSupport", "Statistics"],
+      path: "Benchmarks/RunContract"),
     // The binary and the tools that read it: processes, ELF symbols and
     // sections, relinking in other function orders, callgrind's output.
     .target(
@@ -211,16 +218,17 @@ let package = Package(
       name: "BenchmarkEngine",
       dependencies: [
         "BenchmarkSupport", "BenchmarkResults", "BinaryInspection", "CAllocationCounter", "CMeasurementSupport",
-        "Claims", "CommandLineSupport", "DispatchModel", "Existential", "JSON", "Statistics", "StrategyRegistry",
-        "SyntheticModel", "SyntheticRegistry",
+        "Claims", "CommandLineSupport", "DispatchModel", "Existential", "JSON", "RunContract", "Statistics",
+        "StrategyRegistry", "SyntheticModel", "SyntheticRegistry",
       ],
       path: "Benchmarks/BenchmarkEngine"),
     // What a user reads from runs: answer, compare, report (Markdown and SVG
-    // charts) and export.
+    // charts) and export. Not the engine: what it reads of a run is the
+    // CSV, and RunContract.
     .target(
       name: "Reports",
       dependencies: [
-        "BenchmarkEngine", "BenchmarkResults", "BinaryInspection", "Claims", "CommandLineSupport", "DispatchModel",
+        "BenchmarkResults", "BinaryInspection", "Claims", "CommandLineSupport", "DispatchModel", "RunContract",
         "Statistics", "StrategyRegistry",
       ],
       path: "Benchmarks/Reports"),
@@ -229,7 +237,8 @@ let package = Package(
     .target(
       name: "DispatchBenchCLI",
       dependencies: [
-        "BenchmarkEngine", "BenchmarkResults", "CommandLineSupport", "DispatchModel", "Reports", "StrategyRegistry",
+        "BenchmarkEngine", "BenchmarkResults", "CommandLineSupport", "DispatchModel", "Reports", "RunContract",
+        "StrategyRegistry",
       ],
       path: "Benchmarks/DispatchBenchCLI"),
     // Counts heap allocations by interposing malloc and free (glibc).
@@ -260,7 +269,8 @@ let package = Package(
       // that run it as a subprocess.
       dependencies: [
         "BenchmarkEngine", "BenchmarkResults", "BinaryInspection", "Claims", "CommandLineSupport", "DispatchBenchCLI",
-        "DispatchModel", "Existential", "Reports", "Statistics", "StrategyRegistry", "TestSupport", "dispatch-bench",
+        "DispatchModel", "Existential", "Reports", "RunContract", "Statistics", "StrategyRegistry", "TestSupport",
+        "dispatch-bench",
       ]),
     .testTarget(
       name: "SyntheticTests",

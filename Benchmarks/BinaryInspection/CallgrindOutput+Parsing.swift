@@ -1,5 +1,3 @@
-import CommandLineSupport
-
 extension CallgrindOutput {
   /// Reads callgrind's output, line by line.
   package static func parse(_ text: String) throws(ParseError) -> CallgrindOutput {

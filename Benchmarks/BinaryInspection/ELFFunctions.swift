@@ -1,5 +1,3 @@
-import CommandLineSupport
-
 /// The function symbols of an executable: each one's name, address, size
 /// and place in the file, read from the symbol table of a 64-bit
 /// little-endian x86-64 ELF file (`CodeSize` reads its code from them).

@@ -7,7 +7,6 @@ import Darwin
 #endif
 
 import BenchmarkResults
-import CommandLineSupport
 
 /// Relinks this release build's own objects in another function order.
 ///

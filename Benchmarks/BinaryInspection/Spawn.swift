@@ -7,7 +7,6 @@ import Darwin
 #endif
 
 import BenchmarkResults
-import CommandLineSupport
 
 /// Starting and waiting for child processes, without Foundation.
 package enum Spawn {

@@ -50,6 +50,9 @@ package enum AnswerNames {
   package static let uniform = KindDistribution.uniform.rawValue
   /// The synthetic domain's name in a row's feed (`PlannedSynthetic.domain`).
   package static let syntheticDomain = "synthetic"
+  /// The existential domain's (`PlannedSynthetic.existentialDomain`, the
+  /// Existential module's `ExistentialDomain.name`).
+  package static let existentialDomain = "existential"
 }
 
 /// A run's rows as the answer looks them up: at one size and kind layout

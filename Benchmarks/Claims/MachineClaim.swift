@@ -1,6 +1,4 @@
 import BenchmarkResults
-import DispatchModel
-import CommandLineSupport
 
 /// A claim of the answer that one machine's run can be read for, so that
 /// the runs of several machines say whether it holds on each: a span of

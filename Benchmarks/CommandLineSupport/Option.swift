@@ -59,6 +59,10 @@ extension Option where Value == Bool {
 
   /// Tables at full width: the flag of every command that prints tables.
   package static var wide: Option { Option(.wide) { arguments, spec in arguments.has(spec) } }
+
+  /// Overwrite an existing output file: `--force`, as the commands that
+  /// write a CSV (`run`, `profile`, `export`) name it.
+  package static var force: Option { Option.flag("--force", "Overwrite an existing output file.") }
 }
 
 extension Option where Value == String? {

@@ -8,7 +8,6 @@ import Darwin
 
 import BenchmarkResults
 import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
 import Reports
 import StrategyRegistry

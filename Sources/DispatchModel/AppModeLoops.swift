@@ -3,7 +3,6 @@
 // app module (`AppNaive`, `AppEnumSwitch`, …) beside the strategy and its
 // Loops.swift: what every strategy's `AppLoops` shares. The boundary model
 // never sees it. See Plugins/AppModeSources.
-import BenchmarkSupport
 
 /// A strategy as an app's view controller uses it: its code for one element,
 /// and the timed loops over a feed, in one module.

@@ -1,4 +1,3 @@
-import DispatchModel
 import EnumSwitch
 import NullStrategy
 

@@ -4,7 +4,6 @@ import Existential
 import StrategyRegistry
 import SyntheticModel
 import SyntheticRegistry
-import BinaryInspection
 import CommandLineSupport
 
 /// The process `profile` runs under valgrind: it builds one benchmark case's feed and

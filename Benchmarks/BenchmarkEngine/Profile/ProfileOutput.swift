@@ -1,6 +1,6 @@
 import BenchmarkResults
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// What `profile` prints on standard output, in the format asked for.
 package enum ProfileOutput {

@@ -2,9 +2,7 @@ import DispatchModel
 import StrategyRegistry
 import BenchmarkResults
 import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
-import Reports
 
 /// `dispatch-bench dump`: every selected strategy's SPEC §3 output for a feed
 /// file, one JSON object a line, checked for agreement.

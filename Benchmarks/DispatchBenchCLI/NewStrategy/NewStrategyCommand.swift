@@ -1,9 +1,5 @@
-import BenchmarkResults
 import StrategyRegistry
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
-import Reports
 
 /// `dispatch-bench new-strategy NAME`: a new strategy module, a copy of an
 /// existing strategy under the new name, registered everywhere the package

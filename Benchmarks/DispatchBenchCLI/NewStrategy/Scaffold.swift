@@ -10,7 +10,6 @@ import BenchmarkResults
 import BenchmarkEngine
 import BinaryInspection
 import CommandLineSupport
-import Reports
 
 /// Everything `new-strategy` writes for a strategy, worked out from the
 /// package's files before any is written: the new module (the template's

@@ -1,6 +1,4 @@
 import BenchmarkEngine
-import BinaryInspection
-import Reports
 
 /// The strategy's sources: the template's files, renamed and marked as scaffolded.
 extension ScaffoldEdits {

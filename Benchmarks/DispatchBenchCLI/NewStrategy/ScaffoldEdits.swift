@@ -1,7 +1,4 @@
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
-import Reports
 
 /// The scaffold's edits to the package's files, as functions of their text.
 ///

@@ -1,9 +1,5 @@
 import BenchmarkResults
 
-import BenchmarkEngine
-import BinaryInspection
-import CommandLineSupport
-
 /// A strategy's names, all derived from its module's: the module
 /// (`MyPattern`), the name the registry, the command line and the results use
 /// (`my-pattern`), and the synthetic generator's case (`myPattern`).

@@ -1,9 +1,8 @@
 import BenchmarkResults
 import Claims
 import DispatchModel
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// `dispatch-bench answer`: the README's answer, and the Results guide's
 /// tables, from any run, the user's own included.

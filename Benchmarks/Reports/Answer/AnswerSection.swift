@@ -1,7 +1,3 @@
-import BenchmarkResults
-import BenchmarkEngine
-import BinaryInspection
-
 /// A part of the answer `answer` prints: the README's (the decision table,
 /// the stakes and the ranges its opening sentences quote), the counts beside
 /// the cheap rows' times, and the Results guide's tables.

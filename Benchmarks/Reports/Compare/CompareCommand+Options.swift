@@ -1,7 +1,7 @@
-import BenchmarkEngine
 import BenchmarkResults
 import DispatchModel
 import CommandLineSupport
+import RunContract
 
 extension CompareCommand {
   /// `compare`'s options, each declared once with its type, in help's

@@ -1,8 +1,6 @@
 import BenchmarkResults
-import DispatchModel
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 extension CompareCommand {
   /// `--show` and the options that go with it: what to show of two runs

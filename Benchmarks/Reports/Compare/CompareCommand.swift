@@ -1,7 +1,6 @@
 import BenchmarkResults
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// `dispatch-bench compare`: strategies against a baseline within one run, or
 /// two runs row by row with a verdict.
@@ -165,10 +164,10 @@ package struct CompareCommand {
 
   /// What `compare` says of runs too thin for a verdict.
   package static func thinDataNote(launches: Int) -> String {
-    let launchesOption = RunOptions.declared.design.launches.name
+    let launchesOption = AdvisedRunOptions.launches.name
     return "note: these runs have \(launches.counted("launch", plural: "launches")) each, too few to tell a change from the layout a process draws: "
       + "no row is called regressed or improved. Compare runs of \(launchesOption) \(Comparison.minimumLaunches) or more "
-      + "(the default run has at least 4), or time both builds in one run with \(RunOptions.declared.builds.alternateWith.name) and \(launchesOption) \(Comparison.minimumLaunches) or more."
+      + "(the default run has at least 4), or time both builds in one run with \(AdvisedRunOptions.alternateWith.name) and \(launchesOption) \(Comparison.minimumLaunches) or more."
   }
 
   /// Two runs, row by row; exit status 2 on a regression.

@@ -1,7 +1,6 @@
 import BenchmarkResults
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// Two runs, row by row: each row's change with its interval and verdict.
 extension CompareOutput {
@@ -68,7 +67,7 @@ extension CompareOutput {
           + "the baseline's own row with its floor moving, or a row its launches decide (launch_variance_share 0.5 or more) "
           + "with no calmer row of its strategy and operation regressing beside it. Two separate runs cannot tell that "
           + "from what each run's launches drew, so it does not fail the run; time both builds in one run with "
-          + "\(RunOptions.declared.builds.alternateWith.name) to judge it.")
+          + "\(AdvisedRunOptions.alternateWith.name) to judge it.")
     return BetweenRows(
       result: result, base: base, new: new, changes: changes, tracked: tracked, summary: summary, widening: widening)
   }

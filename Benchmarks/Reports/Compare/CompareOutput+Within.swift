@@ -1,7 +1,6 @@
 import BenchmarkResults
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// One run: each group's strategies ranked against the baseline, and with a
 /// profile of the same binary (`--profile`) each row's counts beside its

@@ -1,6 +1,4 @@
 import BenchmarkResults
-import BenchmarkEngine
-import BinaryInspection
 
 /// How `compare` prints: one run (CompareOutput+Within.swift), two runs
 /// (CompareOutput+Between.swift), and the fields both name rows by.

@@ -1,5 +1,4 @@
 import BenchmarkResults
-import CommandLineSupport
 
 extension Comparison {
   /// What `compare` says first of two runs whose `cpu_model` differs: that

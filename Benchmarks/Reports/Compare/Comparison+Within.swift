@@ -1,9 +1,7 @@
 import BenchmarkResults
 import DispatchModel
-import BenchmarkEngine
-import BinaryInspection
-import CommandLineSupport
 import Statistics
+import RunContract
 
 /// One run: every strategy against a baseline.
 extension Comparison {

@@ -1,7 +1,5 @@
 import BenchmarkResults
-import BenchmarkEngine
-import BinaryInspection
-import CommandLineSupport
+import RunContract
 
 
 /// What `compare` and `report` read off a row: one value per element with

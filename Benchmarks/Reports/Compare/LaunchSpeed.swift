@@ -1,7 +1,6 @@
 import BenchmarkResults
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// How fast each launch of a run ran, from its raw samples: `compare
 /// RUN.csv --samples RUN-samples.csv --show launch-speed`.
@@ -31,7 +30,7 @@ package enum LaunchSpeed {
     guard let fewest = perLayout.min(), fewest > 1 else {
       return .cannotCheck(
         "the samples hold one launch\(layouts ? " in a layout" : ""), and a launch's speed is measured against the "
-          + "other launches\(layouts ? " of its layout" : ""): time the run with \(RunOptions.declared.design.launches.name) 2 or more, or without \(RunOptions.declared.quick.name)")
+          + "other launches\(layouts ? " of its layout" : ""): time the run with \(AdvisedRunOptions.launches.name) 2 or more, or without \(AdvisedRunOptions.quick.name)")
     }
     let rows = (reference: Set(all.filter { $0.key.strategy.isReference }.map(\.key)).count,
                 strategies: Set(all.filter { !$0.key.strategy.isReference }.map(\.key)).count)

@@ -7,8 +7,6 @@ import Darwin
 #endif
 
 import BenchmarkResults
-import BenchmarkEngine
-import BinaryInspection
 import Statistics
 import CommandLineSupport
 

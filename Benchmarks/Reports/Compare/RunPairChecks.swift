@@ -1,9 +1,8 @@
 import BenchmarkResults
 import DispatchModel
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
 import Statistics
+import RunContract
 
 /// What `compare --show` prints instead of the verdicts: of two runs, how
 /// far their ratios drift apart, how fast the machine ran one against the
@@ -230,11 +229,11 @@ package enum RunPairChecks {
   /// with its interval in `a` ("before") and in `b` ("after").
   package static func ratios(_ a: RunFile, _ b: RunFile, operations: [String]?, format: QuotedFormat) -> CheckReport {
     let sizes = Set(b.rows.map(\.key.feed.size))
-    let size = sizes.contains(RunMatrix.primarySize) ? RunMatrix.primarySize : sizes.max()!
+    let size = sizes.contains(AnswerNames.primarySize) ? AnswerNames.primarySize : sizes.max()!
     let layout = KindDistribution.uniform.rawValue
     let shown = b.rows.filter {
       $0.key.feed.size == size && $0.key.feed.distribution == layout && !$0.key.strategy.isReference
-        && $0.key.feed.domain != PlannedSynthetic.domain && operations?.contains($0.key.operation) != false
+        && $0.key.feed.domain != AnswerNames.syntheticDomain && operations?.contains($0.key.operation) != false
     }
     guard !shown.isEmpty else {
       return .cannotCheck("\(b.path) has no share or feed rows at \(size.groupedDigits) \(layout) elements to show")
@@ -271,7 +270,7 @@ package enum RunPairChecks {
       return .differ("\(empty.key) has code_bytes of zero or less")
     }
     if requireCallgrind,
-      let direct = shared.first(where: { $0.key.feed.domain != PlannedSynthetic.domain && $0.codeBytesMethod != .callgrind })
+      let direct = shared.first(where: { $0.key.feed.domain != AnswerNames.syntheticDomain && $0.codeBytesMethod != .callgrind })
     {
       return .differ("\(direct.key) was counted by \(direct.codeBytesMethod?.rawValue ?? "nothing"), not callgrind")
     }

@@ -7,8 +7,6 @@ import Darwin
 #endif
 
 import BenchmarkResults
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
 
 /// How far the machine's speed moved between two runs, from their strategy

@@ -1,7 +1,6 @@
 import BenchmarkResults
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// `dispatch-bench export`: a run CSV in a format other tools read.
 package struct ExportCommand {
@@ -47,7 +46,7 @@ package struct ExportCommand {
       example: "--samples results/base-samples.csv")
     package let output = Option.value(
       "--output", "PATH", "Where to write (default: standard output).", example: "--output base.json")
-    package let force = OutputOptions.force
+    package let force = Option.force
   }
 
   package static let declared = Options()

@@ -1,5 +1,3 @@
-import BenchmarkEngine
-import BinaryInspection
 
 /// Where a chart's parts go. Across: the plot from `left` to `right`, in a
 /// chart `width` wide. Down, from the top: the title, the legend, the plot,

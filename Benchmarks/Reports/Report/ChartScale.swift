@@ -1,4 +1,3 @@
-import BenchmarkEngine
 
 /// A map from data values to pixels along one axis, with the values to tick.
 ///

@@ -1,6 +1,4 @@
 import BenchmarkResults
-import BenchmarkEngine
-import BinaryInspection
 
 /// A section of the report: the dimension its charts vary (operation, feed
 /// size or kind layout) with everything else held fixed.

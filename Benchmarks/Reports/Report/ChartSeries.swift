@@ -1,4 +1,3 @@
-import BenchmarkEngine
 import StrategyRegistry
 
 /// One series of a chart: one strategy.

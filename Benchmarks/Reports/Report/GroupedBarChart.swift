@@ -1,5 +1,3 @@
-import BenchmarkEngine
-import BinaryInspection
 
 /// Grouped bars: categories along x (e.g. operations, or distributions), one bar per series in each group,
 /// each bar a median with a CI whisker.

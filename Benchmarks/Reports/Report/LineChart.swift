@@ -1,5 +1,3 @@
-import BenchmarkEngine
-import BinaryInspection
 
 /// Lines: x numeric (feed size, logarithmic by default), one line with markers and whiskers per series.
 ///

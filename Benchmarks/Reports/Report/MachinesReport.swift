@@ -1,5 +1,3 @@
-import BenchmarkResults
-import CommandLineSupport
 
 /// `report A.csv B.csv …` (or a folder of runs): the picture of the answer
 /// over machines. For each span claim of the answer, each CPU model's 95%

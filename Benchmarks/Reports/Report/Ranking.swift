@@ -1,4 +1,3 @@
-import BenchmarkEngine
 
 /// Ranks that a run can stand behind: ties wherever intervals overlap.
 package enum Ranking {

@@ -1,7 +1,5 @@
 import BenchmarkResults
 import DispatchModel
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
 
 /// `dispatch-bench report`: a run's charts and the tables behind them.

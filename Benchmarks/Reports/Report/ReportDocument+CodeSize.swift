@@ -1,7 +1,6 @@
 import BenchmarkResults
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 extension ReportDocument {
   /// "Code each operation runs": for the share and feed domains, a table
@@ -9,7 +8,7 @@ extension ReportDocument {
   /// how they were counted; empty when no such row has a count.
   package func operationCodeSize() -> String {
     let rows = run.rows.filter {
-      !$0.key.strategy.isReference && $0.key.feed.domain != PlannedSynthetic.domain && $0.codeBytes != nil
+      !$0.key.strategy.isReference && $0.key.feed.domain != AnswerNames.syntheticDomain && $0.codeBytes != nil
     }
     guard !rows.isEmpty else { return "" }
     var text = "## Code each operation runs\n\n"

@@ -1,6 +1,4 @@
 import BenchmarkResults
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
 
 extension ReportDocument {

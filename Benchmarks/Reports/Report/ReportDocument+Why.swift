@@ -1,7 +1,6 @@
 import BenchmarkResults
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// The report's "why" section: each strategy's time next to the counts that
 /// explain it.

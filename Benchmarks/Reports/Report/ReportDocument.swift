@@ -1,8 +1,7 @@
 import BenchmarkResults
 import StrategyRegistry
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// A run's report: `report.md` and the SVG charts it links.
 package struct ReportDocument {
@@ -113,7 +112,7 @@ package struct ReportDocument {
   /// back) every group when none does.
   private func groups(varying section: ChartSection) -> [[TimingRow]] {
     let strategyRows = run.rows.filter {
-      !$0.key.strategy.isReference && (section.axis == .kinds) == ($0.key.feed.domain == PlannedSynthetic.domain)
+      !$0.key.strategy.isReference && (section.axis == .kinds) == ($0.key.feed.domain == AnswerNames.syntheticDomain)
         && section.value($0) != nil
     }
     var groups = OrderedGroups(strategyRows) { section.group($0.key) }.groups

@@ -1,5 +1,3 @@
-import BenchmarkEngine
-import BinaryInspection
 
 /// SVG text written element by element, two spaces of indent per open group.
 ///

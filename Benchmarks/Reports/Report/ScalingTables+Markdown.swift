@@ -1,7 +1,6 @@
 import BenchmarkResults
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 extension ScalingTables {
   /// The report's section: one table of compile times, one of edit costs.

@@ -7,6 +7,7 @@ import Foundation
 import StrategyRegistry
 import TestSupport
 import Testing
+import RunContract
 
 @Suite struct AdaptiveLaunchesTests {
   func design(_ arguments: [String]) throws(CommandError) -> LaunchDesign {

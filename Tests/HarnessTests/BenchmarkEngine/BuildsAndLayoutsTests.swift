@@ -6,6 +6,7 @@ import Foundation
 import StrategyRegistry
 import TestSupport
 import Testing
+import RunContract
 
 @Suite struct BuildsAndLayoutsTests {
   func builds(_ arguments: [String]) throws(CommandError) -> BuildSet {

@@ -7,6 +7,7 @@ import EnumSwitch
 import StrategyRegistry
 import TestSupport
 import Testing
+import RunContract
 
 /// enum-switch, except that row 7 gets the wrong reuse identifier.
 enum BrokenStrategy: DispatchStrategy {

@@ -6,6 +6,7 @@ import Foundation
 import StrategyRegistry
 import TestSupport
 import Testing
+import RunContract
 
 /// Adaptive launches go to the claims still open first (issue 46): which
 /// claims a run's rows leave open, what each needs, and a launch that builds

@@ -1,6 +1,7 @@
 @testable import BenchmarkEngine
 @testable import CommandLineSupport
 import BenchmarkResults
+import Claims
 import Existential
 import Foundation
 import TestSupport
@@ -20,6 +21,11 @@ import Testing
   }
 
   // MARK: Planning
+
+  /// The existential rows' domain as the engine writes it and as `answer` reads it.
+  @Test func theAnswerReadsTheDomainTheRunWrites() {
+    #expect(PlannedSynthetic.existentialDomain == AnswerNames.existentialDomain)
+  }
 
   @Test(arguments: [[], ["--quick"], ["--full"], ["--sizes", "1000"], ["--domains", "share,feed,synthetic"]])
   func isNotPlannedUnlessAskedFor(options: [String]) throws {

@@ -3,6 +3,7 @@ import BenchmarkResults
 import DispatchModel
 import StrategyRegistry
 import Testing
+import RunContract
 
 @Suite struct HeapCounterTests {
   final class Box {

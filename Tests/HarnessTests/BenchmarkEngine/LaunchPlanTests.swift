@@ -5,6 +5,7 @@ import DispatchModel
 import Foundation
 import TestSupport
 import Testing
+import RunContract
 
 /// What a run hands its children: typed plans, encoded once as JSON and
 /// read back unchanged, never options parsed again.

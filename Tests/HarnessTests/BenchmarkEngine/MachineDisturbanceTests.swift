@@ -4,6 +4,7 @@ import DispatchModel
 import Foundation
 import TestSupport
 import Testing
+import RunContract
 
 /// A run names a disturbed machine: a launch that lost its CPU to another
 /// process (many samples far over their row's median), or a machine whose

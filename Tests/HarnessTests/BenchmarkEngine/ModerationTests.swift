@@ -3,6 +3,7 @@ import BenchmarkResults
 import DispatchModel
 import Foundation
 import Testing
+import RunContract
 
 /// Each row's launch variance is moderated toward its own domain's typical
 /// variance, not the run's: a domain whose launches vary little keeps

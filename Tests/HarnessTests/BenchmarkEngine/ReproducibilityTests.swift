@@ -9,6 +9,7 @@ import BenchmarkResults
 import DispatchModel
 import StrategyRegistry
 import TestSupport
+import RunContract
 
 /// Synthetic runs with a known ratio: each launch has its own offset (a
 /// layout effect), each round a drift that hits both rows alike, and every

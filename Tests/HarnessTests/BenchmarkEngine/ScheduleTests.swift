@@ -3,6 +3,7 @@ import BenchmarkResults
 import DispatchModel
 import StrategyRegistry
 import Testing
+import RunContract
 
 /// The two schedules differ only in how strategies share memory: a feed
 /// timed one strategy at a time writes the rows an interleaved one does,

@@ -3,6 +3,7 @@
 @testable import DispatchBenchCLI
 import DispatchModel
 import Testing
+import RunContract
 
 /// `run` and `profile` take the feed-selection and output options as one
 /// group each: the same flags, read the same way, refused with the same

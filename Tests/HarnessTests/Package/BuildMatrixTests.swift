@@ -56,7 +56,7 @@ import Testing
   /// rows' build_flags (a define of the same name that Machine reads).
   @Test func everySettingIsReadByThePackageAndSaidInTheBuildFlags() throws {
     let package = try Self.read("Package.swift")
-    let machine = try Self.read("Benchmarks/BenchmarkEngine/Run/Machine/Machine.swift")
+    let machine = try Self.read("Benchmarks/BenchmarkEngine/Instruments/Machine.swift")
     let settings = try Self.scriptSettings()
     for (build, variables) in settings where build != "osize" && build != "onone" {
       #expect(!variables.isEmpty, "\(build) passes no setting to Package.swift")

@@ -10,8 +10,8 @@ import Testing
   static let limits = (fileLines: 300, functionLines: 60)
   /// The harness's modules, along a run's stages (Package.swift).
   static let directories = [
-    "Benchmarks/Statistics", "Benchmarks/CommandLineSupport", "Benchmarks/BinaryInspection", "Benchmarks/Claims",
-    "Benchmarks/BenchmarkEngine", "Benchmarks/Reports", "Benchmarks/DispatchBenchCLI",
+    "Benchmarks/Statistics", "Benchmarks/CommandLineSupport", "Benchmarks/RunContract", "Benchmarks/BinaryInspection",
+    "Benchmarks/Claims", "Benchmarks/BenchmarkEngine", "Benchmarks/Reports", "Benchmarks/DispatchBenchCLI",
   ]
   /// Held to the same limits, though not the harness: the synthetic
   /// generator, a program of its own with its own command line.

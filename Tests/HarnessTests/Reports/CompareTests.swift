@@ -6,6 +6,7 @@ import DispatchModel
 import Foundation
 import TestSupport
 import Testing
+import RunContract
 
 /// `compare` on synthetic runs: verdicts, exit statuses, within-run ratios.
 @Suite struct CompareTests {

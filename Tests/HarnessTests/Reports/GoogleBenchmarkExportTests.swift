@@ -4,6 +4,7 @@ import BenchmarkResults
 import Foundation
 import TestSupport
 import Testing
+import RunContract
 
 /// `export` and `run --format gbench` write what Google Benchmark's
 /// tools/compare.py reads: its field names, and its types.

@@ -4,6 +4,7 @@ import DispatchModel
 import Foundation
 import TestSupport
 import Testing
+import RunContract
 
 
 /// `dispatch-bench report`: the files it writes, and that they are sound.

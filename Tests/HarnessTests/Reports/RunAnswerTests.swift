@@ -4,6 +4,7 @@ import BenchmarkResults
 import Foundation
 import TestSupport
 import Testing
+import RunContract
 
 /// A run ends with its answer (issue 33): the decision table from this
 /// run, where this machine sits among the committed ones (issue 47), how

@@ -4,6 +4,7 @@ import BenchmarkResults
 import Foundation
 import TestSupport
 import Testing
+import RunContract
 
 /// `compare A.csv B.csv --show drift|speed|code-bytes|ratios` on the A/A
 /// fixture pair, and `compare A.csv --samples … --show launch-spread`: what

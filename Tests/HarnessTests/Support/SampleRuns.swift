@@ -1,6 +1,7 @@
 @testable import BenchmarkEngine
 import BenchmarkResults
 import DispatchModel
+import RunContract
 
 /// Synthetic run results, for tests that need rows without timing anything.
 enum SampleRuns {

@@ -1,6 +1,8 @@
 extension SourceScan {
   /// The parentheses and braces of a Swift source that are code, not comment
-  /// or string, each with its line; and the lines that start in code.
+  /// or string, each with its line; the lines that start in code; and the
+  /// words of code (identifiers, keywords), each with its line and how many
+  /// braces enclose it.
   ///
   /// Skips `//` and nested `/* */` comments, and string literals: `"…"`,
   /// `"""…"""` and raw strings (`#"…"#`), with their escapes and
@@ -11,8 +13,21 @@ extension SourceScan {
       var line: Int
     }
 
+    /// An identifier or keyword: `[A-Za-z_][A-Za-z0-9_]*`, in code or in a
+    /// string's interpolation.
+    struct Word: Equatable {
+      var text: String
+      var line: Int
+      /// Its first byte's offset in the source.
+      var offset: Int
+      /// The braces of code open around it (outside interpolations).
+      var depth: Int
+    }
+
     private(set) var tokens: [Token] = []
     private(set) var codeLines: Set<Int> = [1]
+    private(set) var words: [Word] = []
+    private var openBraces = 0
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -26,6 +41,15 @@ extension SourceScan {
     private static let quote = UInt8(ascii: "\"")
     private static let hash = UInt8(ascii: "#")
     private static let backslash = UInt8(ascii: "\\")
+
+    private static func startsWord(_ byte: UInt8) -> Bool {
+      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || byte == UInt8(ascii: "_")
+    }
+
+    private static func continuesWord(_ byte: UInt8) -> Bool {
+      startsWord(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
 
     /// Whether `text` stands `offset` bytes after `index`.
     private func at(_ text: String, _ offset: Int = 0) -> Bool {
@@ -52,6 +76,15 @@ extension SourceScan {
           blockComment()
         } else if byte == Self.quote || byte == Self.hash {
           if !string() { advance() }
+        } else if Self.continuesWord(byte) {
+          // A number's digits and letters (`0x1F`) are read as one word too,
+          // and kept only when they start as a word does.
+          let start = index
+          while index < bytes.count && Self.continuesWord(bytes[index]) { advance() }
+          if Self.startsWord(bytes[start]) {
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            words.append(Word(text: text, line: line, offset: start, depth: openBraces))
+          }
         } else {
           let kind = Character(UnicodeScalar(byte))
           if untilParenthesis {
@@ -65,6 +98,8 @@ extension SourceScan {
             }
           } else if "(){}".contains(kind) {
             tokens.append(Token(kind: kind, line: line))
+            if kind == "{" { openBraces += 1 }
+            if kind == "}" { openBraces -= 1 }
           }
           advance()
         }

@@ -8,7 +8,7 @@ import Darwin
 
 import BenchmarkResults
 import StrategyRegistry
-import BinaryInspection
+import RunContract
 
 /// A build's launches gathered into the run's rows: the first launch's rows
 /// (its checksums, footprints and allocation counts) and its build's

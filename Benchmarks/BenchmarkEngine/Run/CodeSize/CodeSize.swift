@@ -1,6 +1,5 @@
 import BenchmarkResults
 import BinaryInspection
-import CommandLineSupport
 
 /// Bytes of machine code, read from this executable's own symbol table.
 ///

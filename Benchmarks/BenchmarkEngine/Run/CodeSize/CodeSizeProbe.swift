@@ -8,7 +8,6 @@ import Darwin
 
 import BenchmarkResults
 import CMeasurementSupport
-import DispatchModel
 import BinaryInspection
 import CommandLineSupport
 

@@ -1,6 +1,6 @@
 import BenchmarkResults
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 extension MeasuredRun {
   /// Fills `code_bytes` from the binary alone: share and feed rows by their

@@ -7,7 +7,6 @@ import Darwin
 #endif
 
 import BenchmarkResults
-import BinaryInspection
 import CommandLineSupport
 
 /// Progress on standard error: benchmark case k of n (the unit the run's

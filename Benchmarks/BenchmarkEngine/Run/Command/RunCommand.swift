@@ -1,6 +1,7 @@
 import BenchmarkResults
 import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// `dispatch-bench run`, the main job: time every strategy on the planned
 /// benchmark cases and write the results.

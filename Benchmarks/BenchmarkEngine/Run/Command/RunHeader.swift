@@ -1,7 +1,7 @@
 import BenchmarkResults
-import BinaryInspection
 import CommandLineSupport
 import StrategyRegistry
+import RunContract
 
 /// What a run says on standard error before it starts: its benchmark
 /// cases, feeds, modes, launches and seed; a rough estimate of its

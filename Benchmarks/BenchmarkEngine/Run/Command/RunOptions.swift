@@ -7,10 +7,9 @@ import Darwin
 #endif
 
 import DispatchModel
-import StrategyRegistry
 import BenchmarkResults
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// `dispatch-bench run`'s options, validated.
 @dynamicMemberLookup
@@ -58,12 +57,7 @@ package struct RunOptions {
   /// the groups it shares with `profile` (and `LaunchDesign`'s and
   /// `BuildSet`'s) declare theirs.
   package struct Options: OptionGroup {
-    package let quick = Option.flag(
-      "--quick",
-      """
-      A smoke run: every operation at 1,000 elements, uniform,
-      short sampling. Under 20 seconds on 2 cores.
-      """)
+    package let quick = AdvisedRunOptions.quick
     package let full = Option.flag(
       "--full",
       """

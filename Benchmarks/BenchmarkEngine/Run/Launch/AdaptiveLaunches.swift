@@ -1,6 +1,6 @@
 import BenchmarkResults
-import BinaryInspection
 import StrategyRegistry
+import RunContract
 
 /// Chooses what each launch after the first ones times: the benchmark cases
 /// whose ratios are not yet resolved to the target, the widest first, as

@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 import BenchmarkResults
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// The builds a run times, their launches alternating: this binary alone
 /// (the default); this one and another (`--alternate-with`), each to its own
@@ -23,15 +23,7 @@ package enum BuildSet: Equatable {
 
   /// The options, each declared once with its type.
   package struct Options: OptionGroup {
-    package let alternateWith = Option.value(
-      "--alternate-with", "BINARY",
-      """
-      Also time BINARY, another build of dispatch-bench, in this
-      run: its launches alternate with this binary's, so both
-      see the machine in the same states. Its CSV goes to the
-      file that --alternate-output names; compare it with --output.
-      """,
-      example: "--alternate-with /tmp/base/dispatch-bench")
+    package let alternateWith = AdvisedRunOptions.alternateWith
     package let alternateOutput = Option.value(
       "--alternate-output", "PATH",
       """

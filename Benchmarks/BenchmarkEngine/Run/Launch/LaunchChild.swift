@@ -1,6 +1,7 @@
 import BenchmarkResults
 import BenchmarkSupport
 import CommandLineSupport
+import RunContract
 
 /// One launch of a run with `--launches` above 1 (or `--alternate-with`): a
 /// child process of the same executable, or of the other build, that runs

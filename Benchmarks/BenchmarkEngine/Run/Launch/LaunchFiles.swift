@@ -8,6 +8,7 @@ import Darwin
 
 import BenchmarkResults
 import CommandLineSupport
+import RunContract
 
 /// The private directory a build's launch children share with the run: the
 /// launch plan, written once by the run, and each launch's rows and

@@ -1,5 +1,5 @@
-import BenchmarkResults
 import CommandLineSupport
+import RunContract
 
 /// How a launch ended.
 package enum LaunchOutcome {

@@ -1,8 +1,8 @@
 import BenchmarkResults
-import Claims
 import DispatchModel
 import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// Runs a plan's launches and hands what each wrote to the aggregates: a
 /// single launch in this process (`LaunchRunner`); more, adaptive ones, or

@@ -9,6 +9,7 @@ import Darwin
 import BenchmarkResults
 import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// The K layouts of `run --layouts K`: this build's own objects relinked in K
 /// function orders (`Relink`), in a private directory removed after the run.
@@ -19,12 +20,10 @@ import CommandLineSupport
 /// share predictor entries, and a loop of a few nanoseconds moves with it.
 /// Timing K layouts, their launches alternating, makes the layout a level of
 /// the experiment: each row's interval is over the layouts' means
-/// (Guides/Method.md, "Relinking in other function orders").
-package enum LayoutBuilds {
-  /// Layout *j*'s launch *i* is launch `j × launchStride + i` in the run's
-  /// samples, so one aggregate holds every layout's launches apart.
-  package static let launchStride = 1_000
-
+/// (Guides/Method.md, "Relinking in other function orders"). How a run's
+/// samples number the layouts' launches is `RunContract`'s, for what reads a
+/// run too.
+extension LayoutBuilds {
   /// Relinks the layouts of `seeds` of the running executable into a new
   /// private directory; returns the directory and the binaries, first seed
   /// first.

@@ -1,6 +1,6 @@
 import BenchmarkResults
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// How many launches a run gives each benchmark case: a fixed number
 /// (`--launches N`, and `--quick`'s one), or as many as its interval needs
@@ -27,14 +27,7 @@ package enum LaunchDesign: Equatable {
 
   /// The options, each declared once with its type and default.
   package struct Options: OptionGroup {
-    package let launches = Option.integer(
-      "--launches", "N",
-      """
-      A fixed design: time every case in N processes, each with its
-      memory layout perturbed (--quick: 1). Without it, launches
-      are adaptive: see --target-resolution.
-      """,
-      example: "--launches 5", in: 1...1_000)
+    package let launches = AdvisedRunOptions.launches
     package let targetResolution = Option.fraction(
       "--target-resolution", "PERCENT",
       """
@@ -44,14 +37,7 @@ package enum LaunchDesign: Equatable {
       """,
       example: "--target-resolution 3", percentBelow: 100
     ).default(AdaptiveSettings().targetResolution)
-    package let maxTime = Option.seconds(
-      "--max-time", "SECONDS",
-      """
-      Adaptive launches: start no launch that would end the run
-      after SECONDS, code-size counting included (default: \(Int(AdaptiveSettings().maxTime))).
-      """,
-      example: "--max-time 600", in: 1...604_800
-    ).default(AdaptiveSettings().maxTime)
+    package let maxTime = AdvisedRunOptions.maxTime
     package let minLaunches = Option.integer(
       "--min-launches", "N",
       """
@@ -93,25 +79,9 @@ package enum LaunchDesign: Equatable {
   }
 }
 
-/// The settings of adaptive launches (`LaunchDesign.adaptive`).
-package struct AdaptiveSettings: Equatable, Codable {
-  /// The launches that time every case, before any is chosen.
-  package var initialLaunches = 4
-  /// A case is settled when each of its rows' `resolution` (the smallest
-  /// change of its tracked ratio a comparison with a run like it would tell
-  /// from none at 95%) is at most this. From the A/A pairs of
-  /// Guides/Reproducibility.md: two runs whose rows all meet 4% drift by a
-  /// 95th percentile well under 5%.
-  package var targetResolution = 0.04
-  /// Seconds from the run's start after which no launch starts that would
-  /// not end, with the code-size count after it, within them.
-  package var maxTime = 170.0
-  /// The most launches any case is given.
-  package var maxLaunches = 100
-
-  package init() {}
-
+extension AdaptiveSettings {
   package init(_ arguments: OptionValues<LaunchDesign.Options>) throws(CommandError) {
+    self.init()
     targetResolution = try arguments.targetResolution
     maxTime = try arguments.maxTime
     initialLaunches = try arguments.minLaunches

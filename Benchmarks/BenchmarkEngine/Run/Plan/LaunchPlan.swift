@@ -1,5 +1,3 @@
-import BenchmarkResults
-
 /// Everything a launch needs, planned once by the run: what to time, how
 /// memory is held, how long each case is sampled, how many launches there
 /// are and whether progress is shown. A launch in the run's own process

@@ -1,8 +1,6 @@
 import BenchmarkResults
-import BenchmarkSupport
 import DispatchModel
 import StrategyRegistry
-import BinaryInspection
 import CommandLineSupport
 
 /// How a run holds its representations in memory: each feed's schedule, and

@@ -3,7 +3,6 @@ import Claims
 import DispatchModel
 import Existential
 import SyntheticRegistry
-import BinaryInspection
 
 /// The dimensions a run crosses, after defaults and presets are applied:
 /// the planner, whose `plan()` is the run's one list of benchmark cases.

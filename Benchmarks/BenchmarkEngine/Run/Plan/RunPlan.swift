@@ -1,7 +1,5 @@
 import BenchmarkResults
 import DispatchModel
-import BinaryInspection
-import CommandLineSupport
 
 /// Which benchmark cases a run times: what `RunMatrix` plans from the
 /// options, and the one place the run's feeds, operations, strategies and

@@ -1,6 +1,4 @@
 import BenchmarkSupport
-import BinaryInspection
-import CommandLineSupport
 
 /// The strategies in app mode, as the executable hands them in.
 ///

@@ -1,8 +1,7 @@
 import BenchmarkResults
 import DispatchModel
 import StrategyRegistry
-import BinaryInspection
-import CommandLineSupport
+import RunContract
 
 /// One benchmark case of a feed, from its contenders to its rows: every
 /// contender's samples, and a row for each strategy timed (its checksum,

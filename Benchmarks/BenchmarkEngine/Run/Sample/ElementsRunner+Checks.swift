@@ -1,7 +1,4 @@
-import BenchmarkResults
 import DispatchModel
-import BinaryInspection
-import CommandLineSupport
 
 extension ElementsRunner {
   /// The outputs each operation is checked against: those of the first

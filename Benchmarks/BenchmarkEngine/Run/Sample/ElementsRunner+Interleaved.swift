@@ -1,7 +1,5 @@
 import BenchmarkResults
-import DispatchModel
 import StrategyRegistry
-import BinaryInspection
 
 extension ElementsRunner {
   /// Builds every strategy's representation of a feed in every mode, the

@@ -2,8 +2,6 @@ import BenchmarkResults
 import BenchmarkSupport
 import DispatchModel
 import StrategyRegistry
-import BinaryInspection
-import CommandLineSupport
 
 extension ElementsRunner {
   /// A strategy's prepared feed in one mode, with what preparing it cost in

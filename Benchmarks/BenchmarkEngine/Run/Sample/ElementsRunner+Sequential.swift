@@ -1,8 +1,7 @@
 import BenchmarkResults
 import BenchmarkSupport
-import DispatchModel
 import StrategyRegistry
-import BinaryInspection
+import RunContract
 
 extension ElementsRunner {
   /// Times a feed too large to hold every strategy's representation: the

@@ -1,8 +1,7 @@
 import BenchmarkResults
-import BenchmarkSupport
 import DispatchModel
 import StrategyRegistry
-import BinaryInspection
+import RunContract
 
 /// How a feed's strategies share the machine while being timed.
 package enum Schedule: String, Codable {

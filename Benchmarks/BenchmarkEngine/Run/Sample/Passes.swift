@@ -1,5 +1,6 @@
 import BenchmarkResults
 import DispatchModel
+import RunContract
 
 /// A benchmark case whose contenders are built, ready to sample; `finish`
 /// turns its samples into rows once it has been sampled.

@@ -1,6 +1,5 @@
 import BenchmarkResults
 import DispatchModel
-import BinaryInspection
 
 /// Something a benchmark case times: a strategy, the floor or the null, each
 /// over its own representation of the same feed.

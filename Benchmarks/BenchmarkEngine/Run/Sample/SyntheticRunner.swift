@@ -6,7 +6,6 @@ import Existential
 import StrategyRegistry
 import SyntheticModel
 import SyntheticRegistry
-import BinaryInspection
 
 /// A synthetic feed a run times: N kinds, each a small struct with a payload,
 /// every pattern written for them in its own idiom by the committed generator

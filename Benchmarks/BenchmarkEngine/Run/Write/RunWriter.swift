@@ -8,8 +8,8 @@ import Darwin
 
 import BenchmarkResults
 import CMeasurementSupport
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// Where a run's files go, checked before any work, and writing them: the
 /// CSV (with the samples file when asked for), the other build's CSV, the

@@ -1,5 +1,4 @@
 import JSON
-import BinaryInspection
 
 /// `PlanCoding`'s encoder: builds a tree of slots, each of which becomes a
 /// JSON value. The keyed and unkeyed containers hand each value to a new

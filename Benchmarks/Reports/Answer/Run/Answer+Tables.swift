@@ -1,9 +1,8 @@
 import BenchmarkResults
 import Claims
 import DispatchModel
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// The Results guide's tables: each pattern's costs, every ratio in both
 /// modes, the kinds sweep and the code each operation runs.
@@ -49,7 +48,7 @@ extension Answer {
   /// The code bytes of the kinds sweep's operation at `kinds` kinds.
   private func codeBytes(_ pattern: StrategyID, kinds: Int) -> String {
     let row = run.rows.first {
-      $0.key.strategy == pattern && $0.key.feed.domain == PlannedSynthetic.domain && $0.key.feed.kinds == kinds
+      $0.key.strategy == pattern && $0.key.feed.domain == AnswerNames.syntheticDomain && $0.key.feed.kinds == kinds
         && $0.key.operation == AnswerNames.kindsOperation && $0.codeBytes != nil
     }
     return row?.codeBytes.map(\.groupedDigits) ?? missingFigure
@@ -61,7 +60,7 @@ extension Answer {
   package func modesTable() throws(SectionUnavailable) -> QuotedTable {
     let shown = run.rows.filter {
       $0.key.feed.size == rows.size && $0.key.feed.distribution == rows.layout && !$0.key.strategy.isReference
-        && $0.key.feed.domain != PlannedSynthetic.domain
+        && $0.key.feed.domain != AnswerNames.syntheticDomain
     }
     guard !shown.isEmpty else {
       throw SectionUnavailable(reason: "\(run.path) has no share or feed rows at \(rows.size.groupedDigits) \(rows.layout) elements")

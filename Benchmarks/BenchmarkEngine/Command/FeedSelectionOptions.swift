@@ -3,7 +3,6 @@ import DispatchModel
 import Existential
 import StrategyRegistry
 import SyntheticRegistry
-import BinaryInspection
 import CommandLineSupport
 
 /// Which benchmark cases a command covers: the feeds (generated, or tiled from a

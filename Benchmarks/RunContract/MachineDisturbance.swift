@@ -1,7 +1,5 @@
 import BenchmarkResults
 import Statistics
-import BinaryInspection
-import CommandLineSupport
 
 /// What the run's own samples say of the machine through the run: whether
 /// a launch lost its CPU to another process, and how far the machine's speed

@@ -1,7 +1,6 @@
 import BenchmarkResults
 import DispatchModel
 import JSON
-import BinaryInspection
 
 /// How a plan reaches a child process: a `Codable` value written once as
 /// JSON, and read back as the same value, never as flags for a second

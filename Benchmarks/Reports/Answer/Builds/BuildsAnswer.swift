@@ -1,7 +1,5 @@
 import BenchmarkResults
 import Claims
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
 
 /// "Does the answer hold in your build?": the answer's figures in each build

@@ -1,5 +1,4 @@
 import BenchmarkResults
-import BinaryInspection
 import CommandLineSupport
 
 /// A run in Google Benchmark's JSON format (`--benchmark_format=json`), so

@@ -1,6 +1,5 @@
 import BenchmarkResults
 import Claims
-import BenchmarkEngine
 import CommandLineSupport
 
 /// The existential domain (Guides/Existentials.md): one kind of value held
@@ -12,7 +11,7 @@ extension Answer {
   /// allocations, exclusivity checks); without one, the run's allocations.
   package func existentialTable() throws(SectionUnavailable) -> QuotedTable {
     let entries = run.rows.filter {
-      $0.key.feed.domain == PlannedSynthetic.existentialDomain && $0.key.feed.size == rows.size
+      $0.key.feed.domain == AnswerNames.existentialDomain && $0.key.feed.size == rows.size
         && !$0.key.strategy.isReference
     }
     guard !entries.isEmpty else {

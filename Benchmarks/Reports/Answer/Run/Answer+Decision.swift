@@ -1,7 +1,6 @@
 import BenchmarkResults
 import Claims
 import DispatchModel
-import BenchmarkEngine
 import CommandLineSupport
 
 /// The README's answer: the decision table, the stakes, and the ranges its

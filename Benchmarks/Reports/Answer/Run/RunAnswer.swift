@@ -1,8 +1,8 @@
 import BenchmarkResults
 import Claims
 import DispatchModel
-import BenchmarkEngine
 import CommandLineSupport
+import RunContract
 
 /// What `run` prints last, on standard output: this run's answer (the
 /// decision table, as `answer --sections decision` prints it, one situation
@@ -33,7 +33,7 @@ package enum RunAnswer {
   /// this run measured (the extensibility column is the edit costs', not a
   /// run's: `answer --edit-cost` prints it).
   package static func decision(_ run: RunFile) -> [String] {
-    guard let rows = AnswerRows(run: run, primary: RunMatrix.primarySize) else { return ["(this run has no rows)"] }
+    guard let rows = AnswerRows(run: run, primary: AnswerNames.primarySize) else { return ["(this run has no rows)"] }
     let answer = Answer(rows: rows, profile: nil, scaling: nil)
     let tables: [QuotedTable]
     do throws(SectionUnavailable) {
@@ -102,7 +102,7 @@ package enum RunAnswer {
       + "(\(widest.key.benchmarkCase.operation), \(widest.key.strategy), \(widest.key.mode.rawValue) mode). "
       + "The ranges above are 95% intervals over launches."
     if let target, worst > target {
-      text += " A longer \(RunOptions.declared.design.maxTime.name) launches the widest cases again and narrows them."
+      text += " A longer \(AdvisedRunOptions.maxTime.name) launches the widest cases again and narrows them."
     }
     return text
   }
@@ -114,7 +114,7 @@ package enum RunAnswer {
   /// an upper estimate, as claims' rows are launched first). Empty for a
   /// run of none of the claims' rows.
   package static func claims(_ run: RunFile, resolution: Double, adaptive: Bool = true) -> String {
-    guard let rows = AnswerRows(run: run, primary: RunMatrix.primarySize) else { return "" }
+    guard let rows = AnswerRows(run: run, primary: AnswerNames.primarySize) else { return "" }
     let read = MachineClaim.all.map { ($0, $0.settling(rows, resolution: resolution)) }.filter { $0.1.state != .missing }
     guard !read.isEmpty else { return "" }
     let open = read.filter { !$0.1.isSettled }.sorted { ($0.1.launchFactor ?? .infinity) < ($1.1.launchFactor ?? .infinity) }
@@ -138,7 +138,7 @@ package enum RunAnswer {
     guard let wall, wall > 0 else {
       return "about \(CSVNumber.text((factor * 10).rounded(.up) / 10)) times its launches would settle it"
     }
-    return "about \(RunOptions.declared.design.maxTime.name) \(Int((wall * factor).rounded(.up))) would settle it"
+    return "about \(AdvisedRunOptions.maxTime.name) \(Int((wall * factor).rounded(.up))) would settle it"
   }
 
   package static func nextSteps(_ path: String) -> String {

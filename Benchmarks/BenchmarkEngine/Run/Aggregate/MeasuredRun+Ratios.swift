@@ -1,18 +1,8 @@
 import BenchmarkResults
-import BinaryInspection
+import RunContract
 import Statistics
 
-/// Everything a run produced: what it ran on, a row per strategy and case,
-/// and every raw sample, from every launch.
-package struct MeasuredRun {
-  package var info: RunInfo
-  package var rows: [TimingRow]
-  package var samples: [RawSample] = []
-  /// The layouts the run timed (`run --layouts`): its launches are numbered
-  /// apart by layout (`LayoutBuilds.launchStride`), and each ratio's
-  /// interval is over layouts. 1 for one build.
-  package var layouts = 1
-
+extension MeasuredRun {
   /// Fills in each row's statistics from its samples (over every launch),
   /// its paired ratios to the baseline and to the floor of its case, what
   /// `compare` tracks and the resolution, its time net of the null's, and
@@ -41,15 +31,6 @@ package struct MeasuredRun {
   /// The number of rows with a launch variance a domain needs for its rows
   /// to be moderated toward its own typical variance, not the run's.
   package static let domainPoolMinimum = 10
-
-  /// The run as its CSV.
-  package var document: String { RunFile.document(info: info, rows: rows) }
-  package init(info: RunInfo, rows: [TimingRow], samples: [RawSample] = [], layouts: Int = 1) {
-    self.info = info
-    self.rows = rows
-    self.samples = samples
-    self.layouts = layouts
-  }
 }
 
 /// A run's samples, by row: every one, and each by launch and round.

@@ -1,5 +1,4 @@
 import JSON
-import BinaryInspection
 
 /// `PlanCoding`'s decoder: reads a parsed JSON value. The keyed and
 /// unkeyed containers hand each value to a decoder of its own; every scalar

@@ -1,7 +1,7 @@
 import BenchmarkResults
 import Claims
-import BenchmarkEngine
 import CommandLineSupport
+import RunContract
 
 /// "Does the answer hold on every machine?": the answer's claims read on
 /// one run per CPU model, a column each, then each claim over the machines

@@ -1,7 +1,5 @@
 import BenchmarkResults
 import Claims
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
 
 /// Counts beside every time: for each cheap row, where dispatch is the work,
@@ -17,7 +15,7 @@ extension Answer {
     let cheap = AnswerNames.cheap.map(\.rawValue)
     let entries = run.rows.filter { row in
       !row.key.strategy.isReference && row.key.feed.size == rows.size
-        && (row.key.feed.domain == PlannedSynthetic.domain
+        && (row.key.feed.domain == AnswerNames.syntheticDomain
           || (cheap.contains(row.key.operation) && row.key.feed.distribution == rows.layout))
     }.compactMap { row in CountsBesideTime(row.key, baseline: baseline, profile: profile).map { (row, $0) } }
     guard !entries.isEmpty else {

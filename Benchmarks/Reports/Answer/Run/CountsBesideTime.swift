@@ -1,5 +1,4 @@
 import BenchmarkResults
-import BinaryInspection
 import CommandLineSupport
 
 /// A row's counts from a profile of the same binary, set beside its time:

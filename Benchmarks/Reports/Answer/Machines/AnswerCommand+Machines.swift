@@ -1,6 +1,5 @@
 import BenchmarkResults
 import Claims
-import BenchmarkEngine
 import CommandLineSupport
 
 /// `answer A.csv B.csv …`: runs of one or more CPU models (a model's runs

@@ -1,5 +1,4 @@
 import BenchmarkResults
-import BinaryInspection
 import CommandLineSupport
 
 /// What a run prints on standard output, in the format asked for.

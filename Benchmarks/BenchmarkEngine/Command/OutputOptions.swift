@@ -1,5 +1,5 @@
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// Where a command's CSV goes, what standard output gets, and how much it
 /// says. `run` and `profile` both take these options; they are declared and
@@ -17,14 +17,11 @@ package struct OutputOptions {
   package var listOnly: Bool
   package var allowDebugBuild: Bool
 
-  /// --force, as every command that writes a file names it.
-  package static let force = Option.flag("--force", "Overwrite an existing output file.")
-
   /// The options, each declared once with its type and default; what
   /// differs between the commands that share them is a parameter.
   package struct Options: OptionGroup {
     package let output: Option<String?>
-    package let force = OutputOptions.force
+    package let force = Option.force
     package let format: Option<String?>
     package let wide = Option.wide
     package let quiet = Option.flag("--quiet", "No progress or notes on standard error.")

@@ -1,8 +1,7 @@
 import BenchmarkResults
 import DispatchModel
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
+import RunContract
 
 /// The kinds sweep and the code each operation runs.
 extension Answer {
@@ -11,7 +10,7 @@ extension Answer {
   /// the 95% interval over launches.
   package func kindsTables() throws(SectionUnavailable) -> [QuotedTable] {
     let synthetic = run.rows.filter {
-      $0.key.feed.domain == PlannedSynthetic.domain && $0.key.feed.size == rows.size && $0.key.strategy != .null
+      $0.key.feed.domain == AnswerNames.syntheticDomain && $0.key.feed.size == rows.size && $0.key.strategy != .null
     }
     guard !synthetic.isEmpty else {
       throw SectionUnavailable(reason: "\(run.path) has no synthetic rows at \(rows.size.groupedDigits) elements")

@@ -1,6 +1,6 @@
 import BenchmarkResults
-import BenchmarkEngine
 import CommandLineSupport
+import RunContract
 
 /// Where one run's machine sits among the committed machines: each claim
 /// of the answer on this run beside its range over the committed CPU

@@ -1,6 +1,5 @@
 import BenchmarkResults
 import Claims
-import BenchmarkEngine
 import CommandLineSupport
 
 /// Why a build's times are what they are: each build's profile (the counts

@@ -1,7 +1,5 @@
 import BenchmarkResults
 import Claims
-import BenchmarkEngine
-import BinaryInspection
 import CommandLineSupport
 
 /// The README's answer, and the guide's tables, from a run and the files
