@@ -336,11 +336,23 @@ if Context.environment["DISPATCH_BENCH_EXCLUSIVITY_UNCHECKED"] == "1" {
 // The build matrix's `evolution-frozen` build: with DISPATCH_BENCH_FROZEN=1 as
 // well as DISPATCH_BENCH_LIBRARY_EVOLUTION=1, the model and the strategy
 // modules (boundary mode) compile the attributes a framework author who cares
-// about speed would write (`@frozen`, `@inlinable`, `final`), each under
-// `#if DISPATCH_BENCH_FROZEN`; Guides/Builds.md lists them per pattern.
-// Unset, the sources compile as they read without them.
+// about speed would write (`@frozen`, `@inlinable`, `@usableFromInline`),
+// listed per declaration in Benchmarks/Scripts/frozen-attributes.txt
+// (Guides/Builds.md). The sources stay as an app writes them: run
+// Benchmarks/Scripts/frozen-sources.py first (build-matrix.sh does), which
+// writes a copy of Sources/ to `frozenSources` with each attribute in an
+// `#if DISPATCH_BENCH_FROZEN` block, and these modules and their app-mode
+// twins are built from that copy. Only the boundary modules get the define:
+// an app's own code is not a framework's, so app mode compiles as in release.
 if Context.environment["DISPATCH_BENCH_FROZEN"] == "1" {
+  let frozenSources = ".build-matrix/frozen-sources/"
   let frozen = Set(harnessModules + ["DispatchModel"])
+  for target in package.targets where target.type == .regular {
+    let path = target.path ?? "Sources/" + target.name
+    if path.hasPrefix("Sources/") && frozen.contains(String(path.dropFirst("Sources/".count))) {
+      target.path = frozenSources + path
+    }
+  }
   for target in package.targets where frozen.contains(target.name) || target.name == "BenchmarkEngine" {
     target.swiftSettings = (target.swiftSettings ?? []) + [.define("DISPATCH_BENCH_FROZEN")]
   }
