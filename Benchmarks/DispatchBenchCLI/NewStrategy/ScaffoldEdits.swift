@@ -16,7 +16,7 @@ package enum ScaffoldEdits {
   /// The generator's file that lists its patterns, which the scaffold edits.
   package static let generator = generatorDirectory + "/SyntheticPattern.swift"
   /// Written by the generator, not by an edit here.
-  package static let syntheticRegistry = "Sources/SyntheticRegistry/SyntheticRegistry.swift"
+  package static let syntheticRegistry = "Sources/SyntheticRegistry/generated/SyntheticRegistry.swift"
   /// The attributes the build matrix's `evolution-frozen` build adds to the
   /// model and each strategy (Guides/Builds.md), by file.
   package static let frozenAttributes = "Benchmarks/Scripts/frozen-attributes.txt"

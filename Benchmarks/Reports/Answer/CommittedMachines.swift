@@ -42,7 +42,7 @@ package struct CommittedMachines: Equatable {
   /// The folder the figures are read from, relative to the package.
   package static let folder = "results/reference/machines"
   /// The generated source, relative to the package.
-  package static let sourcePath = "Benchmarks/Reports/Answer/CommittedMachines+Generated.swift"
+  package static let sourcePath = "Benchmarks/Reports/Answer/generated/CommittedMachines+Generated.swift"
 
   /// The figures of `answer` over the runs given, a model's runs pooled.
   package init(_ answer: MachinesAnswer) {

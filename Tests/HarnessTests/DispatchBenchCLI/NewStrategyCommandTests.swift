@@ -134,7 +134,7 @@ import Testing
           Benchmarks/Scripts/frozen-attributes.txt
         and the synthetic generator would write
           Sources/Synthetic/DryRunPattern/
-          Sources/SyntheticRegistry/SyntheticRegistry.swift
+          Sources/SyntheticRegistry/generated/SyntheticRegistry.swift
 
         """)
     #expect(!fileExists(Fixtures.packageRoot + "/Sources/DryRunPattern"))
