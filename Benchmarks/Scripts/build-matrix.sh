@@ -10,7 +10,9 @@
 #               framework's boundary (Package.swift, DISPATCH_BENCH_LIBRARY_EVOLUTION)
 #   evolution-frozen
 #               the same, with the attributes a framework author who cares
-#               about speed writes (@frozen, @inlinable; DISPATCH_BENCH_FROZEN)
+#               about speed writes (@frozen, @inlinable; DISPATCH_BENCH_FROZEN),
+#               those of frozen-attributes.txt: frozen-sources.py writes the
+#               sources it builds from them first
 #   package     the model and the strategy modules with SwiftPM's default
 #               cross-module optimisation, as a package dependency is built
 #               (no -disable-cmo; DISPATCH_BENCH_PACKAGE)
@@ -61,6 +63,7 @@ flags=(-Xswiftc -Onone -Xswiftc -DDISPATCH_BENCH_ONONE)
 build onone env
 flags=()
 build evolution env DISPATCH_BENCH_LIBRARY_EVOLUTION=1
+python3 Benchmarks/Scripts/frozen-sources.py
 build evolution-frozen env DISPATCH_BENCH_LIBRARY_EVOLUTION=1 DISPATCH_BENCH_FROZEN=1
 build package env DISPATCH_BENCH_PACKAGE=1
 build exclusivity-unchecked env DISPATCH_BENCH_EXCLUSIVITY_UNCHECKED=1

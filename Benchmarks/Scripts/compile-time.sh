@@ -4,11 +4,11 @@
 #   bash Benchmarks/Scripts/compile-time.sh [--runs R] [--patterns LIST] [--kinds LIST]
 #                                           [--output PATH] [--force]
 #
-# Compiles each pattern's generated Sources/Synthetic/<Pattern>/Kinds<N>.swift
+# Compiles each pattern's Sources/Synthetic/<Pattern>/generated/Kinds<N>.swift
 # alone, as one whole-module-optimised module, R times (default 3):
 #
 #   swiftc -O -wmo -parse-as-library -emit-object -module-name Synthetic<Pattern> \
-#     <noLoopMerging> -I <scratch> Sources/Synthetic/<Pattern>/Kinds<N>.swift -o <scratch>/<Pattern>.o
+#     <noLoopMerging> -I <scratch> Sources/Synthetic/<Pattern>/generated/Kinds<N>.swift -o <scratch>/<Pattern>.o
 #
 # (<noLoopMerging>: the flags Package.swift builds the synthetic modules with,
 # read from it: function merging off, so no two timed loops are folded into one)
@@ -111,7 +111,7 @@ printf 'import BenchmarkSupport\nimport SyntheticModel\n' > "$scratch/Empty.swif
 
 # The source of (pattern, kinds); `empty` is the file that only imports.
 source_of() {
-  if [ "$1" = empty ]; then echo "$scratch/Empty.swift"; else echo "Sources/Synthetic/$1/Kinds$2.swift"; fi
+  if [ "$1" = empty ]; then echo "$scratch/Empty.swift"; else echo "Sources/Synthetic/$1/generated/Kinds$2.swift"; fi
 }
 
 # Compiles one file; prints its wall time in seconds.

@@ -95,6 +95,9 @@ step "dispatch-bench new-strategy $name --from $from"
 sed -i "/package static let names = \[/a\\    \"$strategy\"," "$expected"
 grep -q "\"$strategy\"," "$expected" || { echo "scaffold-check: could not name $strategy in $expected" >&2; exit 1; }
 
+step "the evolution-frozen build's attributes found in the scaffold: frozen-sources.py --check"
+python3 Benchmarks/Scripts/frozen-sources.py --check
+
 step "swift build -c release --build-path $build_path --product dispatch-bench"
 swiftpm_retry swift build -c release --build-path "$build_path" --product dispatch-bench
 

@@ -18,7 +18,7 @@ public enum SyntheticGenerator {
 
   /// What differs between the files and the package at `root`: the path of
   /// every file that is missing or different, and of every Swift file in a
-  /// generated directory that the generator does not write.
+  /// generated module that the generator does not write.
   public static func outOfDate(
     _ files: [(path: String, text: String)], root: String
   ) -> [String] {
@@ -37,17 +37,19 @@ public enum SyntheticGenerator {
     return problems
   }
 
-  /// Swift files in the generated directories that the generator does not write.
+  /// Swift files the generator does not write in the modules it writes, at
+  /// any depth: a module's directory holds its `generated/` folder alone.
   public static func strayFiles(_ files: [(path: String, text: String)], root: String) -> [String]
   {
     let generated = Set(files.map(\.path))
-    let directories = Set(files.map { ($0.path as NSString).deletingLastPathComponent })
-      .filter { $0.hasPrefix("Sources/") }
+    let modules = Set(files.compactMap { file in
+      file.path.firstRange(of: "/generated/").map { String(file.path[..<$0.lowerBound]) }
+    })
     var stray: [String] = []
-    for directory in directories.sorted() {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + directory)) ?? []
-      for name in names.sorted() where name.hasSuffix(".swift") {
-        let path = directory + "/" + name
+    for module in modules.sorted() {
+      let paths = (try? FileManager.default.subpathsOfDirectory(atPath: root + "/" + module)) ?? []
+      for path in paths.sorted() where path.hasSuffix(".swift") {
+        let path = module + "/" + path
         if !generated.contains(path) { stray.append(path) }
       }
     }

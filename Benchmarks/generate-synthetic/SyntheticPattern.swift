@@ -28,7 +28,8 @@ public enum SyntheticPattern: String, CaseIterable, Sendable {
     return own
   }
 
-  /// The strategy module's name, and the directory under Sources/Synthetic.
+  /// The strategy module's name, and its synthetic module's directory under
+  /// Sources/Synthetic.
   public var directory: String {
     rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }

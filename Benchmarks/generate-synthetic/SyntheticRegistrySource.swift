@@ -1,7 +1,7 @@
-/// `Sources/SyntheticRegistry/SyntheticRegistry.swift`: every pattern at
+/// `Sources/SyntheticRegistry/generated/SyntheticRegistry.swift`: every pattern at
 /// every number of kinds.
 public enum SyntheticRegistrySource {
-  public static let path = "Sources/SyntheticRegistry/SyntheticRegistry.swift"
+  public static let path = "Sources/SyntheticRegistry/generated/SyntheticRegistry.swift"
 
   public static var text: String {
     var writer = SourceWriter()

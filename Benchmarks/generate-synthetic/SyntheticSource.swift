@@ -26,7 +26,7 @@ public struct SyntheticSource {
   public var idiom: SyntheticIdiom { pattern.idiom }
 
   /// Where the file lives, from the package root.
-  public var path: String { "Sources/Synthetic/\(pattern.directory)/\(namespace).swift" }
+  public var path: String { "Sources/Synthetic/\(pattern.directory)/generated/\(namespace).swift" }
 
   /// The file, as committed.
   public var text: String {

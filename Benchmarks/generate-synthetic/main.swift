@@ -4,12 +4,13 @@
 //   swift run generate-synthetic --check   # exit 1 if out of date
 //
 // For each pattern, one module, `Sources/Synthetic/<Pattern>`, holds a file
-// per number of kinds (2, 4, 8, 16, 32, 64), `Kinds<N>.swift`, with the
+// per number of kinds (2, 4, 8, 16, 32, 64), `generated/Kinds<N>.swift` (a
+// folder named so, where a reader sees the code is generated), with the
 // namespace `Kinds<N>`: N kinds, each a small value with a 64-bit payload,
 // the operations of `SyntheticDomain.operations` written in the pattern's own
 // idiom, and a `Workload` (BenchmarkSupport's `SyntheticWorkload`) whose
 // loops the harness times (`SyntheticSource`, in a file per part).
-// `Sources/SyntheticRegistry/SyntheticRegistry.swift` lists them all
+// `Sources/SyntheticRegistry/generated/SyntheticRegistry.swift` lists them all
 // (`SyntheticRegistrySource`). It also writes
 // `results/reference/scaling/edit-cost.csv`: for each pattern, the lines a
 // team adds and changes to add one kind (N to N+1) and one operation (M to

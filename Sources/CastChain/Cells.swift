@@ -5,9 +5,6 @@ extension FeedController {
   ///
   /// Cells come out of the reuse pool as the base class, so these are class
   /// casts, not casts from `Any`; each is to a `final` class.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func color(of cell: FeedCell) -> String {
     if cell is InvitationCell {
       return InvitationCell.color
@@ -25,9 +22,6 @@ extension FeedController {
     preconditionFailure("no colour for \(type(of: cell))")
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func applyBackground(to cell: FeedCell) {
     cell.backgroundColor = color(of: cell)
   }

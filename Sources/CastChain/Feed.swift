@@ -6,9 +6,6 @@ import DispatchModel
 public final class FeedController {
   init() {}
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func identifier(for rows: [Any], at index: Int) -> String {
     let row = rows[index]
     if row is InvitationViewObject {
@@ -27,9 +24,6 @@ public final class FeedController {
     unknownRow(row)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func height(for rows: [Any], at index: Int) -> Double {
     let row = rows[index]
     if let invitation = row as? InvitationViewObject {
@@ -50,9 +44,6 @@ public final class FeedController {
 
   /// Writes the row into its cell, force-casting the cell to the class the
   /// row calls for, as `dequeueReusableCell(…) as! InvitationCell` does.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func configure(_ cells: [FeedCell], at cellIndex: Int, with rows: [Any], at index: Int) {
     let row = rows[index]
     let cell = cells[cellIndex]
@@ -91,9 +82,6 @@ public final class FeedController {
   }
 
   /// Where every chain ends: nothing in the chain matched.
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func unknownRow(_ row: Any) -> Never {
     preconditionFailure("no cell class shows a \(type(of: row))")
   }

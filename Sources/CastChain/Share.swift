@@ -5,9 +5,6 @@ import DispatchModel
 ///
 /// What the share article's "before" code grows into once a second caller
 /// needs it: a function per platform taking `Any`, each repeating the chain.
-#if DISPATCH_BENCH_FROZEN
-@inlinable
-#endif
 func facebookContent(of item: Any) -> String {
   if let user = item as? User {
     return ShareContent.facebook(
@@ -25,9 +22,6 @@ func facebookContent(of item: Any) -> String {
   cannotShare(item)
 }
 
-#if DISPATCH_BENCH_FROZEN
-@inlinable
-#endif
 func lineContent(of item: Any) -> String {
   if let user = item as? User {
     return ShareContent.line(
@@ -44,9 +38,6 @@ func lineContent(of item: Any) -> String {
   cannotShare(item)
 }
 
-#if DISPATCH_BENCH_FROZEN
-@inlinable
-#endif
 func instagramContent(of item: Any) -> String {
   if let user = item as? User {
     return user.profileImageURL
@@ -58,9 +49,6 @@ func instagramContent(of item: Any) -> String {
   cannotShare(item)
 }
 
-#if DISPATCH_BENCH_FROZEN
-@inlinable
-#endif
 func weChatContent(of item: Any) -> String {
   if let user = item as? User {
     return ShareContent.wechat(
@@ -85,9 +73,6 @@ func weChatContent(of item: Any) -> String {
 
 /// The content of sharing element `index` to a platform: the platform's
 /// function, which finds the model by casting.
-#if DISPATCH_BENCH_FROZEN
-@inlinable
-#endif
 func shareContent(of elements: [Any], at index: Int, to platform: Platform) -> String {
   let item = elements[index]
   return switch platform {
@@ -99,9 +84,6 @@ func shareContent(of elements: [Any], at index: Int, to platform: Platform) -> S
 }
 
 /// Where every chain ends: nothing in the chain matched.
-#if DISPATCH_BENCH_FROZEN
-@usableFromInline
-#endif
 func cannotShare(_ item: Any) -> Never {
   preconditionFailure("cannot share a \(type(of: item))")
 }

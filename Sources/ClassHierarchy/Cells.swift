@@ -10,9 +10,6 @@ import DispatchModel
 /// this module's own `final` subclass, registered under the kind's reuse
 /// identifier; the model's cell classes are `final`, so they cannot be the
 /// ones that override.
-#if DISPATCH_BENCH_FROZEN
-@usableFromInline
-#endif
 class FeedTableCell: FeedCell {
   /// The identifier the class is registered under.
   class var reuseIdentifier: String { subclassMustOverride() }
@@ -21,19 +18,10 @@ class FeedTableCell: FeedCell {
 
   /// Writes a row of this cell's kind into the cell, cast down to the row
   /// class this cell shows.
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func configure(with row: FeedRowModel) { subclassMustOverride() }
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var backgroundHex: String { subclassMustOverride() }
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func applyBackground() { subclassMustOverride() }
 }
 
@@ -134,16 +122,10 @@ func makeCell(reuseIdentifier: String) -> FeedCell? {
 extension FeedController {
   /// The base-class cell force-cast to the app's cell class, then its
   /// override.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func color(of cell: FeedCell) -> String {
     (cell as! FeedTableCell).backgroundHex
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func applyBackground(to cell: FeedCell) {
     (cell as! FeedTableCell).applyBackground()
   }

@@ -5,13 +5,7 @@ import DispatchModel
 public class FeedRowModel {
   init() {}
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var reuseIdentifier: String { subclassMustOverride() }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func height() -> Double { subclassMustOverride() }
 }
 
@@ -92,16 +86,10 @@ final class MemoriesRowModel: FeedRowModel {
 public final class FeedController {
   init() {}
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func identifier(for rows: [FeedRowModel], at index: Int) -> String {
     rows[index].reuseIdentifier
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func height(for rows: [FeedRowModel], at index: Int) -> Double {
     rows[index].height()
   }
@@ -109,9 +97,6 @@ public final class FeedController {
   /// The cell configures itself from the row, as a `UITableViewCell`
   /// subclass's `configure(with:)` does, once the base-class cell is cast
   /// to the app's cell class.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func configure(
     _ cells: [FeedCell], at cellIndex: Int, with rows: [FeedRowModel], at index: Int
   ) {

@@ -9,27 +9,12 @@ import DispatchModel
 public class ShareModel {
   init() {}
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func facebookContent() -> String { subclassMustOverride() }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func lineContent() -> String { subclassMustOverride() }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func instagramContent() -> String { subclassMustOverride() }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func weChatContent() -> String { subclassMustOverride() }
 
   /// Calls the method for a platform; a template method, not overridden.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   final func content(for platform: Platform) -> String {
     switch platform {
     case .facebook: facebookContent()

@@ -40,87 +40,36 @@ extension MemoriesCell: VisitableCell {
   public func accept(visitor: any CellVisitor) { visitor.visit(self) }
 }
 
-#if DISPATCH_BENCH_FROZEN
-@usableFromInline
-#endif
 final class ColorVisitor: CellVisitor {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   private(set) var color = ""
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: InvitationCell) { color = InvitationCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: NewSongCell) { color = NewSongCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: NewEventCell) { color = NewEventCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: PlainTextCell) { color = PlainTextCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: MediaCell) { color = MediaCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: MemoriesCell) { color = MemoriesCell.color }
 }
 
 /// Sets each cell's background: the visitor does the work itself rather than
 /// returning a value.
-#if DISPATCH_BENCH_FROZEN
-@usableFromInline
-#endif
 final class BackgroundSetter: CellVisitor {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: InvitationCell) { cell.backgroundColor = InvitationCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: NewSongCell) { cell.backgroundColor = NewSongCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: NewEventCell) { cell.backgroundColor = NewEventCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: PlainTextCell) { cell.backgroundColor = PlainTextCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: MediaCell) { cell.backgroundColor = MediaCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: MemoriesCell) { cell.backgroundColor = MemoriesCell.color }
 }
 
 extension FeedController {
   /// The cell article's `willDisplay`: the base-class cell the table view
   /// hands out, force-cast to the protocol, accepts the visitor.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func color(of cell: FeedCell) -> String {
     (cell as! any VisitableCell).accept(visitor: colorVisitor)
     return colorVisitor.color
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func applyBackground(to cell: FeedCell) {
     (cell as! any VisitableCell).accept(visitor: backgroundSetter)
   }

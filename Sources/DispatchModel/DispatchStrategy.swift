@@ -30,7 +30,8 @@
 /// The one exception is the build matrix's `evolution-frozen` build
 /// (`DISPATCH_BENCH_FROZEN`, Guides/Builds.md): there every strategy is
 /// written as a speed-minded framework author would write it, with
-/// `@inlinable` entry points and `@frozen` types instead. In both evolution
+/// `@inlinable` entry points and `@frozen` types instead, the attributes
+/// Benchmarks/Scripts/frozen-attributes.txt lists. In both evolution
 /// builds the harness's loops reach a strategy through the registry's own
 /// `ClientStrategy`, as an app calls a framework's concrete API: this
 /// conformance is resilient there, and would cost a witness-table call.

@@ -1,7 +1,4 @@
 /// An invitation to an event, or the placeholder shown when there is none.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct InvitationViewObject: Hashable, Sendable {
   public var id: String
   public var inviter: String
@@ -17,9 +14,6 @@ public struct InvitationViewObject: Hashable, Sendable {
 }
 
 /// A song just released by an artist the reader follows.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct NewSongViewObject: Hashable, Sendable {
   public var id: String
   public var songName: String
@@ -35,9 +29,6 @@ public struct NewSongViewObject: Hashable, Sendable {
 }
 
 /// An upcoming event.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct NewEventViewObject: Hashable, Sendable {
   public var id: String
   public var title: String
@@ -54,9 +45,6 @@ public struct NewEventViewObject: Hashable, Sendable {
 }
 
 /// A text post.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct PlainTextViewObject: Hashable, Sendable {
   public var id: String
   public var author: String
@@ -70,9 +58,6 @@ public struct PlainTextViewObject: Hashable, Sendable {
 }
 
 /// A post of photos with a caption.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct MediaViewObject: Hashable, Sendable {
   public var id: String
   public var author: String
@@ -88,9 +73,6 @@ public struct MediaViewObject: Hashable, Sendable {
 }
 
 /// A photo from the same day in an earlier year.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct MemoriesViewObject: Hashable, Sendable {
   public var id: String
   public var year: Int
@@ -106,9 +88,6 @@ public struct MemoriesViewObject: Hashable, Sendable {
 }
 
 /// The kinds of feed row, in SPEC order; the raw value is the feed file's `kind`.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public enum FeedKind: String, CaseIterable, Hashable, Sendable {
   case invitation, newSong, newEvent, plainText, media, memories
 }
@@ -117,9 +96,6 @@ public enum FeedKind: String, CaseIterable, Hashable, Sendable {
 ///
 /// This is the neutral form every strategy converts from; each strategy keeps
 /// its own representation for timing.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public enum FeedItem: Hashable, Sendable {
   case invitation(InvitationViewObject)
   case newSong(NewSongViewObject)

@@ -1,7 +1,4 @@
 /// A person on the music service: an artist, or whoever made a playlist.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct User: Hashable, Sendable {
   public var id: String
   public var name: String
@@ -17,9 +14,6 @@ public struct User: Hashable, Sendable {
 }
 
 /// A song by a user.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct Song: Hashable, Sendable {
   public var id: String
   public var name: String
@@ -43,9 +37,6 @@ public struct Song: Hashable, Sendable {
 }
 
 /// An ordered list of songs made by a user.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct Playlist: Hashable, Sendable {
   public var id: String
   public var name: String
@@ -79,17 +70,11 @@ public struct Playlist: Hashable, Sendable {
 }
 
 /// The kinds of shareable model, in SPEC order.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public enum ShareKind: String, CaseIterable, Hashable, Sendable {
   case user, song, playlist
 }
 
 /// A platform content can be shared to, in SPEC order.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public enum Platform: String, CaseIterable, Hashable, Sendable {
   case facebook, line, instagram, wechat
 }
@@ -98,9 +83,6 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
 ///
 /// This is the neutral form every strategy converts from; each strategy keeps
 /// its own representation (a row struct, an existential, an enum) for timing.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public enum ShareItem: Hashable, Sendable {
   case user(User)
   case song(Song)

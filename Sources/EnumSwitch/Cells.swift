@@ -3,16 +3,10 @@ import DispatchModel
 extension FeedRow {
   /// The row's case without its payload: what an enum-first controller
   /// remembers of a row it has shown, the feed article's `row.type`.
-  #if DISPATCH_BENCH_FROZEN
-  @frozen
-  #endif
   public enum Kind {
     case invitation, newSong, newEvent, plainText, media, memories
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   var kind: Kind {
     switch self {
     case .invitation: .invitation
@@ -28,22 +22,10 @@ extension FeedRow {
 /// A shown row as an enum-first controller keeps it: the cell it configured,
 /// beside the case of the row it configured it from. The controller never
 /// asks a cell for its class: it knows the case.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct ShownRow {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let kind: FeedRow.Kind
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let cell: FeedCell
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   init(kind: FeedRow.Kind, cell: FeedCell) {
     self.kind = kind
     self.cell = cell
@@ -53,9 +35,6 @@ public struct ShownRow {
 extension FeedController {
   /// The colour of the row's cell class: one exhaustive `switch` on the case
   /// the controller configured the cell from, with no `default:`.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func color(of shown: ShownRow) -> String {
     switch shown.kind {
     case .invitation: InvitationCell.color
@@ -69,9 +48,6 @@ extension FeedController {
 
   /// The colour of the row's case, written through the base class, whose
   /// `backgroundColor` every cell class inherits.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func applyBackground(to shown: ShownRow) {
     shown.cell.backgroundColor = color(of: shown)
   }

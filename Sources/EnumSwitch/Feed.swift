@@ -2,9 +2,6 @@ import DispatchModel
 
 /// A feed row as a closed enum: its kind is the case tag, its view object
 /// the payload.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public enum FeedRow {
   case invitation(InvitationViewObject)
   case newSong(NewSongViewObject)
@@ -20,9 +17,6 @@ public enum FeedRow {
 public final class FeedController {
   init() {}
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func identifier(for rows: [FeedRow], at index: Int) -> String {
     switch rows[index] {
     case .invitation: InvitationCell.reuseIdentifier
@@ -34,9 +28,6 @@ public final class FeedController {
     }
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func height(for rows: [FeedRow], at index: Int) -> Double {
     switch rows[index] {
     case .invitation(let invitation): FeedContent.invitationHeight(isEmpty: invitation.isEmpty)
@@ -54,9 +45,6 @@ public final class FeedController {
   /// inherits. The feed article force-casts the cell inside each case
   /// (`as! InvitationCell`) to reach outlets a UIKit subclass declares; these
   /// cells have none, so the cast would test a class and buy nothing.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func configure(_ cells: [FeedCell], at cellIndex: Int, with rows: [FeedRow], at index: Int) {
     switch rows[index] {
     case .invitation(let invitation):

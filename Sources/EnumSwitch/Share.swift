@@ -2,9 +2,6 @@ import DispatchModel
 
 /// A share item as a closed enum: its kind is the case tag, its model the
 /// payload.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public enum ShareElement {
   case user(User)
   case song(Song)
@@ -13,9 +10,6 @@ public enum ShareElement {
 
 /// The content of sharing element `index` to a platform: a `switch` on the
 /// item's kind, then one on the platform, twelve cases in all.
-#if DISPATCH_BENCH_FROZEN
-@inlinable
-#endif
 func shareContent(of elements: [ShareElement], at index: Int, to platform: Platform) -> String {
   switch elements[index] {
   case .user(let user):

@@ -56,44 +56,28 @@ public enum EnumSwitchStrategy: DispatchStrategy {
 
   // MARK: Per-element entry points (never inlined but in the evolution-frozen build; see DispatchStrategy)
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func share(
     _ elements: [ShareElement], at index: Int, to targets: [Platform], at targetIndex: Int
   ) -> String {
     shareContent(of: elements, at: index, to: targets[targetIndex])
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func identifier(
     of rows: [FeedRow], at index: Int, using controller: FeedController
   ) -> String {
     controller.identifier(for: rows, at: index)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func height(
     of rows: [FeedRow], at index: Int, using controller: FeedController
   ) -> Double {
     controller.height(for: rows, at: index)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func configure(
     _ cells: [FeedCell], at cellIndex: Int, with rows: [FeedRow], at index: Int,
     using controller: FeedController
@@ -102,33 +86,21 @@ public enum EnumSwitchStrategy: DispatchStrategy {
   }
 
   /// The cell, beside the case of the row it shows.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func shownCell(
     _ cell: FeedCell, showing rows: [FeedRow], at index: Int, using controller: FeedController
   ) -> ShownRow {
     ShownRow(kind: rows[index].kind, cell: cell)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func color(
     of shownCells: [ShownRow], at index: Int, using controller: FeedController
   ) -> String {
     controller.color(of: shownCells[index])
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func applyBackground(
     to shownCells: [ShownRow], at index: Int, using controller: FeedController
   ) {

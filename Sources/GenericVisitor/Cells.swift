@@ -41,90 +41,36 @@ extension MemoriesCell: VisitableCell {
   public func accept<V: CellVisitor>(_ visitor: V) -> V.T { visitor.visit(self) }
 }
 
-#if DISPATCH_BENCH_FROZEN
-@frozen @usableFromInline
-#endif
 struct ColorVisitor: CellVisitor {
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   init() {}
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: InvitationCell) -> String { InvitationCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: NewSongCell) -> String { NewSongCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: NewEventCell) -> String { NewEventCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: PlainTextCell) -> String { PlainTextCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: MediaCell) -> String { MediaCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: MemoriesCell) -> String { MemoriesCell.color }
 }
 
 /// Sets each cell's background: `T == Void`, the work done in the visit.
-#if DISPATCH_BENCH_FROZEN
-@frozen @usableFromInline
-#endif
 struct BackgroundSetter: CellVisitor {
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   init() {}
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: InvitationCell) { cell.backgroundColor = InvitationCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: NewSongCell) { cell.backgroundColor = NewSongCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: NewEventCell) { cell.backgroundColor = NewEventCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: PlainTextCell) { cell.backgroundColor = PlainTextCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: MediaCell) { cell.backgroundColor = MediaCell.color }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ cell: MemoriesCell) { cell.backgroundColor = MemoriesCell.color }
 }
 
 extension FeedController {
   /// The cell article's `willDisplay`: the base-class cell the table view
   /// hands out, force-cast to the protocol, accepts the visitor.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func color(of cell: FeedCell) -> String {
     (cell as! any VisitableCell).accept(ColorVisitor())
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func applyBackground(to cell: FeedCell) {
     (cell as! any VisitableCell).accept(BackgroundSetter())
   }

@@ -41,104 +41,44 @@ extension MemoriesViewObject: FeedVisitable {
   public func accept<V: FeedVisitor>(_ visitor: V) -> V.T { visitor.visit(self) }
 }
 
-#if DISPATCH_BENCH_FROZEN
-@frozen @usableFromInline
-#endif
 struct IdentifierVisitor: FeedVisitor {
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   init() {}
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: InvitationViewObject) -> String { InvitationCell.reuseIdentifier }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: NewSongViewObject) -> String { NewSongCell.reuseIdentifier }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: NewEventViewObject) -> String { NewEventCell.reuseIdentifier }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: PlainTextViewObject) -> String { PlainTextCell.reuseIdentifier }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: MediaViewObject) -> String { MediaCell.reuseIdentifier }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: MemoriesViewObject) -> String { MemoriesCell.reuseIdentifier }
 }
 
-#if DISPATCH_BENCH_FROZEN
-@frozen @usableFromInline
-#endif
 struct HeightVisitor: FeedVisitor {
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   init() {}
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: InvitationViewObject) -> Double {
     FeedContent.invitationHeight(isEmpty: row.isEmpty)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: NewSongViewObject) -> Double { FeedContent.newSongHeight }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: NewEventViewObject) -> Double { FeedContent.newEventHeight }
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: PlainTextViewObject) -> Double { FeedContent.plainTextHeight(text: row.text) }
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: MediaViewObject) -> Double {
     FeedContent.mediaHeight(caption: row.caption, photoCount: row.photoURLs.count)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: MemoriesViewObject) -> Double { FeedContent.memoriesHeight }
 }
 
 /// Writes each row into `cell`, cast down to the class the row calls for;
 /// made per row, as `cellForRowAt` makes it in the table-view article.
-#if DISPATCH_BENCH_FROZEN
-@frozen @usableFromInline
-#endif
 struct ConfiguratorVisitor: FeedVisitor {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let cell: FeedCell
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   init(cell: FeedCell) {
     self.cell = cell
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: InvitationViewObject) {
     let cell = cell as! InvitationCell
     if row.isEmpty {
@@ -150,17 +90,11 @@ struct ConfiguratorVisitor: FeedVisitor {
     }
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: NewSongViewObject) {
     let cell = cell as! NewSongCell
     cell.show(title: row.songName, subtitle: row.artistName, imageURLs: [row.coverURL])
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: NewEventViewObject) {
     let cell = cell as! NewEventCell
     cell.show(
@@ -168,25 +102,16 @@ struct ConfiguratorVisitor: FeedVisitor {
       imageURLs: [])
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: PlainTextViewObject) {
     let cell = cell as! PlainTextCell
     cell.show(title: row.author, subtitle: row.text, imageURLs: [])
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: MediaViewObject) {
     let cell = cell as! MediaCell
     cell.show(title: row.author, subtitle: row.caption, imageURLs: row.photoURLs)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func visit(_ row: MemoriesViewObject) {
     let cell = cell as! MemoriesCell
     cell.show(
@@ -200,23 +125,14 @@ struct ConfiguratorVisitor: FeedVisitor {
 public final class FeedController {
   init() {}
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func identifier(for rows: [any FeedVisitable], at index: Int) -> String {
     rows[index].accept(IdentifierVisitor())
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func height(for rows: [any FeedVisitable], at index: Int) -> Double {
     rows[index].accept(HeightVisitor())
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func configure(
     _ cells: [FeedCell], at cellIndex: Int, with rows: [any FeedVisitable], at index: Int
   ) {

@@ -62,44 +62,28 @@ public enum GenericVisitorStrategy: DispatchStrategy {
 
   // MARK: Per-element entry points (never inlined but in the evolution-frozen build; see DispatchStrategy)
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func share(
     _ elements: [any ShareVisitable], at index: Int, to targets: [any SharePolicy<String>], at targetIndex: Int
   ) -> String {
     elements[index].accept(targets[targetIndex])
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func identifier(
     of rows: [any FeedVisitable], at index: Int, using controller: FeedController
   ) -> String {
     controller.identifier(for: rows, at: index)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func height(
     of rows: [any FeedVisitable], at index: Int, using controller: FeedController
   ) -> Double {
     controller.height(for: rows, at: index)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func configure(
     _ cells: [FeedCell], at cellIndex: Int, with rows: [any FeedVisitable], at index: Int,
     using controller: FeedController
@@ -109,33 +93,21 @@ public enum GenericVisitorStrategy: DispatchStrategy {
 
   /// The base-class cell itself: what the pattern's `color` and
   /// `applyBackground` start from, as its article's `willDisplay` does.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func shownCell(
     _ cell: FeedCell, showing rows: [FeedElement], at index: Int, using controller: FeedController
   ) -> FeedCell {
     cell
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func color(
     of cells: [FeedCell], at index: Int, using controller: FeedController
   ) -> String {
     controller.color(of: cells[index])
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func applyBackground(
     to cells: [FeedCell], at index: Int, using controller: FeedController
   ) {

@@ -28,22 +28,10 @@ func makeCell(reuseIdentifier: String) -> FeedCell? {
 /// A shown cell as the handler-table app keeps it: the cell, with the key
 /// its class's colour is registered under, which the row's handler gave when
 /// it configured the cell.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct ShownCell {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let key: ObjectIdentifier
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let cell: FeedCell
 
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   init(key: ObjectIdentifier, cell: FeedCell) {
     self.key = key
     self.cell = cell
@@ -52,24 +40,15 @@ public struct ShownCell {
 
 extension FeedController {
   /// The key of the cell class that shows row `index`, from its handler.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func shownCell(_ cell: FeedCell, showing rows: [Any], at index: Int) -> ShownCell {
     ShownCell(key: handlers.handler(for: rows[index]).cellKey, cell: cell)
   }
 
   /// The colour registered under the shown cell's key: one lookup.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func color(of shown: ShownCell) -> String {
     handlers.color(registeredUnder: shown.key)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func applyBackground(to shown: ShownCell) {
     shown.cell.backgroundColor = handlers.color(registeredUnder: shown.key)
   }

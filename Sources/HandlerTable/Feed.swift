@@ -2,46 +2,20 @@ import DispatchModel
 
 /// What the table view does with one kind of row: the identifier of the cell
 /// class registered for it, and handlers that take the row as `Any`.
-#if DISPATCH_BENCH_FROZEN
-@frozen @usableFromInline
-#endif
 struct RowHandler {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let reuseIdentifier: String
   /// The key the cell class's colour is registered under.
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let cellKey: ObjectIdentifier
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let height: (Any) -> Double
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let configure: (Any, FeedCell) -> Void
 }
 
 /// The feed's handlers, keyed by the `ObjectIdentifier` of the row type each
 /// one handles, as a plugin architecture registers a renderer per model
 /// type; with them, the colour of each cell class, keyed by the class.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct RowHandlerTable {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline var handlers: [ObjectIdentifier: RowHandler] = [:]
-  #else
   private var handlers: [ObjectIdentifier: RowHandler] = [:]
-  #endif
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline var cellColors: [ObjectIdentifier: String] = [:]
-  #else
   private var cellColors: [ObjectIdentifier: String] = [:]
-  #endif
 
   /// Registers the handlers for one row type, and the cell class that shows
   /// it with its colour. The handlers are typed; the table stores them behind
@@ -58,9 +32,6 @@ public struct RowHandlerTable {
   }
 
   /// The handler registered for a row's dynamic type.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func handler(for row: Any) -> RowHandler {
     guard let handler = handlers[ObjectIdentifier(type(of: row))] else {
       preconditionFailure("no handler is registered for \(type(of: row))")
@@ -69,9 +40,6 @@ public struct RowHandlerTable {
   }
 
   /// The colour registered under a cell class's key.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func color(registeredUnder key: ObjectIdentifier) -> String {
     guard let color = cellColors[key] else {
       preconditionFailure("no colour is registered under \(key)")
@@ -139,31 +107,19 @@ func makeRowHandlerTable() -> RowHandlerTable {
 /// The table-view controller: it keeps the handler table, built once, and
 /// looks each row up in it.
 public final class FeedController {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let handlers = makeRowHandlerTable()
 
   init() {}
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func identifier(for rows: [Any], at index: Int) -> String {
     handlers.handler(for: rows[index]).reuseIdentifier
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func height(for rows: [Any], at index: Int) -> Double {
     let row = rows[index]
     return handlers.handler(for: row).height(row)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func configure(_ cells: [FeedCell], at cellIndex: Int, with rows: [Any], at index: Int) {
     let row = rows[index]
     handlers.handler(for: row).configure(row, cells[cellIndex])

@@ -2,15 +2,8 @@ import DispatchModel
 
 /// A platform's share handlers, keyed by the type of model each one shares:
 /// the registry a share-extension plugin fills in for its platform.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct ShareHandlerTable {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline var handlers: [ObjectIdentifier: (Any) -> String] = [:]
-  #else
   private var handlers: [ObjectIdentifier: (Any) -> String] = [:]
-  #endif
 
   /// Registers the handler for one model type. The handler is typed; the
   /// table stores it behind a closure that casts the item down to `Model`.
@@ -20,9 +13,6 @@ public struct ShareHandlerTable {
 
   /// The content of sharing an item: the handler registered for the item's
   /// dynamic type.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func content(of item: Any) -> String {
     guard let handler = handlers[ObjectIdentifier(type(of: item))] else {
       preconditionFailure("no share handler is registered for \(type(of: item))")

@@ -66,44 +66,28 @@ public enum HandlerTableStrategy: DispatchStrategy {
 
   // MARK: Per-element entry points (never inlined but in the evolution-frozen build; see DispatchStrategy)
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func share(
     _ elements: [Any], at index: Int, to targets: [ShareHandlerTable], at targetIndex: Int
   ) -> String {
     targets[targetIndex].content(of: elements[index])
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func identifier(
     of rows: [Any], at index: Int, using controller: FeedController
   ) -> String {
     controller.identifier(for: rows, at: index)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func height(
     of rows: [Any], at index: Int, using controller: FeedController
   ) -> Double {
     controller.height(for: rows, at: index)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func configure(
     _ cells: [FeedCell], at cellIndex: Int, with rows: [Any], at index: Int,
     using controller: FeedController
@@ -111,33 +95,21 @@ public enum HandlerTableStrategy: DispatchStrategy {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func shownCell(
     _ cell: FeedCell, showing rows: [Any], at index: Int, using controller: FeedController
   ) -> ShownCell {
     controller.shownCell(cell, showing: rows, at: index)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func color(
     of shownCells: [ShownCell], at index: Int, using controller: FeedController
   ) -> String {
     controller.color(of: shownCells[index])
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func applyBackground(
     to shownCells: [ShownCell], at index: Int, using controller: FeedController
   ) {

@@ -3,9 +3,6 @@ import DispatchModel
 extension FeedController {
   /// The colour of a cell's class, found by testing the cell against each
   /// class in turn: the "long sequence of if statements" of the cell articles.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func color(of cell: FeedCell) -> String {
     if cell is InvitationCell { return InvitationCell.color }
     if cell is NewSongCell { return NewSongCell.color }
@@ -16,9 +13,6 @@ extension FeedController {
     preconditionFailure("no colour for \(type(of: cell))")
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func applyBackground(to cell: FeedCell) {
     cell.backgroundColor = color(of: cell)
   }

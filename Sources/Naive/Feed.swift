@@ -1,86 +1,29 @@
 import DispatchModel
 
 /// What kind of view object a feed row holds.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public enum FeedRowType {
   case invitation, newSong, newEvent, plainText, media, memories
 }
 
 /// A feed row as one struct with a type tag and every field any kind of row
 /// has, optional, as it comes out of a loosely typed API.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct FeedRow {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var type: FeedRowType
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var id: String
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var inviter: String?
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var eventTitle: String?
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var isEmpty: Bool?
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var songName: String?
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var artistName: String?
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var coverURL: String?
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var title: String?
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var venue: String?
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var startsAt: Int?
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var author: String?
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var text: String?
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var caption: String?
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var photoURLs: [String]?
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var year: Int?
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var photoURL: String?
 
   init(type: FeedRowType, id: String) {
@@ -95,9 +38,6 @@ public struct FeedRow {
 public final class FeedController {
   init() {}
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func identifier(for rows: [FeedRow], at index: Int) -> String {
     let row = rows[index]
     return switch row.type {
@@ -110,9 +50,6 @@ public final class FeedController {
     }
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func height(for rows: [FeedRow], at index: Int) -> Double {
     let row = rows[index]
     return switch row.type {
@@ -127,9 +64,6 @@ public final class FeedController {
 
   /// Writes the row into its cell, force-casting the cell to the class the
   /// row's type calls for, as `dequeueReusableCell(…) as! InvitationCell` does.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func configure(_ cells: [FeedCell], at cellIndex: Int, with rows: [FeedRow], at index: Int) {
     let row = rows[index]
     let cell = cells[cellIndex]

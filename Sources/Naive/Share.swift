@@ -1,34 +1,16 @@
 import DispatchModel
 
 /// What kind of model a share row holds.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public enum ShareRowType {
   case user, song, playlist
 }
 
 /// A share item as one struct with a type tag and an optional field per kind
 /// of model, as it comes out of a loosely typed API.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct ShareRow {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var type: ShareRowType
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var user: User?
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var song: Song?
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var playlist: Playlist?
 }
 
@@ -85,9 +67,6 @@ public final class ShareManager {
   }
 
   /// Picks the `init` for the row's type.
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   convenience init(row: ShareRow) {
     switch row.type {
     case .user: self.init(user: row.user!)
@@ -122,9 +101,6 @@ public final class ShareManager {
   }
 
   /// Calls the method for a platform.
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   func share(to platform: Platform) -> String {
     switch platform {
     case .facebook: shareToFacebook()

@@ -21,13 +21,7 @@ public enum NullStrategy: DispatchStrategy {
   public typealias FeedController = NullController
 
   /// What a controller would keep: nothing.
-  #if DISPATCH_BENCH_FROZEN
-  @frozen
-  #endif
   public struct NullController: Sendable {
-    #if DISPATCH_BENCH_FROZEN
-    @inlinable
-    #endif
     public init() {}
   }
 
@@ -43,75 +37,47 @@ public enum NullStrategy: DispatchStrategy {
 
   // MARK: Per-element entry points (never inlined but in the evolution-frozen build; see DispatchStrategy)
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func share(_ elements: [UInt8], at index: Int, to targets: [UInt8], at targetIndex: Int)
     -> String
   {
     content
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func identifier(of rows: [UInt8], at index: Int, using controller: NullController)
     -> String
   {
     identifier
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func height(of rows: [UInt8], at index: Int, using controller: NullController) -> Double {
     0
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func configure(
     _ cells: [FeedCell], at cellIndex: Int, with rows: [UInt8], at index: Int,
     using controller: NullController
   ) {}
 
   /// The base-class cell itself, as most patterns keep it.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func shownCell(
     _ cell: FeedCell, showing rows: [FeedElement], at index: Int, using controller: NullController
   ) -> FeedCell {
     cell
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func color(
     of cells: [FeedCell], at index: Int, using controller: NullController
   ) -> String {
     content
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func applyBackground(
     to cells: [FeedCell], at index: Int, using controller: NullController
   ) {}

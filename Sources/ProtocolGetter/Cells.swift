@@ -46,16 +46,10 @@ extension FeedController {
   /// The cell's getter, after casting the base-class cell the table view
   /// hands out to the protocol: `(cell as! any ColoredCell).backgroundHex`,
   /// as the cell article's `cell as! VisitableCell` reaches its protocol.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func color(of cell: FeedCell) -> String {
     (cell as! any ColoredCell).backgroundHex
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func applyBackground(to cell: FeedCell) {
     let colored = cell as! any ColoredCell
     colored.backgroundColor = colored.backgroundHex

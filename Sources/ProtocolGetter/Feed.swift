@@ -83,24 +83,15 @@ extension MemoriesViewObject: FeedViewObject {
 public final class FeedController {
   init() {}
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func identifier(for rows: [any FeedViewObject], at index: Int) -> String {
     rows[index].reuseIdentifier
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func height(for rows: [any FeedViewObject], at index: Int) -> Double {
     rows[index].height
   }
 
   /// The row takes the base-class cell and casts it down itself.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func configure(
     _ cells: [FeedCell], at cellIndex: Int, with rows: [any FeedViewObject], at index: Int
   ) {

@@ -118,9 +118,6 @@ func managerType(for platform: Platform) -> any ShareManager.Type {
 /// metatype is opened, and `init` and `share()` are reached through its
 /// witness table; `init` allocates the manager object, which holds a copy of
 /// the model existential, as `FacebookShare(model: user).share()` does.
-#if DISPATCH_BENCH_FROZEN
-@inlinable
-#endif
 func share(_ models: [any Shareable], at index: Int, with manager: any ShareManager.Type) -> String {
   func open<Manager: ShareManager>(_: Manager.Type) -> String {
     Manager(model: models[index]).share()

@@ -61,44 +61,28 @@ public enum ProtocolGetterStrategy: DispatchStrategy {
 
   // MARK: Per-element entry points (never inlined but in the evolution-frozen build; see DispatchStrategy)
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func share(
     _ elements: [any Shareable], at index: Int, to targets: [any ShareManager.Type], at targetIndex: Int
   ) -> String {
     ProtocolGetter.share(elements, at: index, with: targets[targetIndex])
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func identifier(
     of rows: [any FeedViewObject], at index: Int, using controller: FeedController
   ) -> String {
     controller.identifier(for: rows, at: index)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func height(
     of rows: [any FeedViewObject], at index: Int, using controller: FeedController
   ) -> Double {
     controller.height(for: rows, at: index)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func configure(
     _ cells: [FeedCell], at cellIndex: Int, with rows: [any FeedViewObject], at index: Int,
     using controller: FeedController
@@ -108,33 +92,21 @@ public enum ProtocolGetterStrategy: DispatchStrategy {
 
   /// The base-class cell itself: what the pattern's `color` and
   /// `applyBackground` start from, as its article's `willDisplay` does.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func shownCell(
     _ cell: FeedCell, showing rows: [FeedElement], at index: Int, using controller: FeedController
   ) -> FeedCell {
     cell
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func color(
     of cells: [FeedCell], at index: Int, using controller: FeedController
   ) -> String {
     controller.color(of: cells[index])
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func applyBackground(
     to cells: [FeedCell], at index: Int, using controller: FeedController
   ) {

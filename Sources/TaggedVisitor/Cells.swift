@@ -3,9 +3,6 @@ import DispatchModel
 /// A shown cell as a tag-first app keeps it: the cell, beside the kind tag
 /// of the row it was configured from, as a syntax node's kind sits beside
 /// its data. Nothing asks the cell for its class: the tag says it.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct CellNode {
   public let kind: FeedNodeKind
   public let cell: FeedCell
@@ -32,11 +29,7 @@ open class CellVisitor {
   /// Visits the shown cell: a `switch` on its tag, then that class's
   /// `visit`. The tag is trusted, as a typed syntax node trusts its kind:
   /// the cell is viewed as its class without a cast.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public final func walk(_ node: CellNode) {
     switch node.kind {
     case .invitation: _ = visit(unsafeDowncast(node.cell, to: InvitationCell.self))
@@ -49,13 +42,7 @@ open class CellVisitor {
   }
 }
 
-#if DISPATCH_BENCH_FROZEN
-@usableFromInline
-#endif
 final class ColorVisitor: CellVisitor {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   private(set) var color = ""
 
   override func visit(_ cell: InvitationCell) -> VisitorContinueKind {
@@ -91,9 +78,6 @@ final class ColorVisitor: CellVisitor {
 
 /// Sets each cell's background: the visitor does the work itself rather than
 /// returning a value.
-#if DISPATCH_BENCH_FROZEN
-@usableFromInline
-#endif
 final class BackgroundSetter: CellVisitor {
   override func visit(_ cell: InvitationCell) -> VisitorContinueKind {
     cell.backgroundColor = InvitationCell.color
@@ -127,17 +111,11 @@ final class BackgroundSetter: CellVisitor {
 }
 
 extension FeedController {
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func color(of shown: CellNode) -> String {
     colorVisitor.walk(shown)
     return colorVisitor.color
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func applyBackground(to shown: CellNode) {
     backgroundSetter.walk(shown)
   }

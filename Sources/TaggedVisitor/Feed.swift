@@ -1,17 +1,11 @@
 import DispatchModel
 
 /// The kind tag of a feed node, as `SyntaxKind` is a syntax node's.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public enum FeedNodeKind {
   case invitation, newSong, newEvent, plainText, media, memories
 }
 
 /// Every feed row as one struct, its kind a tag beside its payload.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct FeedNode {
   public let kind: FeedNodeKind
   public let storage: NodeStorage
@@ -23,128 +17,74 @@ public struct FeedNode {
 }
 
 /// A feed node known to be an invitation.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct InvitationNode {
   public let node: FeedNode
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public init?(_ node: FeedNode) {
     guard node.kind == .invitation else { return nil }
     self.node = node
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public var row: InvitationViewObject { node.storage.payload(as: InvitationViewObject.self) }
 }
 
 /// A feed node known to be a new song.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct NewSongNode {
   public let node: FeedNode
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public init?(_ node: FeedNode) {
     guard node.kind == .newSong else { return nil }
     self.node = node
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public var row: NewSongViewObject { node.storage.payload(as: NewSongViewObject.self) }
 }
 
 /// A feed node known to be a new event.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct NewEventNode {
   public let node: FeedNode
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public init?(_ node: FeedNode) {
     guard node.kind == .newEvent else { return nil }
     self.node = node
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public var row: NewEventViewObject { node.storage.payload(as: NewEventViewObject.self) }
 }
 
 /// A feed node known to be a text post.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct PlainTextNode {
   public let node: FeedNode
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public init?(_ node: FeedNode) {
     guard node.kind == .plainText else { return nil }
     self.node = node
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public var row: PlainTextViewObject { node.storage.payload(as: PlainTextViewObject.self) }
 }
 
 /// A feed node known to be a media post.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct MediaNode {
   public let node: FeedNode
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public init?(_ node: FeedNode) {
     guard node.kind == .media else { return nil }
     self.node = node
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public var row: MediaViewObject { node.storage.payload(as: MediaViewObject.self) }
 }
 
 /// A feed node known to be memories.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct MemoriesNode {
   public let node: FeedNode
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public init?(_ node: FeedNode) {
     guard node.kind == .memories else { return nil }
     self.node = node
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public var row: MemoriesViewObject { node.storage.payload(as: MemoriesViewObject.self) }
 }
 
@@ -166,11 +106,7 @@ open class FeedVisitor {
   /// Visits `node`: a `switch` on its kind tag, then that kind's `visit`
   /// through the vtable. Rows are leaves: what the visit returns is not
   /// read.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public final func walk(_ node: FeedNode) {
     switch node.kind {
     case .invitation: _ = visit(InvitationNode(node)!)
@@ -183,13 +119,7 @@ open class FeedVisitor {
   }
 }
 
-#if DISPATCH_BENCH_FROZEN
-@usableFromInline
-#endif
 final class IdentifierVisitor: FeedVisitor {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   private(set) var identifier = ""
 
   override func visit(_ node: InvitationNode) -> VisitorContinueKind {
@@ -223,13 +153,7 @@ final class IdentifierVisitor: FeedVisitor {
   }
 }
 
-#if DISPATCH_BENCH_FROZEN
-@usableFromInline
-#endif
 final class HeightVisitor: FeedVisitor {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   private(set) var height = 0.0
 
   override func visit(_ node: InvitationNode) -> VisitorContinueKind {
@@ -267,13 +191,7 @@ final class HeightVisitor: FeedVisitor {
 /// Writes each row into `cell`, through the base class's `show`, which every
 /// cell class inherits (as enum-switch does: these cells have no outlets of
 /// their own for a cast to reach).
-#if DISPATCH_BENCH_FROZEN
-@usableFromInline
-#endif
 final class ConfiguratorVisitor: FeedVisitor {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var cell = FeedCell()
 
   override func visit(_ node: InvitationNode) -> VisitorContinueKind {
@@ -328,48 +246,24 @@ final class ConfiguratorVisitor: FeedVisitor {
 /// SwiftLint rule keeps its visitor, and reads each walk's result back from
 /// it.
 public final class FeedController {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let identifierVisitor = IdentifierVisitor()
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let heightVisitor = HeightVisitor()
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let configurator = ConfiguratorVisitor()
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let colorVisitor = ColorVisitor()
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let backgroundSetter = BackgroundSetter()
 
   init() {}
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func identifier(for rows: [FeedNode], at index: Int) -> String {
     identifierVisitor.walk(rows[index])
     return identifierVisitor.identifier
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func height(for rows: [FeedNode], at index: Int) -> Double {
     heightVisitor.walk(rows[index])
     return heightVisitor.height
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func configure(_ cells: [FeedCell], at cellIndex: Int, with rows: [FeedNode], at index: Int) {
     configurator.cell = cells[cellIndex]
     configurator.walk(rows[index])

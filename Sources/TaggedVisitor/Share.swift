@@ -24,27 +24,18 @@ public final class NodePayload<Value>: NodeStorage {
 extension NodeStorage {
   /// The payload, as the kind tag says it is: the tag is trusted, as
   /// swift-syntax's typed nodes trust their raw layout.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func payload<Value>(as type: Value.Type) -> Value {
     unsafeDowncast(self, to: NodePayload<Value>.self).value
   }
 }
 
 /// The kind tag of a share node, as `SyntaxKind` is a syntax node's.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public enum ShareNodeKind {
   case user, song, playlist
 }
 
 /// Every share item as one struct, its kind a tag beside its payload, as
 /// every syntax node is a `Syntax` whose raw node carries its kind.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct ShareNode {
   public let kind: ShareNodeKind
   public let storage: NodeStorage
@@ -57,66 +48,39 @@ public struct ShareNode {
 
 /// A share node known to be a user, as `FunctionDeclSyntax` is a `Syntax`
 /// known to be a function declaration: a view of the same node.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct UserNode {
   public let node: ShareNode
 
   /// The node as a user, or `nil` if its tag says otherwise.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public init?(_ node: ShareNode) {
     guard node.kind == .user else { return nil }
     self.node = node
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public var user: User { node.storage.payload(as: User.self) }
 }
 
 /// A share node known to be a song.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct SongNode {
   public let node: ShareNode
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public init?(_ node: ShareNode) {
     guard node.kind == .song else { return nil }
     self.node = node
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public var song: Song { node.storage.payload(as: Song.self) }
 }
 
 /// A share node known to be a playlist.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct PlaylistNode {
   public let node: ShareNode
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public init?(_ node: ShareNode) {
     guard node.kind == .playlist else { return nil }
     self.node = node
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   public var playlist: Playlist { node.storage.payload(as: Playlist.self) }
 }
 
@@ -129,9 +93,6 @@ open class ShareVisitor {
   /// The content of the last node visited: internal, as a visitor's
   /// results are its own module's (a public stored property of a class
   /// would cost a dynamic exclusivity check per access).
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   var content = ""
 
   public init() {}
@@ -148,11 +109,7 @@ open class ShareVisitor {
   /// that kind, then that kind's `visit`, a vtable call. A share item has
   /// no children, so what the visit returns is not read, as swift-syntax's
   /// walk does not read it for a token.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public final func walk(_ node: ShareNode) {
     switch node.kind {
     case .user: _ = visit(UserNode(node)!)

@@ -84,11 +84,7 @@ public enum TaggedVisitorStrategy: DispatchStrategy {
 
   // MARK: Per-element entry points (never inlined but in the evolution-frozen build; see DispatchStrategy)
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func share(
     _ elements: [ShareNode], at index: Int, to targets: [ShareVisitor], at targetIndex: Int
   ) -> String {
@@ -97,33 +93,21 @@ public enum TaggedVisitorStrategy: DispatchStrategy {
     return visitor.content
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func identifier(
     of rows: [FeedNode], at index: Int, using controller: FeedController
   ) -> String {
     controller.identifier(for: rows, at: index)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func height(
     of rows: [FeedNode], at index: Int, using controller: FeedController
   ) -> Double {
     controller.height(for: rows, at: index)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func configure(
     _ cells: [FeedCell], at cellIndex: Int, with rows: [FeedNode], at index: Int,
     using controller: FeedController
@@ -132,33 +116,21 @@ public enum TaggedVisitorStrategy: DispatchStrategy {
   }
 
   /// The cell, beside the kind tag of the row it shows.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func shownCell(
     _ cell: FeedCell, showing rows: [FeedNode], at index: Int, using controller: FeedController
   ) -> CellNode {
     CellNode(kind: rows[index].kind, cell: cell)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func color(
     of shownCells: [CellNode], at index: Int, using controller: FeedController
   ) -> String {
     controller.color(of: shownCells[index])
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func applyBackground(
     to shownCells: [CellNode], at index: Int, using controller: FeedController
   ) {

@@ -16,17 +16,8 @@ extension MemoriesCell: ColoredCell {}
 /// colour, made by the row's eraser when it configured the cell (it knows
 /// the row's `Cell`), so the app keeps one concrete type for every shown
 /// cell as it does for every row.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct AnyShownCell {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let cell: FeedCell
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let color: () -> String
 
   init<Cell: ColoredCell>(_ cell: Cell) {
@@ -37,16 +28,10 @@ public struct AnyShownCell {
 
 extension FeedController {
   /// The shown cell's colour: one call through the eraser's closure.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func color(of shown: AnyShownCell) -> String {
     shown.color()
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func applyBackground(to shown: AnyShownCell) {
     shown.cell.backgroundColor = shown.color()
   }

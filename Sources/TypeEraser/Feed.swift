@@ -83,26 +83,11 @@ extension MemoriesViewObject: CellModel {
 /// The identifier is a closure too, though a constant per kind: storing it
 /// as a value would do the kind's work at construction, and leave nothing of
 /// the pattern to measure.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct AnyCellModel {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let reuseIdentifier: () -> String
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let height: () -> Double
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let configure: (FeedCell) -> Void
   /// The eraser of a cell this row was configured into.
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let shown: (FeedCell) -> AnyShownCell
 
   init<Row: CellModel>(_ row: Row) {
@@ -117,25 +102,16 @@ public struct AnyCellModel {
 public final class FeedController {
   init() {}
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func identifier(for rows: [AnyCellModel], at index: Int) -> String {
     rows[index].reuseIdentifier()
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func height(for rows: [AnyCellModel], at index: Int) -> Double {
     rows[index].height()
   }
 
   /// The row's closure takes the base-class cell and casts it down to the
   /// row's `Cell` itself.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func configure(
     _ cells: [FeedCell], at cellIndex: Int, with rows: [AnyCellModel], at index: Int
   ) {
@@ -143,9 +119,6 @@ public final class FeedController {
   }
 
   /// The eraser of the cell row `index` was configured into.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func shownCell(_ cell: FeedCell, showing rows: [AnyCellModel], at index: Int) -> AnyShownCell {
     rows[index].shown(cell)
   }

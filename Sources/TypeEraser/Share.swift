@@ -80,25 +80,10 @@ extension Playlist: Shareable {
 
 /// Any shareable model, erased to a struct of closures, one per requirement,
 /// each capturing its own copy of the model.
-#if DISPATCH_BENCH_FROZEN
-@frozen
-#endif
 public struct AnyShareable {
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let facebookContent: () -> String
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let lineContent: () -> String
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let instagramContent: () -> String
-  #if DISPATCH_BENCH_FROZEN
-  @usableFromInline
-  #endif
   let weChatContent: () -> String
 
   init<Model: Shareable>(_ model: Model) {
@@ -109,9 +94,6 @@ public struct AnyShareable {
   }
 
   /// Calls the closure for a platform.
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #endif
   func content(for platform: Platform) -> String {
     switch platform {
     case .facebook: facebookContent()

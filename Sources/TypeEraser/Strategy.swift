@@ -68,44 +68,28 @@ public enum TypeEraserStrategy: DispatchStrategy {
 
   // MARK: Per-element entry points (never inlined but in the evolution-frozen build; see DispatchStrategy)
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func share(
     _ elements: [AnyShareable], at index: Int, to targets: [Platform], at targetIndex: Int
   ) -> String {
     elements[index].content(for: targets[targetIndex])
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func identifier(
     of rows: [AnyCellModel], at index: Int, using controller: FeedController
   ) -> String {
     controller.identifier(for: rows, at: index)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func height(
     of rows: [AnyCellModel], at index: Int, using controller: FeedController
   ) -> Double {
     controller.height(for: rows, at: index)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func configure(
     _ cells: [FeedCell], at cellIndex: Int, with rows: [AnyCellModel], at index: Int,
     using controller: FeedController
@@ -113,33 +97,21 @@ public enum TypeEraserStrategy: DispatchStrategy {
     controller.configure(cells, at: cellIndex, with: rows, at: index)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func shownCell(
     _ cell: FeedCell, showing rows: [AnyCellModel], at index: Int, using controller: FeedController
   ) -> AnyShownCell {
     controller.shownCell(cell, showing: rows, at: index)
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func color(
     of shownCells: [AnyShownCell], at index: Int, using controller: FeedController
   ) -> String {
     controller.color(of: shownCells[index])
   }
 
-  #if DISPATCH_BENCH_FROZEN
-  @inlinable
-  #else
   @inline(never)
-  #endif
   public static func applyBackground(
     to shownCells: [AnyShownCell], at index: Int, using controller: FeedController
   ) {

@@ -64,14 +64,16 @@ import Testing
 
     let stale = files[3].path
     let missing = files[10].path
-    let stray = "Sources/Synthetic/EnumSwitch/Kinds128.swift"
+    // Beside the generated folder, and in it.
+    let strays = ["Sources/Synthetic/EnumSwitch/Kinds128.swift", "Sources/Synthetic/EnumSwitch/generated/Kinds128.swift"]
     try "// edited by hand\n".write(toFile: root + "/" + stale, atomically: true, encoding: .utf8)
     try FileManager.default.removeItem(atPath: root + "/" + missing)
-    try "".write(toFile: root + "/" + stray, atomically: true, encoding: .utf8)
+    for stray in strays {
+      try "".write(toFile: root + "/" + stray, atomically: true, encoding: .utf8)
+    }
     #expect(
-      SyntheticGenerator.outOfDate(files, root: root) == [
-        "\(stale): out of date", "\(missing): missing", "\(stray): not generated; remove it",
-      ])
+      SyntheticGenerator.outOfDate(files, root: root)
+        == ["\(stale): out of date", "\(missing): missing"] + strays.map { "\($0): not generated; remove it" })
   }
 
   /// A namespace at 2 kinds with one operation, known line by line.
@@ -93,6 +95,6 @@ import Testing
         "  }",
         "}",
       ])
-    #expect(source.path == "Sources/Synthetic/EnumSwitch/Kinds2.swift")
+    #expect(source.path == "Sources/Synthetic/EnumSwitch/generated/Kinds2.swift")
   }
 }

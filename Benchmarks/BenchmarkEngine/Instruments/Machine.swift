@@ -55,8 +55,8 @@ extension Machine {
   }
 
   /// The build matrix's library-evolution builds (Package.swift): the
-  /// `evolution-frozen` one compiles the sources' `DISPATCH_BENCH_FROZEN`
-  /// attributes too.
+  /// `evolution-frozen` one compiles the attributes of
+  /// Benchmarks/Scripts/frozen-attributes.txt too.
   private static var evolution: String {
     #if DISPATCH_BENCH_LIBRARY_EVOLUTION && DISPATCH_BENCH_FROZEN
     return ",-enable-library-evolution,frozen+inlinable"

@@ -18,8 +18,9 @@ package struct NewStrategyCommand {
       name in runs is its words in kebab case (my-pattern). The command creates
       Sources/NAME, the template's five files with its names replaced; adds
       NAME to strategyModules in Package.swift (both registries are written
-      from it at build time) and to the synthetic generator's patterns
-      (written as the template's); then runs the generator, which writes
+      from it at build time), to the synthetic generator's patterns (written
+      as the template's) and to the evolution-frozen build's attributes (the
+      template's, renamed); then runs the generator, which writes
       Sources/Synthetic/NAME and the synthetic registry. The copy builds,
       passes the parity tests once Tests/TestSupport/ExpectedStrategies.swift
       names it, and runs as it is; then write your own dispatch

@@ -13,9 +13,9 @@ import CommandLineSupport
 
 /// Everything `new-strategy` writes for a strategy, worked out from the
 /// package's files before any is written: the new module (the template's
-/// sources, renamed) and the two files that list the strategies: Package.swift
-/// (from which the registries' lists are written at build time) and the
-/// synthetic generator.
+/// sources, renamed) and the three files that list the strategies:
+/// Package.swift (from which the registries' lists are written at build
+/// time), the synthetic generator, and the frozen build's attributes.
 /// The synthetic generator, run after, writes the rest.
 package struct Scaffold {
   package let root: String
@@ -68,6 +68,9 @@ package struct Scaffold {
       },
       try edit(ScaffoldEdits.generator) { text throws(ScaffoldError) in
         try ScaffoldEdits.addingPattern(name, writtenLike: template, toGenerator: text)
+      },
+      try edit(ScaffoldEdits.frozenAttributes) { text throws(ScaffoldError) in
+        try ScaffoldEdits.addingFrozenAttributes(of: template, for: name, toList: text)
       },
     ]
   }

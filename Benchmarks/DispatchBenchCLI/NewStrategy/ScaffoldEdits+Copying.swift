@@ -8,6 +8,13 @@ extension ScaffoldEdits {
   /// the file declaring the strategy type, a doc comment and `mechanism`
   /// that say whose code it still is.
   package static func copying(_ text: String, from template: StrategyName, to name: StrategyName) -> String {
+    markingScaffold(renaming(text, from: template, to: name), name: name, template: template)
+  }
+
+  /// `text` with the template's module, strategy type and app module
+  /// renamed wherever they are a whole identifier, and its registry name
+  /// wherever it is a whole word.
+  package static func renaming(_ text: String, from template: StrategyName, to name: StrategyName) -> String {
     let renames = [
       template.module: name.module, template.strategyType: name.strategyType, template.appModule: name.appModule,
     ]
@@ -26,8 +33,7 @@ extension ScaffoldEdits {
       }
     }
     flush()
-    copy = copy.replacingWord(template.registryName, with: name.registryName)
-    return markingScaffold(copy, name: name, template: template)
+    return copy.replacingWord(template.registryName, with: name.registryName)
   }
 
   /// The first line of the paragraph a scaffold puts on the strategy type.

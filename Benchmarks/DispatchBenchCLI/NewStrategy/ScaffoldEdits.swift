@@ -13,7 +13,10 @@ package enum ScaffoldEdits {
   /// The generator's file that lists its patterns, which the scaffold edits.
   package static let generator = generatorDirectory + "/SyntheticPattern.swift"
   /// Written by the generator, not by an edit here.
-  package static let syntheticRegistry = "Sources/SyntheticRegistry/SyntheticRegistry.swift"
+  package static let syntheticRegistry = "Sources/SyntheticRegistry/generated/SyntheticRegistry.swift"
+  /// The attributes the build matrix's `evolution-frozen` build adds to the
+  /// model and each strategy (Guides/Builds.md), by file.
+  package static let frozenAttributes = "Benchmarks/Scripts/frozen-attributes.txt"
 
   // MARK: Package.swift
 
@@ -87,5 +90,37 @@ package enum ScaffoldEdits {
       try lines.append(entry, toListOpenedBy: writtenLike + "[", file: generator)
     }
     return lines.text
+  }
+
+  // MARK: The frozen build's attributes
+
+  /// The template's sections of the frozen build's list, renamed as its
+  /// sources are, after the template's last: the copy is then written for
+  /// speed in that build as its template is, declaration for declaration.
+  package static func addingFrozenAttributes(
+    of template: StrategyName, for name: StrategyName, toList text: String
+  ) throws(ScaffoldError) -> String {
+    var lines = TextLines(text)
+    let sections = frozenSections(in: lines.lines)
+    let own = "Sources/\(name.module)/"
+    guard !sections.contains(where: { lines.lines[$0.lowerBound].hasPrefix(own) }) else {
+      throw .badPackage(frozenAttributes, "it already lists files under \(own)")
+    }
+    let copied = sections.filter { lines.lines[$0.lowerBound].hasPrefix("Sources/\(template.module)/") }
+    guard let last = copied.last else {
+      throw .badPackage(frozenAttributes, "it lists no file under Sources/\(template.module)/ to copy")
+    }
+    let copy = copied.flatMap { [""] + lines.lines[$0].map { renaming($0, from: template, to: name) } }
+    lines.lines.insert(contentsOf: copy, at: last.upperBound)
+    return lines.text
+  }
+
+  /// The list's sections, by line: a file's line (at the margin) and the
+  /// indented lines under it.
+  static func frozenSections(in lines: [String]) -> [Range<Int>] {
+    lines.indices.filter { lines[$0].hasSuffix(".swift") && lines[$0].first?.isLetter == true }.map { start in
+      let end = lines[(start + 1)...].firstIndex { !$0.hasPrefix(" ") } ?? lines.count
+      return start..<end
+    }
   }
 }

@@ -101,9 +101,13 @@ import Testing
     #expect(scaffold.created.map(\.path) == ["Cells", "Feed", "Loops", "Share", "Strategy"].map {
       "Sources/PlanTestPattern/\($0).swift"
     })
-    // Two existing files: the registries' lists are written from
+    // Three existing files: the registries' lists are written from
     // Package.swift's at build time, and nothing under results/ is touched.
-    #expect(scaffold.edited.map(\.path) == ["Package.swift", "Benchmarks/generate-synthetic/SyntheticPattern.swift"])
+    #expect(
+      scaffold.edited.map(\.path) == [
+        "Package.swift", "Benchmarks/generate-synthetic/SyntheticPattern.swift",
+        "Benchmarks/Scripts/frozen-attributes.txt",
+      ])
     #expect(!(scaffold.edited.map(\.path) + scaffold.generated).contains { $0.hasPrefix("results/") })
     #expect(!fileExists(Fixtures.packageRoot + "/Sources/PlanTestPattern"))
   }
@@ -127,9 +131,10 @@ import Testing
         would edit
           Package.swift
           Benchmarks/generate-synthetic/SyntheticPattern.swift
+          Benchmarks/Scripts/frozen-attributes.txt
         and the synthetic generator would write
           Sources/Synthetic/DryRunPattern/
-          Sources/SyntheticRegistry/SyntheticRegistry.swift
+          Sources/SyntheticRegistry/generated/SyntheticRegistry.swift
 
         """)
     #expect(!fileExists(Fixtures.packageRoot + "/Sources/DryRunPattern"))
@@ -149,10 +154,10 @@ import Testing
     #expect(result.standardOutput.isEmpty)
   }
 
-  /// The real write, in a copy of the package's sources, manifest, guides
-  /// and generator (not the tree, and without building: CI's
-  /// scaffold-check.sh builds and runs a scaffold). Every file the dry run
-  /// lists is created or changed (two existing ones), the rest is as it was, the copy's code
+  /// The real write, in a copy of the package's sources, manifest, guides,
+  /// generator and frozen attributes (not the tree, and without building:
+  /// CI's scaffold-check.sh builds and runs a scaffold). Every file the dry
+  /// run lists is created or changed (three existing ones), the rest is as it was, the copy's code
   /// names the new strategy where the template named its own, and a second
   /// scaffold of the name is refused.
   @Test func writesTheScaffoldIntoACopyOfThePackage() throws {
@@ -167,16 +172,22 @@ import Testing
     let created = Set(after.keys).subtracting(before.keys)
     #expect(created == Set(["Cells", "Feed", "Loops", "Share", "Strategy"].map { "Sources/MyPattern/\($0).swift" }))
     let changed = Set(before.keys.filter { before[$0] != after[$0] })
-    // Two existing files (issue 34): the registries' lists are written from
+    // Three existing files: the registries' lists are written from
     // Package.swift's at build time, and the guide gets the row when the
     // pattern is written up.
-    #expect(changed == ["Package.swift", "Benchmarks/generate-synthetic/SyntheticPattern.swift"])
+    #expect(
+      changed == [
+        "Package.swift", "Benchmarks/generate-synthetic/SyntheticPattern.swift",
+        "Benchmarks/Scripts/frozen-attributes.txt",
+      ])
     // What changed, read independently of the edits' own code.
     let manifest = try #require(after["Package.swift"])
     #expect(manifest.contains(#""TaggedVisitor",\#n  "MyPattern",\#n]"#), "strategyModules ends with MyPattern")
     let generator = try #require(after["Benchmarks/generate-synthetic/SyntheticPattern.swift"])
     #expect(generator.contains(#"case myPattern = "my-pattern""#))
     #expect(generator.contains(".myPattern: .protocolGetter,"), "written as its template until it has an idiom")
+    let frozen = try #require(after["Benchmarks/Scripts/frozen-attributes.txt"])
+    #expect(frozen.contains("\nSources/MyPattern/Strategy.swift\n  MyPatternStrategy:\n"))
     for file in created {
       let text = try #require(after[file])
       #expect(!text.contains("ProtocolGetterStrategy"), "\(file) still names the template's type")
@@ -187,6 +198,23 @@ import Testing
     #expect(throws: ScaffoldError.self) {
       try Scaffold(root: copy, name: StrategyName(module: "MyPattern"), templateName: "protocol-getter")
     }
+  }
+
+  /// The copy is built for speed in the `evolution-frozen` build as its
+  /// template is: the template's attributes, renamed, are found in the
+  /// copy's sources (frozen-sources.py, run on the package copy).
+  @Test(.enabled(if: ExternalTools.hasPython, "needs /usr/bin/python3, which CI has"))
+  func theScaffoldsFrozenAttributesFindItsDeclarations() throws {
+    let copy = try NewStrategyFailureTests.packageCopy()
+    defer { try? FileManager.default.removeItem(atPath: copy) }
+    let scaffold = try Scaffold(root: copy, name: StrategyName(module: "MyPattern"), templateName: "tagged-visitor")
+    try scaffold.write()
+    let check = try Subprocess.run(
+      [copy + "/Benchmarks/Scripts/frozen-sources.py", "--check"], program: "/usr/bin/python3")
+    #expect(check.status == 0, "\(check.standardError)")
+    let list = try String(contentsOfFile: copy + "/" + ScaffoldEdits.frozenAttributes, encoding: .utf8)
+    let template = list.components(separatedBy: "\nSources/TaggedVisitor/").count
+    #expect(template == 5 && list.components(separatedBy: "\nSources/MyPattern/").count == template, "\(list)")
   }
 
   /// Every file under `root`, by path relative to it, with its text.

@@ -16,9 +16,11 @@ import Testing
     for path in ["Package.swift", "Sources", "Guides"] {
       try FileManager.default.copyItem(atPath: root + "/" + path, toPath: copy + "/" + path)
     }
-    try FileManager.default.createDirectory(atPath: copy + "/Benchmarks", withIntermediateDirectories: true)
-    try FileManager.default.copyItem(
-      atPath: root + "/Benchmarks/generate-synthetic", toPath: copy + "/Benchmarks/generate-synthetic")
+    try FileManager.default.createDirectory(atPath: copy + "/Benchmarks/Scripts", withIntermediateDirectories: true)
+    for path in ["Benchmarks/generate-synthetic", "Benchmarks/Scripts/frozen-attributes.txt",
+                 "Benchmarks/Scripts/frozen-sources.py"] {
+      try FileManager.default.copyItem(atPath: root + "/" + path, toPath: copy + "/" + path)
+    }
     return copy
   }
 

@@ -114,6 +114,64 @@ import Testing
     }
   }
 
+  // MARK: The frozen build's attributes
+
+  static let frozenList = """
+    # A comment naming Sources/ProtocolGetter/Cells.swift
+    Sources/Naive/Strategy.swift
+      NaiveStrategy:
+        @inline(never) -> @inlinable  public static func share(
+
+    Sources/ProtocolGetter/Feed.swift
+      @frozen  public enum FeedRow
+    Sources/ProtocolGetter/Strategy.swift
+      ProtocolGetterStrategy:
+        @inline(never) -> @inlinable  public static func share(
+
+    Sources/DispatchModel/ShareModels.swift
+      @frozen  public struct User
+
+    """
+
+  @Test func copiesTheTemplatesAttributesRenamedAfterItsOwn() throws {
+    let edited = try ScaffoldEdits.addingFrozenAttributes(of: Self.template, for: Self.name, toList: Self.frozenList)
+    #expect(
+      edited == """
+        # A comment naming Sources/ProtocolGetter/Cells.swift
+        Sources/Naive/Strategy.swift
+          NaiveStrategy:
+            @inline(never) -> @inlinable  public static func share(
+
+        Sources/ProtocolGetter/Feed.swift
+          @frozen  public enum FeedRow
+        Sources/ProtocolGetter/Strategy.swift
+          ProtocolGetterStrategy:
+            @inline(never) -> @inlinable  public static func share(
+
+        Sources/MyPattern/Feed.swift
+          @frozen  public enum FeedRow
+
+        Sources/MyPattern/Strategy.swift
+          MyPatternStrategy:
+            @inline(never) -> @inlinable  public static func share(
+
+        Sources/DispatchModel/ShareModels.swift
+          @frozen  public struct User
+
+        """)
+  }
+
+  @Test func refusesATakenPatternOrATemplateTheListLacks() throws {
+    let edited = try ScaffoldEdits.addingFrozenAttributes(of: Self.template, for: Self.name, toList: Self.frozenList)
+    #expect(throws: ScaffoldError.self) {
+      try ScaffoldEdits.addingFrozenAttributes(of: Self.template, for: Self.name, toList: edited)
+    }
+    #expect(throws: ScaffoldError.self) {
+      try ScaffoldEdits.addingFrozenAttributes(
+        of: StrategyName(existing: "EnumSwitch"), for: Self.name, toList: Self.frozenList)
+    }
+  }
+
   // MARK: The sources
 
   static let source = """
@@ -184,6 +242,9 @@ import Testing
       name, writtenLike: Self.template, toGenerator: try read(ScaffoldEdits.generator))
     #expect(try ScaffoldEdits.syntheticPatterns(inGenerator: generator).last == name.registryName)
     #expect(generator.contains("    .editsTestPattern: .protocolGetter,\n"))
+    let list = try ScaffoldEdits.addingFrozenAttributes(
+      of: Self.template, for: name, toList: try read(ScaffoldEdits.frozenAttributes))
+    #expect(list.contains("\nSources/EditsTestPattern/Strategy.swift\n  EditsTestPatternStrategy:\n"))
   }
 
   /// Every strategy copies cleanly: no whole identifier of the template's

@@ -8,7 +8,8 @@ import Testing
 /// that builds it (Benchmarks/Scripts/build-matrix.sh), the setting each
 /// build passes (read by Package.swift), the rows' `build_flags` (Machine),
 /// and the guide's table (Guides/Builds.md). And the `evolution-frozen`
-/// build's attributes must be invisible to every other build.
+/// build's attributes must be invisible to every other build, and found in
+/// the sources by the list that holds them.
 @Suite struct BuildMatrixTests {
   static func read(_ path: String) throws -> String {
     try String(contentsOfFile: Fixtures.packageRoot + "/" + path, encoding: .utf8)
@@ -78,106 +79,126 @@ import Testing
     }
   }
 
-  /// Every `@frozen`, `@inlinable` and `@usableFromInline` in the model and
-  /// the strategy modules is inside `#if DISPATCH_BENCH_FROZEN`, so that
-  /// every other build compiles what it compiled before, but the model's
-  /// cell constants (`@inlinable` literals, FeedCells.swift's exception).
-  @Test func theFrozenAttributesAreOnlyInTheFrozenBuild() throws {
+  /// The model's and the strategies' Swift files, by full path.
+  static func modelAndStrategyFiles() throws -> [String] {
     let root = Fixtures.packageRoot + "/Sources/"
     let modules = try FileManager.default.contentsOfDirectory(atPath: root).filter {
       FileManager.default.fileExists(atPath: root + $0 + "/Strategy.swift") || $0 == "DispatchModel"
     }
     #expect(modules.count >= 10, "\(modules)")
-    var outside: [String] = []
-    for module in modules {
-      for file in try Fixtures.files(under: root + module) where file.hasSuffix(".swift") {
-        let text = try String(contentsOfFile: file, encoding: .utf8)
-        outside += Self.attributesOutsideFrozen(text).filter { !$0.contains("public static var") }
-          .map { "\(file.dropFirst(root.count)): \($0)" }
-      }
-    }
-    #expect(outside.isEmpty, "outside #if DISPATCH_BENCH_FROZEN:\n\(outside.joined(separator: "\n"))")
+    return try modules.sorted().flatMap { try Fixtures.files(under: root + $0) }.filter { $0.hasSuffix(".swift") }
   }
 
-  /// The lines of code (not comments) with a speed attribute that no
-  /// `#if DISPATCH_BENCH_FROZEN` encloses (its `#else` branch is outside).
-  static func attributesOutsideFrozen(_ text: String) -> [String] {
-    var stack: [Bool] = []  // whether each open #if branch is the frozen one
-    var outside: [String] = []
-    for line in text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-      if line.hasPrefix("#if ") {
-        stack.append(line.contains("DISPATCH_BENCH_FROZEN"))
-      } else if line.hasPrefix("#else") || line.hasPrefix("#elseif") {
-        if !stack.isEmpty { stack[stack.count - 1] = false }
-      } else if line.hasPrefix("#endif") {
-        _ = stack.popLast()
-      } else if !line.hasPrefix("//") && line.contains(/@(frozen|inlinable|usableFromInline)\b/)
-        && !stack.contains(true)
-      {
-        outside.append(line)
-      }
+  /// No `@frozen`, `@inlinable` or `@usableFromInline` in the model and the
+  /// strategy modules but the model's cell constants (`@inlinable` literals,
+  /// FeedCells.swift's exception): each file reads as an app writes the
+  /// pattern, and every build but `evolution-frozen` compiles it so. That
+  /// build's attributes are Benchmarks/Scripts/frozen-attributes.txt's.
+  @Test func theSourcesHoldNoSpeedAttribute() throws {
+    var found: [String] = []
+    for file in try Self.modelAndStrategyFiles() {
+      let text = try String(contentsOfFile: file, encoding: .utf8)
+      found += Self.speedAttributes(text).filter { !$0.contains("public static var") }
+        .map { "\(file.dropFirst(Fixtures.packageRoot.count + 1)): \($0)" }
     }
-    return outside
+    #expect(found.isEmpty, "speed attributes in the sources:\n\(found.joined(separator: "\n"))")
   }
 
-  /// Every strategy module places the attributes alike, so that two read
-  /// side by side: a `#if DISPATCH_BENCH_FROZEN` block holds one attribute
-  /// line (`@inlinable`, `@usableFromInline`, `@frozen`, or an attribute
-  /// with its declaration), never a block of declarations; its `#else`, if
-  /// any, holds an entry point's `@inline(never)` or the `private`
-  /// declaration the frozen branch opens up.
-  @Test func everyFrozenBlockHoldsOneAttribute() throws {
+  /// The lines of code (not comments) with a speed attribute.
+  static func speedAttributes(_ text: String) -> [String] {
+    text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+      !$0.hasPrefix("//") && $0.contains(/@(frozen|inlinable|usableFromInline)\b/)
+    }
+  }
+
+  @Test func theAttributeScanSkipsComments() {
+    let text = """
+      /// `@inlinable` in a comment is not an attribute.
+      @usableFromInline let x = 1
+      public enum E {}
+      @frozen public struct S {}
+      """
+    #expect(Self.speedAttributes(text) == ["@usableFromInline let x = 1", "@frozen public struct S {}"])
+  }
+
+  /// No source under Sources/ is written for the frozen build: its
+  /// attributes are in the list, not in `#if DISPATCH_BENCH_FROZEN` blocks
+  /// a reader of the pattern reads past.
+  @Test func noSourceHasAFrozenCondition() throws {
     let root = Fixtures.packageRoot + "/Sources/"
-    var odd: [String] = []
-    for module in try FileManager.default.contentsOfDirectory(atPath: root) {
-      for file in try Fixtures.files(under: root + module) where file.hasSuffix(".swift") {
-        let text = try String(contentsOfFile: file, encoding: .utf8)
-        odd += Self.frozenBlocksOfMoreThanAnAttribute(text).map { "\(file.dropFirst(root.count)): \($0)" }
-      }
+    var found: [String] = []
+    for file in try Fixtures.files(under: root) where file.hasSuffix(".swift") {
+      let text = try String(contentsOfFile: file, encoding: .utf8)
+      found += Self.frozenConditions(text).map { "\(file.dropFirst(root.count)): \($0)" }
     }
-    #expect(odd.isEmpty, "#if DISPATCH_BENCH_FROZEN blocks of more than an attribute:\n\(odd.joined(separator: "\n"))")
+    #expect(
+      found.isEmpty, "move these to Benchmarks/Scripts/frozen-attributes.txt:\n\(found.joined(separator: "\n"))")
   }
 
-  /// The `#if DISPATCH_BENCH_FROZEN` blocks whose branches are not one
-  /// attribute line and, after `#else`, `@inline(never)` or a `private`
-  /// declaration; each given by its lines joined with " / ".
-  static func frozenBlocksOfMoreThanAnAttribute(_ text: String) -> [String] {
-    let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-    var odd: [String] = []
-    var index = 0
-    while index < lines.count {
-      defer { index += 1 }
-      guard lines[index] == "#if DISPATCH_BENCH_FROZEN" else { continue }
-      guard let end = lines[index...].firstIndex(of: "#endif") else { return odd + [lines[index]] }
-      let body = Array(lines[(index + 1)..<end])
-      let frozen = body.prefix { $0 != "#else" }
-      let other = body.drop { $0 != "#else" }.dropFirst()
-      let frozenIsAnAttribute = frozen.count == 1 && frozen.first!.hasPrefix("@")
-      let otherIsPlain = other.isEmpty || (other.count == 1 && (other.first! == "@inline(never)" || other.first!.hasPrefix("private ")))
-      if !frozenIsAnAttribute || !otherIsPlain { odd.append(body.joined(separator: " / ")) }
-      index = end
+  /// The `#if` and `#elseif` lines that test `DISPATCH_BENCH_FROZEN`.
+  static func frozenConditions(_ text: String) -> [String] {
+    text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+      $0.contains(/^#(if|elseif)\b.*\bDISPATCH_BENCH_FROZEN\b/)
     }
-    return odd
   }
 
-  @Test func theBlockScanTellsOneAttributeFromADeclaration() {
+  @Test func theConditionScanFindsTheFrozenBuildsOnly() {
     let text = """
       #if DISPATCH_BENCH_FROZEN
-      @inlinable
-      #else
-      @inline(never)
+      @frozen
       #endif
-      #if DISPATCH_BENCH_FROZEN
-      @usableFromInline let a = 1
-      #else
-      private let a = 1
-      #endif
-      #if DISPATCH_BENCH_FROZEN
-      @inlinable
-      init() {}
-      #endif
+        #if os(Linux) && !DISPATCH_BENCH_FROZEN
+      #elseif DISPATCH_BENCH_FROZEN
+      // #if DISPATCH_BENCH_FROZEN in a comment
+      #if DISPATCH_BENCH_FROZEN_NOT
+      #if APP_MODE
       """
-    #expect(Self.frozenBlocksOfMoreThanAnAttribute(text) == ["@inlinable / init() {}"])
+    #expect(
+      Self.frozenConditions(text) == [
+        "#if DISPATCH_BENCH_FROZEN", "#if os(Linux) && !DISPATCH_BENCH_FROZEN", "#elseif DISPATCH_BENCH_FROZEN",
+      ])
+  }
+
+  static let frozenSources = Fixtures.packageRoot + "/Benchmarks/Scripts/frozen-sources.py"
+
+  /// Every declaration the frozen build's list names is where the list
+  /// says, so the list has not rotted since the sources changed.
+  @Test(.enabled(if: ExternalTools.hasPython, "needs /usr/bin/python3, which CI has"))
+  func theFrozenListFindsEveryDeclaration() throws {
+    let result = try Subprocess.run([Self.frozenSources, "--check"], program: "/usr/bin/python3")
+    #expect(result.status == 0, "\(result.standardError)")
+    let count = result.standardOutput.firstMatch(of: /all (\d+) attributes found/).flatMap { Int($0.1) }
+    #expect((count ?? 0) > 300, "\(result.standardOutput)")
+  }
+
+  /// A declaration the list names that the source does not have stops the
+  /// frozen build's sources from being written, naming the list's line.
+  @Test(.enabled(if: ExternalTools.hasPython, "needs /usr/bin/python3, which CI has"))
+  func theFrozenListRefusesADeclarationItDoesNotFind() throws {
+    let list = FileManager.default.temporaryDirectory.appendingPathComponent("frozen-\(UUID().uuidString).txt").path
+    defer { try? FileManager.default.removeItem(atPath: list) }
+    try """
+      Sources/EnumSwitch/Feed.swift
+        @frozen  public enum FeedRow
+        @frozen  public enum NoSuchRow
+      """.write(toFile: list, atomically: true, encoding: .utf8)
+    let result = try Subprocess.run([Self.frozenSources, "--check", "--list", list], program: "/usr/bin/python3")
+    #expect(result.status == 1)
+    #expect(result.standardError.contains(":3: Sources/EnumSwitch/Feed.swift: `public enum NoSuchRow`: not found"))
+    #expect(result.standardError.contains("frozen-sources.py: 1 error, nothing written"))
+  }
+
+  /// Every pattern is written for speed in the frozen build: the list holds
+  /// each strategy module's entry points.
+  @Test func theFrozenListHasEveryPattern() throws {
+    let list = try Self.read("Benchmarks/Scripts/frozen-attributes.txt")
+    let files = Set(list.split(separator: "\n").filter { $0.hasSuffix(".swift") && !$0.hasPrefix(" ") })
+    let strategies = try Self.modelAndStrategyFiles().filter { $0.hasSuffix("/Strategy.swift") }
+      .map { String($0.dropFirst(Fixtures.packageRoot.count + 1)) }
+    #expect(strategies.count >= 10)
+    for strategy in strategies {
+      #expect(files.contains(Substring(strategy)), "frozen-attributes.txt has no \(strategy)")
+    }
   }
 
   /// The registry's `ClientStrategy` (the evolution builds' contract of the
@@ -193,28 +214,5 @@ import Testing
     let required = names(contract)
     #expect(required.count >= 18, "\(required)")
     #expect(names(client) == required, "ClientStrategy against DispatchStrategy")
-  }
-
-  @Test func theAttributeScanTellsTheFrozenBranchFromTheOthers() {
-    let text = """
-      #if DISPATCH_BENCH_FROZEN
-      @inlinable
-      #else
-      @inline(never)
-      #endif
-      #if DISPATCH_BENCH_FROZEN
-      @frozen
-      #endif
-      public enum E {}
-      /// `@inlinable` in a comment is not an attribute.
-      #if os(Linux)
-      @usableFromInline let x = 1
-      #endif
-      #if DISPATCH_BENCH_FROZEN
-      #else
-      @inlinable func f() {}
-      #endif
-      """
-    #expect(Self.attributesOutsideFrozen(text) == ["@usableFromInline let x = 1", "@inlinable func f() {}"])
   }
 }
