@@ -140,7 +140,7 @@ extension Comparison {
   /// two runs where nothing changed read so. Rows without a p-value
   /// (compared on their medians' intervals) keep their verdict.
   package static func markMovesTheCorrectionDoesNotCarry(_ changes: inout [RowChange]) {
-    let rejected = Holm.rejected(changes.map(\.pValue), level: 0.05)
+    guard let rejected = Holm.rejected(changes.map(\.pValue), level: 0.05) else { return }
     for index in changes.indices where changes[index].pValue != nil {
       let verdict = changes[index].verdict
       guard verdict == .regressed || verdict == .improved else { continue }
@@ -153,7 +153,7 @@ extension Comparison {
   }
 
   package static func markRegressionsThatHold(_ changes: inout [RowChange], threshold: Double, separateRuns: Bool = false) {
-    let rejected = Holm.rejected(changes.map(\.pValue), level: 0.05)
+    guard let rejected = Holm.rejected(changes.map(\.pValue), level: 0.05) else { return }
     for index in changes.indices where rejected[index] {
       // The floor and the null are the harness's reference loops, not code a
       // change touches: their moves are the machine's, shown but never failing.
