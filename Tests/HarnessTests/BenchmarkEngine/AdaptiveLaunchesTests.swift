@@ -192,7 +192,7 @@ import Testing
     let benchmarkCase = state("feed.color", 0).benchmarkCase
     func row(_ strategy: StrategyID, resolution: Double, launches: Int) -> TimingRow {
       var row = TimingRow(
-        key: ResultKey(benchmarkCase, strategy), schedule: "interleaved", statistics: SampleStatistics([1, 2, 3]),
+        key: ResultKey(benchmarkCase, strategy), schedule: "interleaved", statistics: .of([1, 2, 3]),
         elementsPerSample: 1, checksum: "")
       row.resolution = resolution
       row.launches = launches
@@ -252,7 +252,7 @@ import Testing
   /// Launch estimates with `medians` and a sampling interval of ±`half`.
   private func launches(_ medians: [Double], half: Double = 0.005) -> [SampleStatistics] {
     medians.map { median in
-      var statistics = SampleStatistics([median, median, median])
+      var statistics = SampleStatistics.of([median, median, median])
       statistics.intervalLow = median - half
       statistics.intervalHigh = median + half
       return statistics

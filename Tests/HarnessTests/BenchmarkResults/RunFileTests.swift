@@ -147,7 +147,7 @@ import Testing
     let seconds = Dictionary(uniqueKeysWithValues: RunTime.Phase.allCases.enumerated().map { ($1, Double($0) + 0.25) })
     info.time = RunTime(wall: seconds.values.reduce(0, +), seconds: seconds)
     let feed = FeedID(domain: "share", size: 12_345, distribution: "skewed", kinds: 3, source: "my, \"feed\".json")
-    var statistics = SampleStatistics([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    var statistics = SampleStatistics.of([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     statistics.mean = 5.4321
     var row = TimingRow(
       key: ResultKey(BenchmarkCase(feed: feed, operation: "share.line", mode: BuildMode(rawValue: "app")), "naive"),

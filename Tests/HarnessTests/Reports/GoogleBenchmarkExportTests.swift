@@ -97,7 +97,7 @@ import Testing
     }
     var row = TimingRow.empty
     row.key = key
-    row.statistics = SampleStatistics(values)
+    row.statistics = try SampleStatistics(values)
     let info = RunInfo(
       schemaVersion: Schema.runVersion, runID: "test", timestamp: "2026-11-23T00:00:00Z",
       machine: Machine(
