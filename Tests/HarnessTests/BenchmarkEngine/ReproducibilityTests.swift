@@ -59,7 +59,7 @@ struct SyntheticCase {
   }
 
   @Test(arguments: [1.0, 2.5])
-  func theIntervalCoversTheTrueRatioAboutNineteenTimesInTwenty(trueRatio: Double) {
+  func theIntervalCoversTheTrueRatioAboutNineteenTimesInTwenty(trueRatio: Double) throws {
     var generator = SplitMix64(seed: 42)
     let synthetic = SyntheticCase(trueRatio: trueRatio, drift: 0.3)
     let pooled = pooledVariance(synthetic, &generator)
@@ -69,21 +69,21 @@ struct SyntheticCase {
       let estimates = synthetic.generate(&generator).compactMap {
         PairedRatio.launchEstimate($0.numerator, over: $0.denominator)
       }
-      let ratio = PairedRatio.combine(estimates, pooledVariance: pooled)!
+      let ratio = try #require(PairedRatio.combine(estimates, pooledVariance: pooled))
       if ratio.interval.contains(trueRatio) { covered += 1 }
     }
     let coverage = Double(covered) / Double(trials)
     #expect(coverage > 0.90 && coverage < 0.995, "coverage \(coverage)")
   }
 
-  @Test func anOutlierLaunchWidensTheIntervalInsteadOfHidingInIt() {
+  @Test func anOutlierLaunchWidensTheIntervalInsteadOfHidingInIt() throws {
     var generator = SplitMix64(seed: 7)
     var synthetic = SyntheticCase(trueRatio: 2)
     let calm = synthetic.generate(&generator).compactMap { PairedRatio.launchEstimate($0.numerator, over: $0.denominator) }
     synthetic.outlierLaunch = 1.5
     let wild = synthetic.generate(&generator).compactMap { PairedRatio.launchEstimate($0.numerator, over: $0.denominator) }
-    let a = PairedRatio.combine(calm, pooledVariance: nil)!
-    let b = PairedRatio.combine(wild, pooledVariance: nil)!
+    let a = try #require(PairedRatio.combine(calm, pooledVariance: nil))
+    let b = try #require(PairedRatio.combine(wild, pooledVariance: nil))
     #expect(b.logHigh - b.logLow > 2 * (a.logHigh - a.logLow))
     #expect(b.interval.contains(2))
   }

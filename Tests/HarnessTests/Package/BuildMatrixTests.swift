@@ -152,8 +152,10 @@ import Testing
       let body = Array(lines[(index + 1)..<end])
       let frozen = body.prefix { $0 != "#else" }
       let other = body.drop { $0 != "#else" }.dropFirst()
-      let frozenIsAnAttribute = frozen.count == 1 && frozen.first!.hasPrefix("@")
-      let otherIsPlain = other.isEmpty || (other.count == 1 && (other.first! == "@inline(never)" || other.first!.hasPrefix("private ")))
+      let frozenIsAnAttribute = frozen.count == 1 && frozen.first?.hasPrefix("@") == true
+      let otherIsPlain =
+        other.isEmpty
+        || (other.count == 1 && (other.first == "@inline(never)" || other.first?.hasPrefix("private ") == true))
       if !frozenIsAnAttribute || !otherIsPlain { odd.append(body.joined(separator: " / ")) }
       index = end
     }
