@@ -1,6 +1,7 @@
 @testable import BenchmarkEngine
 @testable import BinaryInspection
 import BenchmarkResults
+import CommandLineSupport
 import DispatchModel
 import EnumSwitch
 import Foundation
@@ -188,6 +189,28 @@ import Testing
     #expect(result.status == 69)
     #expect(result.standardError.contains("valgrind is not installed"))
     #expect(result.standardError.contains("apt-get install valgrind"))
+  }
+
+  /// `--wide`: where COLUMNS asks for 80, the counts' table at its full
+  /// width, as with no width to fit; fitted, the same profile's table fits
+  /// 80 columns.
+  @Test(.enabled(if: hasValgrind, "needs valgrind, which CI installs"))
+  func wideKeepsTheCountsTableAtItsFullWidth() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let output = directory + "/wide.csv"
+    let result = try Subprocess.run(
+      [
+        "profile", "--allow-debug-build", "--operations", "feed.color", "--strategies", "enum-switch", "--modes",
+        "boundary", "--sizes", "100", "--output", output, "--quiet", "--wide",
+      ], environment: ProcessInfo.processInfo.environment.merging(["COLUMNS": "80"]) { $1 })
+    #expect(result.status == 0, "\(result.standardError)")
+    guard case .profile(let profile) = try Schema.load(output) else { throw ResultsError("\(output) is not a profile") }
+    let full = TextTable.$width.withValue(nil) { ProfileOutput.render(profile, format: .table) }
+    #expect(result.standardOutput == full)
+    #expect(full.split(separator: "\n").contains { $0.count > 80 }, "no line wider than 80: nothing to keep\n\(full)")
+    let fitted = TextTable.$width.withValue(80) { ProfileOutput.render(profile, format: .table) }
+    #expect(fitted.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(fitted)")
   }
 
   @Test func listNeedsNoValgrind() throws {
