@@ -191,11 +191,12 @@ import Testing
     let given = try #require(Self.everyFlag[option], "run declares \(option): give it a value in everyFlag, and check it")
     #expect(given.arguments.contains(option))
     let parsed = try ParsedArguments(given.arguments, spec: RunOptions.spec)
-    let options = try RunOptions(parsed)
-    #expect(given.parsed(options, parsed), "\(given.arguments.joined(separator: " "))")
+    let holds = given.parsed(try RunOptions(parsed), parsed)
+    #expect(holds, "\(given.arguments.joined(separator: " ")) does not parse to its value")
     // Without it, the check fails: the value is the option's, not a default.
     let defaults = try ParsedArguments([], spec: RunOptions.spec)
-    #expect(!given.parsed(try RunOptions(defaults), defaults), "\(option)'s check holds without it")
+    let holdsWithout = given.parsed(try RunOptions(defaults), defaults)
+    #expect(!holdsWithout, "\(option)'s check holds without it")
   }
 
   /// And no line for an option `run` no longer declares.
@@ -214,7 +215,8 @@ import Testing
     let parsed = try ParsedArguments(combined, spec: RunOptions.spec)
     let options = try RunOptions(parsed)
     for option in arguments {
-      #expect(try #require(Self.everyFlag[option]).parsed(options, parsed), "\(option) among \(combined)")
+      let holds = try #require(Self.everyFlag[option]).parsed(options, parsed)
+      #expect(holds, "\(option) among \(combined.joined(separator: " "))")
     }
   }
 
