@@ -257,7 +257,7 @@ let package = Package(
     // (`package` access), and no test framework, so it builds everywhere.
     .target(name: "TestSupport", dependencies: ["DispatchModel"], path: "Tests/TestSupport"),
     .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel", "JSON", "TestSupport"]),
-    .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
+    .testTarget(name: "StatisticsTests", dependencies: ["BenchmarkResults", "Statistics"]),
     .testTarget(
       name: "StrategyTests",
       dependencies: [

@@ -190,7 +190,7 @@ public struct TimingRow: Sendable {
   /// A row with no key and one zero sample: what a reader fills in.
   public static let empty = TimingRow(
     key: ResultKey(BenchmarkCase(feed: FeedID(domain: "", size: 0, distribution: "", kinds: 0), operation: ""), ""),
-    schedule: "", statistics: SampleStatistics([0]), elementsPerSample: 0, checksum: "")
+    schedule: "", statistics: .zero, elementsPerSample: 0, checksum: "")
 }
 
 /// A row of a run file: the run's information and the row's own.

@@ -45,7 +45,7 @@ package enum GoogleBenchmarkJSON {
               ("time_unit", "\"ns\""),
             ]))
       }
-      let statistics = rowSamples.isEmpty ? row.statistics : SampleStatistics(rowSamples.map(\.nanosecondsPerElement))
+      let statistics = (try? SampleStatistics(rowSamples.map(\.nanosecondsPerElement))) ?? row.statistics
       for (aggregate, value) in [
         ("mean", statistics.mean), ("median", statistics.median), ("stddev", statistics.standardDeviation),
       ] {

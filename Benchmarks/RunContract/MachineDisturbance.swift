@@ -63,10 +63,13 @@ package struct MachineDisturbance: Equatable {
   }
 
   private static func interruptedShare(_ samples: [RawSample]) -> Double {
-    let medians = Dictionary(grouping: samples, by: \.key).mapValues { Summary.median($0.map(\.nanosecondsPerElement)) }
+    let medians = Dictionary(grouping: samples, by: \.key).compactMapValues {
+      Summary.median($0.map(\.nanosecondsPerElement))
+    }
     var counts: [Int: (cut: Int, all: Int)] = [:]
     for sample in samples {
-      let cut = sample.nanosecondsPerElement > interruptionFactor * medians[sample.key]!
+      guard let median = medians[sample.key] else { continue }
+      let cut = sample.nanosecondsPerElement > interruptionFactor * median
       counts[sample.launch, default: (0, 0)].cut += cut ? 1 : 0
       counts[sample.launch, default: (0, 0)].all += 1
     }
@@ -96,12 +99,13 @@ package struct MachineDisturbance: Equatable {
     let byRow = Dictionary(grouping: samples) { RowInLayout(key: $0.key, layout: $0.launch / LayoutBuilds.launchStride) }
     var relative: [Int: [Double]] = [:]
     for rowSamples in byRow.values {
-      let byLaunch = Dictionary(grouping: rowSamples, by: \.launch).mapValues { Summary.median($0.map(\.nanosecondsPerElement)) }
-      let across = Summary.median(Array(byLaunch.values))
-      guard across > 0 else { continue }
+      let byLaunch = Dictionary(grouping: rowSamples, by: \.launch).compactMapValues {
+        Summary.median($0.map(\.nanosecondsPerElement))
+      }
+      guard let across = Summary.median(Array(byLaunch.values)), across > 0 else { continue }
       for (launch, value) in byLaunch { relative[launch, default: []].append(value / across) }
     }
-    return relative.mapValues { Summary.median($0) }
+    return relative.compactMapValues { Summary.median($0) }
   }
 }
 

@@ -27,28 +27,45 @@ package struct LaunchLevels: Equatable {
   package var bimodal: Bool
 
   /// From each launch's estimate of a log-ratio (its median and interval);
-  /// `nil` below three launches.
+  /// `nil` below three launches, for an estimate whose median or bounds are
+  /// not finite numbers, or where their variance exceeds the largest
+  /// `Double`. Launches that agree exactly, rounds and all, share nothing
+  /// between them (nothing varies).
   package init?(_ launches: [SampleStatistics]) {
-    guard launches.count >= 3, let between = PairedRatio.launchVariance(launches.map(\.median)) else { return nil }
+    let bounds = launches.flatMap { [$0.intervalLow, $0.median, $0.intervalHigh] }
+    guard launches.count >= 3, !bounds.contains(where: { !$0.isFinite }),
+      let between = PairedRatio.launchVariance(launches.map(\.median)), between.isFinite
+    else { return nil }
     let within = launches.map { launch -> Double in
       let error = (launch.intervalHigh - launch.intervalLow) / (2 * NormalDistribution.quantile95)
       return error * error
     }.reduce(0, +) / Double(launches.count)
+    guard within.isFinite, let bimodal = Self.isBimodal(launches.map(\.median), within: within) else { return nil }
     let tau = max(0, between - within)
     launchShare = tau + within > 0 ? tau / (tau + within) : 0
-    bimodal = Self.isBimodal(launches.map(\.median), within: within)
+    self.bimodal = bimodal
   }
 
   /// With layouts: of the variance of one launch's estimate, the share
   /// between layouts (τ²ₗ ÷ (τ²ₗ + the launches' variance within a layout),
   /// τ²ₗ the layouts' means' variance less what their launches explain);
-  /// `nil` below two layouts with two launches each.
+  /// `nil` below two layouts with two launches each, for an estimate that
+  /// is NaN or infinite, or where a variance exceeds the largest `Double`.
+  /// Layouts whose launches all agree share nothing (nothing varies).
   package static func layoutShare(_ layouts: [[Double]]) -> Double? {
     let usable = layouts.filter { $0.count >= 2 }
     guard usable.count >= 2, usable.count == layouts.count else { return nil }
-    let means = usable.map { $0.reduce(0, +) / Double($0.count) }
-    guard let between = PairedRatio.launchVariance(means) else { return nil }
-    let within = usable.map { PairedRatio.launchVariance($0) ?? 0 }.reduce(0, +) / Double(usable.count)
+    var means: [Double] = []
+    var variances: [Double] = []
+    for layout in usable {
+      guard let mean = SampleStatistics.mean(layout), mean.isFinite,
+        let variance = PairedRatio.launchVariance(layout), variance.isFinite
+      else { return nil }
+      means.append(mean)
+      variances.append(variance)
+    }
+    guard let between = PairedRatio.launchVariance(means), between.isFinite else { return nil }
+    let within = variances.reduce(0, +) / Double(usable.count)
     let launchesPerLayout = Double(usable.map(\.count).reduce(0, +)) / Double(usable.count)
     let tau = max(0, between - within / launchesPerLayout)
     return tau + within > 0 ? tau / (tau + within) : 0
@@ -67,14 +84,16 @@ package struct LaunchLevels: Equatable {
   /// 3 leaves a few launches little room to be fooled by chance), and whose
   /// gap is over twice the groups' own spread: launches spread evenly over a
   /// range have a D near 3 when cut in two, but no gap.
-  package static func isBimodal(_ estimates: [Double], within: Double) -> Bool {
+  package static func isBimodal(_ estimates: [Double], within: Double) -> Bool? {
+    guard !estimates.contains(where: { !$0.isFinite }), within.isFinite, within >= 0 else { return nil }
     let sorted = estimates.sorted()
     let n = sorted.count
     let smallest = max(2, Int((Double(n) / 5).rounded(.up)))
     guard n >= 2 * smallest else { return false }
     let split = (smallest...(n - smallest)).max { sorted[$0] - sorted[$0 - 1] < sorted[$1] - sorted[$1 - 1] }!
     let (low, high) = (Array(sorted[..<split]), Array(sorted[split...]))
-    let difference = mean(high) - mean(low)
+    guard let lowMean = SampleStatistics.mean(low), let highMean = SampleStatistics.mean(high) else { return nil }
+    let difference = highMean - lowMean
     guard difference >= smallestSeparation else { return false }
     let groupVariance = (variance(low) + variance(high)) / 2 + within
     guard groupVariance > 0 else { return true }
@@ -83,8 +102,7 @@ package struct LaunchLevels: Equatable {
     return ashmanD > 3 && gap > 2 * groupVariance.squareRoot()
   }
 
-  private static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
-
+  /// The sample variance of a group of two or more finite estimates.
   private static func variance(_ values: [Double]) -> Double {
     PairedRatio.launchVariance(values) ?? 0
   }

@@ -62,38 +62,47 @@ package struct PairedRatio: Equatable {
 
   /// The smallest relative change of this ratio that a comparison with a run
   /// like this one (same launches, same spread) would tell from none at 95%:
-  /// 0.03 means a change under 3% reads as noise.
-  package var resolution: Double {
+  /// 0.03 means a change under 3% reads as noise. 0 where the launches
+  /// agree exactly and nothing widens them.
+  package var resolution: Double? {
     let difference = standardError * 2.0.squareRoot()
-    let t = StudentT.quantile(degrees: 2 * errorDegrees)
+    guard let t = StudentT.quantile(degrees: 2 * errorDegrees) else { return nil }
     return exp(t * difference) - 1
   }
 
   /// One launch's estimate: the median of per-round log-ratios of the rounds
-  /// both rows have, with its 95% interval; `nil` when no round pairs.
+  /// both rows have, with its 95% interval; `nil` when no round pairs. A
+  /// round whose time on either side is not a positive finite number (NaN,
+  /// infinite, zero or negative) is no measurement, and does not pair.
   package static func launchEstimate(_ numerator: [Int: Double], over denominator: [Int: Double])
     -> SampleStatistics?
   {
     var logRatios: [Double] = []
     for (round, value) in numerator {
-      guard let other = denominator[round], value > 0, other > 0 else { continue }
+      guard let other = denominator[round], isTime(value), isTime(other) else { continue }
       logRatios.append(log(value) - log(other))
     }
-    return logRatios.isEmpty ? nil : SampleStatistics(logRatios)
+    return try? SampleStatistics(logRatios)
   }
 
-  /// The sample variance of launch estimates; `nil` below two launches.
+  private static func isTime(_ value: Double) -> Bool { value > 0 && value.isFinite }
+
+  /// The sample variance of launch estimates; `nil` below two launches, or
+  /// for an estimate that is NaN or infinite.
   package static func launchVariance(_ estimates: [Double]) -> Double? {
-    guard estimates.count >= 2 else { return nil }
-    let mean = estimates.reduce(0, +) / Double(estimates.count)
-    return estimates.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(estimates.count - 1)
+    SampleStatistics.sampleVariance(estimates)
   }
 
   /// Combines launch estimates (medians of log-ratios, with intervals),
-  /// moderating the variance toward `pooledVariance` when given.
+  /// moderating the variance toward `pooledVariance` when given. `nil` for
+  /// no launches, a median or a bound that is not a finite number, or a
+  /// pooled variance that is not a finite number at or above 0.
   package static func combine(_ launches: [SampleStatistics], pooledVariance: Double?) -> PairedRatio? {
     guard let first = launches.first else { return nil }
     guard launches.count >= 2 else {
+      guard first.intervalLow.isFinite, first.median.isFinite, first.intervalHigh.isFinite,
+        isVariance(pooledVariance)
+      else { return nil }
       return PairedRatio(
         logEstimate: first.median, logLow: first.intervalLow, logHigh: first.intervalHigh, launches: 1)
     }
@@ -104,10 +113,16 @@ package struct PairedRatio: Equatable {
   /// or with layouts, each layout's mean over its launches): their mean, and
   /// Student's t over them, their variance moderated toward
   /// `pooledVariance` when given. `launches` is what the estimate rests on.
+  /// `nil` below two estimates, for one that is NaN or infinite, where their
+  /// variance exceeds the largest `Double`, or for a pooled variance that
+  /// is not a finite number at or above 0. Estimates
+  /// that agree exactly, with nothing pooled, give an interval of no width:
+  /// the t interval of no spread.
   package static func combine(units: [Double], launches: Int, pooledVariance: Double?) -> PairedRatio? {
-    guard units.count >= 2, let variance = launchVariance(units) else { return nil }
+    guard isVariance(pooledVariance), let variance = launchVariance(units), variance.isFinite,
+      let mean = SampleStatistics.mean(units)
+    else { return nil }
     let n = Double(units.count)
-    let mean = units.reduce(0, +) / n
     var degrees = n - 1
     var moderated = variance
     if let pooledVariance {
@@ -115,11 +130,18 @@ package struct PairedRatio: Equatable {
       degrees += priorDegrees
     }
     let deviation = moderated.squareRoot()
-    let halfWidth = StudentT.quantile(degrees: degrees) * deviation / n.squareRoot()
+    guard let t = StudentT.quantile(degrees: degrees) else { return nil }
+    let halfWidth = t * deviation / n.squareRoot()
     var ratio = PairedRatio(
       logEstimate: mean, logLow: mean - halfWidth, logHigh: mean + halfWidth, launches: launches,
       launchDeviation: deviation, degrees: degrees)
     ratio.units = units.count
     return ratio
+  }
+
+  /// Whether `value` can be a pooled variance: absent, or a finite number at
+  /// or above 0.
+  private static func isVariance(_ value: Double?) -> Bool {
+    value.map { $0 >= 0 && $0.isFinite } ?? true
   }
 }

@@ -9,29 +9,34 @@ import Darwin
 /// Student's t distribution: what a mean of a few launches' estimates
 /// follows, when the spread of those estimates is itself estimated.
 package enum StudentT {
-  /// P(|T| ≥ |t|) for `degrees` degrees of freedom: the two-sided p-value.
-  package static func twoSidedPValue(_ t: Double, degrees: Double) -> Double {
+  /// P(|T| ≥ |t|) for `degrees` degrees of freedom: the two-sided p-value;
+  /// for infinite degrees, the normal's. `nil` for a NaN t (0 ÷ 0: no
+  /// change over no error), which is no evidence and must never read as
+  /// significant, and for degrees that are not a positive number.
+  package static func twoSidedPValue(_ t: Double, degrees: Double) -> Double? {
+    guard !t.isNaN, degrees > 0 else { return nil }
     guard t.isFinite else { return 0 }
+    guard degrees.isFinite else { return NormalDistribution.twoSidedPValue(t) }
     let x = degrees / (degrees + t * t)
     return regularizedIncompleteBeta(x, a: degrees / 2, b: 0.5)
   }
 
   /// The t with `P(|T| ≥ t) = 1 − confidence`: 4.30 for 2 degrees at 95%;
-  /// for infinite degrees at 95%, the normal's (`NormalDistribution.quantile95`).
-  package static func quantile(confidence: Double = 0.95, degrees: Double) -> Double {
-    if !degrees.isFinite && confidence == 0.95 { return NormalDistribution.quantile95 }
-    let target = 1 - confidence
-    var low = 0.0
-    var high = 1e4
-    for _ in 0..<200 {
-      let middle = (low + high) / 2
-      if twoSidedPValue(middle, degrees: degrees) > target { low = middle } else { high = middle }
-    }
-    return (low + high) / 2
+  /// for infinite degrees, the normal's (`NormalDistribution.quantile95` at
+  /// 95%); +∞ for a confidence of 1. `nil` for a confidence outside 0…1 or
+  /// degrees that are not a positive number.
+  package static func quantile(confidence: Double = 0.95, degrees: Double) -> Double? {
+    guard (0...1).contains(confidence), degrees > 0 else { return nil }
+    guard degrees.isFinite else { return NormalDistribution.quantile(confidence: confidence) }
+    if confidence == 1 { return .infinity }
+    return NormalDistribution.bisection(below: 1 - confidence) { twoSidedPValue($0, degrees: degrees)! }
   }
 
-  /// I_x(a, b), by the continued fraction of Numerical Recipes §6.4.
-  package static func regularizedIncompleteBeta(_ x: Double, a: Double, b: Double) -> Double {
+  /// I_x(a, b), by the continued fraction of Numerical Recipes §6.4: 0
+  /// below x = 0 and 1 above x = 1. `nil` for a NaN x, or shapes a and b
+  /// that are not positive finite numbers.
+  package static func regularizedIncompleteBeta(_ x: Double, a: Double, b: Double) -> Double? {
+    guard !x.isNaN, a > 0, b > 0, a.isFinite, b.isFinite else { return nil }
     if x <= 0 { return 0 }
     if x >= 1 { return 1 }
     let logFront = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log(1 - x)

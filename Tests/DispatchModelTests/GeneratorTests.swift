@@ -68,15 +68,16 @@ import Testing
     }
   }
 
-  @Test func clusteredIsTheUniformFeedStablySortedByKind() {
+  @Test func clusteredIsTheUniformFeedStablySortedByKind() throws {
     let uniform = Array(feed(11, .uniform, count: 2_000))
     let clustered = Array(feed(11, .clustered, count: 2_000))
-    let kindIndex = { (item: FeedItem) in FeedKind.allCases.firstIndex(of: item.kind)! }
-    let expected = uniform.enumerated().sorted {
-      (kindIndex($0.element), $0.offset) < (kindIndex($1.element), $1.offset)
+    let kindIndex = { (item: FeedItem) in try #require(FeedKind.allCases.firstIndex(of: item.kind)) }
+    let expected = try uniform.enumerated().sorted {
+      (try kindIndex($0.element), $0.offset) < (try kindIndex($1.element), $1.offset)
     }.map(\.element)
     #expect(clustered == expected)
-    #expect(clustered.map(kindIndex) == clustered.map(kindIndex).sorted())
+    let indices = try clustered.map(kindIndex)
+    #expect(indices == indices.sorted())
   }
 
   @Test func singleHasOneKind() {
@@ -111,12 +112,12 @@ import Testing
     #expect(abs(weights[0] / weights[2] - 3) < 1e-12)
   }
 
-  @Test func kindIndicesMatchTheElements() {
+  @Test func kindIndicesMatchTheElements() throws {
     for distribution in KindDistribution.allCases {
       let elements = feed(13, distribution, count: 700)
-      #expect(elements.kindIndices() == elements.map { UInt8(FeedKind.allCases.firstIndex(of: $0.kind)!) })
+      #expect(try elements.kindIndices() == elements.map { UInt8(try #require(FeedKind.allCases.firstIndex(of: $0.kind))) })
       let items = share(13, distribution, count: 700)
-      #expect(items.kindIndices() == items.map { UInt8(ShareKind.allCases.firstIndex(of: $0.item.kind)!) })
+      #expect(try items.kindIndices() == items.map { UInt8(try #require(ShareKind.allCases.firstIndex(of: $0.item.kind))) })
     }
   }
 

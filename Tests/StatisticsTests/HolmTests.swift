@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct HolmTests {
   @Test func noTestsRejectNothing() {
-    #expect(Holm.rejected([]).isEmpty)
+    #expect(Holm.rejected([]) == [])
   }
 
   @Test func oneTestIsRejectedAtTheLevelItself() {
@@ -33,5 +33,30 @@ import Testing
 
   @Test func everyTestAtTheSameSmallPValueIsRejected() {
     #expect(Holm.rejected(Array(repeating: 0.000_1, count: 100)) == Array(repeating: true, count: 100))
+  }
+
+  // MARK: At the edges
+
+  /// A NaN p-value is no p-value: never rejected, and counted among the m
+  /// tests, whatever order sorting leaves it in.
+  @Test func aNaNPValueIsNeverRejectedAndCounts() {
+    #expect(Holm.rejected([.nan, 0.001]) == [false, true])
+    #expect(Holm.rejected([0.001, .nan]) == [true, false])
+    #expect(Holm.rejected([.nan, 0.03]) == [false, false])
+  }
+
+  /// ±∞ and values outside 0…1 are not probabilities: no p-value either.
+  @Test(arguments: [Double.infinity, -.infinity, -0.01, 1.5])
+  func aPValueOutsideZeroToOneIsNeverRejected(p: Double) {
+    #expect(Holm.rejected([p, 0.001]) == [false, true])
+  }
+
+  @Test(arguments: [Double.nan, -0.05, 1.5, .infinity])
+  func aLevelOutsideZeroToOneIsNoAnswer(level: Double) {
+    #expect(Holm.rejected([0.01, 0.02], level: level) == nil)
+  }
+
+  @Test func everyEqualPValueAboveTheLevelIsKept() {
+    #expect(Holm.rejected(Array(repeating: 0.2, count: 5)) == Array(repeating: false, count: 5))
   }
 }

@@ -19,15 +19,15 @@ import Testing
   /// `share.mixed`'s expected outputs: item *i* shared to the platform the
   /// oracle draws for *i*. A clustered feed is the uniform feed's elements
   /// stably sorted by kind, so its element keeps its uniform position's draw.
-  static func expectedMixed(seed: UInt64, distribution: KindDistribution) -> [String] {
+  static func expectedMixed(seed: UInt64, distribution: KindDistribution) throws -> [String] {
     let kinds = ShareKind.allCases.count
     let drawn = distribution == .clustered ? .uniform : distribution
     var items = ShareItemSequence(source: .generated(seed: seed, distribution: drawn, kinds: kinds), count: size)
       .map(\.item).enumerated().map { (index: $0.offset, item: $0.element) }
     if distribution == .clustered {
       let order = ShareKind.allCases
-      items = items.sorted {
-        (order.firstIndex(of: $0.item.kind)!, $0.index) < (order.firstIndex(of: $1.item.kind)!, $1.index)
+      items = try items.sorted {
+        (try #require(order.firstIndex(of: $0.item.kind)), $0.index) < (try #require(order.firstIndex(of: $1.item.kind)), $1.index)
       }
     }
     return items.map { SpecOracle.share($0.item, SpecOracle.mixedPlatform(index: $0.index, seed: seed)) }
@@ -42,7 +42,7 @@ import Testing
     let prepared = Registry.strategies.map { $0.prepare(elements) }
     let mismatch = ExpectedStrategies.mismatch(prepared.map(\.strategy))
     try #require(mismatch == nil, "\(mismatch ?? "")")
-    let mixed = Self.expectedMixed(seed: seed, distribution: distribution)
+    let mixed = try Self.expectedMixed(seed: seed, distribution: distribution)
     for operation in SpecOperation.allCases where operation.domain == .share {
       let expected = operation.platform.map { platform in items.map { SpecOracle.share($0, platform) } } ?? mixed
       Self.expectOracle(prepared, operation, expected, context: context)

@@ -72,11 +72,14 @@ extension Comparison {
     guard let a = base.tracked, let b = new.tracked, let (change, unwidened) = logChange(a, b) else { return nil }
     let error = widening * unwidened
     var degrees = Double.infinity
-    if let da = a.degrees, let db = b.degrees {
-      let (va, vb) = (a.logError * a.logError, b.logError * b.logError)
+    let (va, vb) = (a.logError * a.logError, b.logError * b.logError)
+    // Without variance Welch's degrees are 0 ÷ 0; the interval has no width
+    // whatever they are.
+    if let da = a.degrees, let db = b.degrees, va + vb > 0 {
       degrees = (va + vb) * (va + vb) / (va * va / da + vb * vb / db)
     }
-    let t = StudentT.quantile(degrees: degrees)
+    guard let t = StudentT.quantile(degrees: degrees) else { return nil }
+    // A change with no p-value (a NaN t) is never significant.
     let pValue =
       error > 0
       ? (degrees.isFinite ? StudentT.twoSidedPValue(change / error, degrees: degrees) : NormalDistribution.twoSidedPValue(change / error))
@@ -94,7 +97,7 @@ extension Comparison {
     }
     return RowChange(
       key: new.key, baseMedian: a.ratio, newMedian: b.ratio, ratio: exp(change), interval: exp(low)...exp(high),
-      method: "launches", pValue: pValue, significant: pValue < 0.05, verdict: verdict,
+      method: "launches", pValue: pValue, significant: pValue.map { $0 < 0.05 } ?? false, verdict: verdict,
       trackedAgainstFloor: a.reference == .floor,
       launchesDecide: max(a.launchShare ?? 0, b.launchShare ?? 0) >= launchesDecide)
   }
@@ -138,7 +141,7 @@ extension Comparison {
   /// two runs where nothing changed read so. Rows without a p-value
   /// (compared on their medians' intervals) keep their verdict.
   package static func markMovesTheCorrectionDoesNotCarry(_ changes: inout [RowChange]) {
-    let rejected = Holm.rejected(changes.map(\.pValue), level: 0.05)
+    guard let rejected = Holm.rejected(changes.map(\.pValue), level: 0.05) else { return }
     for index in changes.indices where changes[index].pValue != nil {
       let verdict = changes[index].verdict
       guard verdict == .regressed || verdict == .improved else { continue }
@@ -151,7 +154,7 @@ extension Comparison {
   }
 
   package static func markRegressionsThatHold(_ changes: inout [RowChange], threshold: Double, separateRuns: Bool = false) {
-    let rejected = Holm.rejected(changes.map(\.pValue), level: 0.05)
+    guard let rejected = Holm.rejected(changes.map(\.pValue), level: 0.05) else { return }
     for index in changes.indices where rejected[index] {
       // The floor and the null are the harness's reference loops, not code a
       // change touches: their moves are the machine's, shown but never failing.
@@ -173,9 +176,10 @@ extension Comparison {
   package static func baselineMoveIsCorroborated(_ change: RowChange, in changes: [RowChange], threshold: Double) -> Bool {
     let others = changes.filter {
       $0.key.benchmarkCase == change.key.benchmarkCase && !$0.trackedAgainstFloor && !$0.key.strategy.isReference
-    }.map(\.ratio).sorted()
-    guard !others.isEmpty else { return true }
-    return Summary.median(others) < 1 / (1 + threshold)
+    }.map(\.ratio)
+    // No other rows (or no median of them): nothing to gainsay the move.
+    guard let median = Summary.median(others) else { return true }
+    return median < 1 / (1 + threshold)
   }
 
   /// Whether a row of the same strategy and operation (another size,

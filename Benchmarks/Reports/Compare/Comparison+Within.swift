@@ -49,9 +49,11 @@ extension Comparison {
     _ row: Measured, _ other: Measured, samples: [ResultKey: [Double]]?,
     otherSamples: [ResultKey: [Double]]?
   ) -> ClosedRange<Double> {
-    if let a = samples?[row.key], let b = otherSamples?[other.key], !a.isEmpty, !b.isEmpty {
+    if let a = samples?[row.key], let b = otherSamples?[other.key] {
       var random = SplitMix64(seed: 1)
-      return RatioInterval.bootstrap(numerator: a, denominator: b) { random.below($0) }
+      if let interval = RatioInterval.bootstrap(numerator: a, denominator: b, below: { random.below($0) }) {
+        return interval
+      }
     }
     return RatioInterval.fromIntervals(numerator: row.interval, denominator: other.interval)
   }

@@ -39,7 +39,7 @@ package enum LaunchSpread {
       row(key, samples: samples, reference: key.strategy == baseline ? .floor : baseline)
     }
     guard !rows.isEmpty else { return .cannotCheck("no strategy row has two launches with paired rounds") }
-    let percent = { (value: Double) in DecimalText.fixed(value * 100, 2) + "%" }
+    let percent = { (value: Double?) in value.map { DecimalText.fixed($0 * 100, 2) + "%" } ?? missingFigure }
     let between = rows.map(\.betweenLaunches)
     let within = rows.map(\.withinLaunch)
     var text = "\(rows.count) strategy rows, \(rows.map(\.launches).max()!) launches\n"
@@ -59,7 +59,8 @@ package enum LaunchSpread {
   }
 
   /// A row's spread; `nil` without two launches of at least three rounds
-  /// paired with its reference.
+  /// paired with its reference (whose log-ratios have a median and a
+  /// spread).
   private static func row(_ key: ResultKey, samples: SamplesFile, reference: StrategyID) -> Row? {
     let theirs = samples.samples[ResultKey(key.benchmarkCase, reference)] ?? []
     var referenceByRound: [[Int]: Double] = [:]
@@ -73,12 +74,13 @@ package enum LaunchSpread {
         guard let other = referenceByRound[[launch[0].launch, round]], value > 0, other > 0 else { return nil }
         return log(value / other)
       }
-      guard paired.count >= 3 else { continue }
-      perLaunch.append(Summary.median(paired))
-      errors.append(1.2533 * Summary.robustSpread(paired) / Double(paired.count).squareRoot())
+      guard paired.count >= 3, let median = Summary.median(paired), let spread = Summary.robustSpread(paired) else {
+        continue
+      }
+      perLaunch.append(median)
+      errors.append(1.2533 * spread / Double(paired.count).squareRoot())
     }
-    guard perLaunch.count >= 2 else { return nil }
-    return Row(
-      key: key, betweenLaunches: Summary.standardDeviation(perLaunch), withinLaunch: Summary.median(errors), launches: perLaunch.count)
+    guard let between = Summary.standardDeviation(perLaunch), let within = Summary.median(errors) else { return nil }
+    return Row(key: key, betweenLaunches: between, withinLaunch: within, launches: perLaunch.count)
   }
 }

@@ -35,11 +35,12 @@ package enum RunLevel {
   /// The factor every tracked row's standard error is multiplied by: the
   /// z-scores' spread (1.4826 × their median absolute deviation from their
   /// median), at least 1; 1 with fewer than `minimumRows` rows that have
-  /// `Comparison.minimumLaunches` launches in both runs.
+  /// `Comparison.minimumLaunches` launches in both runs, or where the
+  /// z-scores have no spread to measure (`Summary.robustSpread`).
   package static func widening(_ base: MeasuredFile, _ new: MeasuredFile) -> Double {
     let z = scores(base, new)
     guard z.count >= minimumRows else { return 1 }
-    return max(1, Summary.robustSpread(z))
+    return max(1, Summary.robustSpread(z) ?? 1)
   }
 
   /// Each strategy row's change of its tracked ratio over its standard
@@ -76,7 +77,7 @@ package enum RunLevel {
     }
     let z = rows.map(\.z)
     let beyond = Double(z.filter { abs($0) > 2 }.count) / Double(z.count)
-    let deviation = DecimalText.fixed(Summary.standardDeviation(z), 2)
+    let deviation = Summary.standardDeviation(z).map { DecimalText.fixed($0, 2) } ?? missingFigure
     let share = DecimalText.fixed(beyond * 100, 1)
     let widened = DecimalText.fixed(widening(base, new), 2)
     var text = "rows: \(z.count); z-scores of the difference between the runs: standard deviation \(deviation) "

@@ -31,7 +31,7 @@ extension RunPairChecks {
     }
     guard !expected.isEmpty else { return "" }
     func median(_ values: [Double]) -> String {
-      DecimalText.fixed(SampleStatistics.percentile(values.sorted(), 0.5) * 100, 2) + "%"
+      SampleStatistics.percentile(values.sorted(), 0.5).map { DecimalText.fixed($0 * 100, 2) + "%" } ?? missingFigure
     }
     var text = "drift expected from the rows' standard errors (their launches alone): median\n"
       + "  \(median(expected.map(\.drift))) over \(expected.count) rows"

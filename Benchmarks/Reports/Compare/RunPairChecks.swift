@@ -190,13 +190,14 @@ package enum RunPairChecks {
     return "median \(median), p95 \(p95), max \(max)"
   }
 
-  /// The median, 95th percentile and largest of `drifts`, as percentages.
+  /// The median, 95th percentile and largest of `drifts`, as percentages
+  /// (`–` where there is none).
   private static func figures(_ drifts: [Double]) -> (median: String, p95: String, max: String) {
     let sorted = drifts.sorted()
-    let percent = { (value: Double) in DecimalText.fixed(value * 100, 2) + "%" }
+    let percent = { (value: Double?) in value.map { DecimalText.fixed($0 * 100, 2) + "%" } ?? missingFigure }
     return (
       percent(SampleStatistics.percentile(sorted, 0.5)), percent(SampleStatistics.percentile(sorted, 0.95)),
-      percent(sorted.last!)
+      percent(sorted.last)
     )
   }
 
@@ -216,8 +217,8 @@ package enum RunPairChecks {
     }
     let parts = Set(factors.map(\.0)).sorted().map { domain in
       let values = factors.filter { $0.0 == domain }.map(\.1).sorted()
-      let median = Summary.median(values)
-      return "\(domain) \(DecimalText.fixed(median, 2))x (\(DecimalText.fixed(values[0], 2))-"
+      let median = Summary.median(values).map { DecimalText.fixed($0, 2) } ?? missingFigure
+      return "\(domain) \(median)x (\(DecimalText.fixed(values[0], 2))-"
         + "\(DecimalText.fixed(values.last!, 2)), \(values.count) rows)"
     }
     return CheckReport(text: "\(b.path): " + parts.joined(separator: "; ") + "\n")

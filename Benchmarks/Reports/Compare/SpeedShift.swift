@@ -36,8 +36,8 @@ package struct SpeedShift: Equatable {
       byDomain[row.key.feed.domain, default: []].append(row.value / old)
     }
     guard !byDomain.isEmpty else { return nil }
-    factors = byDomain.keys.sorted().map { domain in
-      (domain, SampleStatistics.percentile(byDomain[domain]!.sorted(), 0.5))
+    factors = byDomain.keys.sorted().compactMap { domain in
+      SampleStatistics.percentile(byDomain[domain]!.sorted(), 0.5).map { (domain, $0) }
     }
   }
 

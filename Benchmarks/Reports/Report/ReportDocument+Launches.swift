@@ -69,14 +69,13 @@ extension ReportDocument {
       text += "\(CSVNumber.text(target * 100))%); \(met) of \(rows.count) strategy rows met it"
     }
     let layoutShares = rows.compactMap(\.layoutVarianceShare).sorted()
-    if layouts > 1 && !layoutShares.isEmpty {
+    if layouts > 1, let median = SampleStatistics.percentile(layoutShares, 0.5) {
       text += ". The median row's share of variance between layouts is "
-      text += DecimalText.fixed(SampleStatistics.percentile(layoutShares, 0.5) * 100, 0) + "%, and "
+      text += DecimalText.fixed(median * 100, 0) + "%, and "
       text += "\(layoutShares.filter { $0 >= Self.layoutSensitiveShare }.count) rows have half or more of it there"
     }
     let shares = rows.compactMap(\.launchVarianceShare).sorted()
-    if !shares.isEmpty {
-      let median = SampleStatistics.percentile(shares, 0.5)
+    if let median = SampleStatistics.percentile(shares, 0.5) {
       text += ". Of the variance of one launch's estimate of a ratio, the median row's share between launches "
       text += "(not sampling within one) is \(DecimalText.fixed(median * 100, 0))%"
     }

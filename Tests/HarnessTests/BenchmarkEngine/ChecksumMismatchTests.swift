@@ -81,8 +81,8 @@ enum BrokenStrategy: DispatchStrategy {
   }
 
   @Test(arguments: [Schedule.interleaved, .sequential])
-  func aStrategyThatDisagreesStopsTheRunBeforeTiming(schedule: Schedule) {
-    let strategies = [Registry.strategy(named: "enum-switch")!, RegisteredStrategy(BrokenStrategy.self)]
+  func aStrategyThatDisagreesStopsTheRunBeforeTiming(schedule: Schedule) throws {
+    let strategies = [try #require(Registry.strategy(named: "enum-switch")), RegisteredStrategy(BrokenStrategy.self)]
     let runner = runner(strategies)
     var results = MeasuredRun(info: SampleRuns.info, rows: [])
     #expect {
@@ -106,7 +106,7 @@ enum BrokenStrategy: DispatchStrategy {
   }
 
   @Test func strategiesThatAgreeAreTimedWithTheirChecksum() throws {
-    let strategies = [Registry.strategy(named: "enum-switch")!, RegisteredStrategy(BrokenStrategy.self)]
+    let strategies = [try #require(Registry.strategy(named: "enum-switch")), RegisteredStrategy(BrokenStrategy.self)]
     // feed.height is not broken: both agree, both get a row and a checksum.
     var results = MeasuredRun(info: SampleRuns.info, rows: [])
     try runner(strategies).run(
@@ -123,7 +123,7 @@ enum BrokenStrategy: DispatchStrategy {
   @Test func dumpReportsEachStrategysOutputAndExits1() throws {
     var command = try DumpCommand(
       ParsedArguments(["--feed", Fixtures.exampleFeed, "--operations", "feed.identifier"], spec: DumpCommand.spec))
-    command.strategies = [Registry.strategy(named: "enum-switch")!, RegisteredStrategy(BrokenStrategy.self)]
+    command.strategies = [try #require(Registry.strategy(named: "enum-switch")), RegisteredStrategy(BrokenStrategy.self)]
     nonisolated(unsafe) var output = ""
     nonisolated(unsafe) var errors = ""
     let console = Console(write: { output += $0 }, writeError: { errors += $0 })

@@ -1,6 +1,7 @@
 @testable import BenchmarkEngine
 @testable import BinaryInspection
 import BenchmarkResults
+import CommandLineSupport
 import DispatchModel
 import EnumSwitch
 import Foundation
@@ -104,8 +105,8 @@ import Testing
       seed: 1),
     count: 10_000)
 
-  func footprint(_ strategy: String) -> Double {
-    let registered = Registry.strategy(named: strategy)!
+  func footprint(_ strategy: String) throws -> Double {
+    let registered = try #require(Registry.strategy(named: strategy), "no strategy \(strategy)")
     // Built once uncounted first: the runtime's one-time caches (type
     // metadata, conformances) are allocated by whichever test reaches them
     // first, and about 7,800 bytes of them in the counted window made this
@@ -117,17 +118,17 @@ import Testing
   }
 
   @Test(.enabled(if: HeapCounter.isSupported, "needs the malloc interposer: Linux, no sanitizer"))
-  func anEnumRowIsItsStrideAndNothingMore() {
+  func anEnumRowIsItsStrideAndNothingMore() throws {
     let stride = Double(MemoryLayout<EnumSwitch.FeedRow>.stride)
     #expect(stride == 72)
-    let perElement = footprint("enum-switch")
+    let perElement = try footprint("enum-switch")
     // The array's elements, plus the controller and pool, spread thin.
     #expect(perElement >= stride && perElement < stride + 1, "\(perElement)")
   }
 
   @Test(.enabled(if: HeapCounter.isSupported, "needs the malloc interposer: Linux, no sanitizer"))
-  func anExistentialRowIsItsContainerPlusABox() {
-    let perElement = footprint("protocol-getter")
+  func anExistentialRowIsItsContainerPlusABox() throws {
+    let perElement = try footprint("protocol-getter")
     // A 40-byte existential container, and a heap box holding the 49-byte view
     // object behind a 16-byte object header.
     let box = Double(16 + MemoryLayout<InvitationViewObject>.size)
@@ -163,7 +164,8 @@ import Testing
     #expect(second.map { $0["strategy"] } == first.map { $0["strategy"] })
     let metrics = ProfileMetric.all.map(\.column)
     for (a, b) in zip(first, second) {
-      for metric in metrics { #expect(a[metric] == b[metric], "\(a["strategy"]!) \(metric)") }
+      let strategy = try #require(a["strategy"])
+      for metric in metrics { #expect(a[metric] == b[metric], "\(strategy) \(metric)") }
     }
     // The classic visitor's colour goes through two witness calls and a
     // stored result; the enum's through one switch: more instructions and
@@ -172,10 +174,12 @@ import Testing
     // enum-switch, floor and null.
     let classic = try #require(first.first { $0["strategy"] == "classic-visitor" && $0["mode"] == "boundary" })
     let enumSwitch = try #require(first.first { $0["strategy"] == "enum-switch" && $0["mode"] == "boundary" })
-    func value(_ row: [String: String], _ column: String) -> Double { Double(row[column]!)! }
-    #expect(value(classic, "instructions_per_element") > value(enumSwitch, "instructions_per_element"))
-    #expect(value(classic, "retains_per_element") > value(enumSwitch, "retains_per_element"))
-    #expect(value(enumSwitch, "allocations_per_element") == 0)
+    func value(_ row: [String: String], _ column: String) throws -> Double {
+      try #require(row[column].flatMap(Double.init), "\(column)")
+    }
+    #expect(try value(classic, "instructions_per_element") > value(enumSwitch, "instructions_per_element"))
+    #expect(try value(classic, "retains_per_element") > value(enumSwitch, "retains_per_element"))
+    #expect(try value(enumSwitch, "allocations_per_element") == 0)
   }
 
   @Test func aMissingValgrindExitsWith69AndSaysHowToInstallIt() throws {
@@ -185,6 +189,28 @@ import Testing
     #expect(result.status == 69)
     #expect(result.standardError.contains("valgrind is not installed"))
     #expect(result.standardError.contains("apt-get install valgrind"))
+  }
+
+  /// `--wide`: where COLUMNS asks for 80, the counts' table at its full
+  /// width, as with no width to fit; fitted, the same profile's table fits
+  /// 80 columns.
+  @Test(.enabled(if: hasValgrind, "needs valgrind, which CI installs"))
+  func wideKeepsTheCountsTableAtItsFullWidth() throws {
+    let directory = try RunCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let output = directory + "/wide.csv"
+    let result = try Subprocess.run(
+      [
+        "profile", "--allow-debug-build", "--operations", "feed.color", "--strategies", "enum-switch", "--modes",
+        "boundary", "--sizes", "100", "--output", output, "--quiet", "--wide",
+      ], environment: ProcessInfo.processInfo.environment.merging(["COLUMNS": "80"]) { $1 })
+    #expect(result.status == 0, "\(result.standardError)")
+    guard case .profile(let profile) = try Schema.load(output) else { throw ResultsError("\(output) is not a profile") }
+    let full = TextTable.$width.withValue(nil) { ProfileOutput.render(profile, format: .table) }
+    #expect(result.standardOutput == full)
+    #expect(full.split(separator: "\n").contains { $0.count > 80 }, "no line wider than 80: nothing to keep\n\(full)")
+    let fitted = TextTable.$width.withValue(80) { ProfileOutput.render(profile, format: .table) }
+    #expect(fitted.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(fitted)")
   }
 
   @Test func listNeedsNoValgrind() throws {

@@ -126,25 +126,98 @@ import Testing
 
   // MARK: Every flag
 
-  @Test func parsesEveryFlag() throws {
-    let options = try options([
-      "--sizes", "1_000,5000", "--distributions", "skewed", "--kinds", "4", "--seed", "18446744073709551615",
-      "--strategies", "enum-switch", "--operations", "feed.color", "--filter", "*",
-      "--max-time-per-case", "0.5", "--output", "out.csv", "--force", "--samples", "samples.csv",
-      "--format", "json", "--quiet", "--list", "--allow-debug-build",
-    ])
-    #expect(options.matrix.sizes == [1_000, 5_000])
-    #expect(options.matrix.distributions == [.skewed])
-    #expect(options.matrix.kinds == [4])
-    #expect(options.matrix.seed == .max)
-    #expect(options.matrix.strategies == ["enum-switch"])
-    #expect(options.matrix.operations == [.feedColor])
-    #expect(options.matrix.filters == [GlobPattern(pattern: "*")])
-    #expect(options.sampling.sampleTime == 0.5)
-    #expect(options.output == "out.csv" && options.force)
-    #expect(options.samplesPath == "samples.csv")
-    #expect(options.format == .json)
-    #expect(options.quiet && options.listOnly && options.allowDebugBuild)
+  /// Each of `run`'s options given on its own (with what it needs beside
+  /// it), and whether the options it parses to hold the value given: a
+  /// value no default has, so that a flag read as absent fails.
+  static let everyFlag: [String: (arguments: [String], parsed: @Sendable (RunOptions, ParsedArguments) -> Bool)] = [
+    "--quick": (["--quick"], { options, _ in options.sampling.sampleTime == RunOptions.quickSampleTime }),
+    "--full": (["--full"], { options, _ in options.matrix.distributions == KindDistribution.allCases }),
+    "--sizes": (["--sizes", "1_000,5000"], { options, _ in options.matrix.sizes == [1_000, 5_000] }),
+    "--distributions": (["--distributions", "skewed"], { options, _ in options.matrix.distributions == [.skewed] }),
+    "--kinds": (["--kinds", "4"], { options, _ in options.matrix.kinds == [4] }),
+    "--domains": (
+      ["--domains", "share"],
+      { options, _ in
+        options.matrix.operations.allSatisfy { $0.domain == .share } && options.matrix.syntheticOperations.isEmpty
+      }
+    ),
+    "--seed": (["--seed", "18446744073709551615"], { options, _ in options.matrix.seed == .max }),
+    "--feed": (["--feed", Fixtures.exampleFeed], { options, _ in options.matrix.file?.path == Fixtures.exampleFeed }),
+    "--strategies": (["--strategies", "enum-switch"], { options, _ in options.matrix.strategies == ["enum-switch"] }),
+    "--operations": (["--operations", "feed.color"], { options, _ in options.matrix.operations == [.feedColor] }),
+    "--filter": (["--filter", "share/*"], { options, _ in options.matrix.filters == [GlobPattern(pattern: "share/*")] }),
+    "--modes": (["--modes", "app"], { options, _ in options.matrix.modes == [.app] }),
+    "--max-time-per-case": (["--max-time-per-case", "0.5"], { options, _ in options.sampling.sampleTime == 0.5 }),
+    "--launches": (["--launches", "3"], { options, _ in options.design == .fixed(3) }),
+    "--target-resolution": (
+      ["--target-resolution", "3"], { options, _ in options.design.adaptive?.targetResolution == 0.03 }
+    ),
+    "--max-time": (["--max-time", "600"], { options, _ in options.design.adaptive?.maxTime == 600 }),
+    "--min-launches": (["--min-launches", "6"], { options, _ in options.design.adaptive?.initialLaunches == 6 }),
+    "--max-launches": (["--max-launches", "60"], { options, _ in options.design.adaptive?.maxLaunches == 60 }),
+    "--output": (["--output", "out.csv"], { options, _ in options.output == "out.csv" }),
+    "--force": (["--force"], { options, _ in options.force }),
+    "--format": (["--format", "json"], { options, _ in options.format == .json && options.export == nil }),
+    "--wide": (["--wide"], { _, parsed in !parsed.fitsTables }),
+    "--quiet": (["--quiet"], { options, _ in options.quiet }),
+    "--list": (["--list"], { options, _ in options.listOnly }),
+    "--allow-debug-build": (["--allow-debug-build"], { options, _ in options.allowDebugBuild }),
+    "--samples": (["--samples", "samples.csv"], { options, _ in options.samplesPath == "samples.csv" }),
+    "--alternate-with": (
+      ["--alternate-with", "/bin/sh", "--alternate-output", "base.csv"],
+      { options, _ in options.alternate == AlternateBuild(binary: RunOptions.resolvedPath("/bin/sh") ?? "", output: "base.csv") }
+    ),
+    "--alternate-output": (
+      ["--alternate-output", "base.csv", "--alternate-with", "/bin/sh"], { options, _ in options.alternate?.output == "base.csv" }
+    ),
+    "--builds": (
+      ["--builds", "a=/bin/sh,b=/bin/ls"],
+      { options, _ in
+        options.builds.named?.map(\.name) == ["a", "b"]
+          && options.builds.named?.map(\.binary) == ["/bin/sh", "/bin/ls"].map { RunOptions.resolvedPath($0) ?? "" }
+      }
+    ),
+    "--layouts": (["--layouts", "4"], { options, _ in options.builds == .layouts(LayoutSeeds(count: 4, first: 1)) }),
+    "--first-layout-seed": (
+      ["--layouts", "4", "--first-layout-seed", "5"], { options, _ in options.builds == .layouts(LayoutSeeds(count: 4, first: 5)) }
+    ),
+  ]
+
+  /// Every option `run` declares is parsed and its value checked: the list
+  /// is the command's own, so an option added to it without a line in
+  /// `everyFlag` fails here.
+  @Test(arguments: RunOptions.spec.options.map(\.name))
+  func parsesEveryFlag(option: String) throws {
+    let given = try #require(Self.everyFlag[option], "run declares \(option): give it a value in everyFlag, and check it")
+    #expect(given.arguments.contains(option))
+    let parsed = try ParsedArguments(given.arguments, spec: RunOptions.spec)
+    let holds = given.parsed(try RunOptions(parsed), parsed)
+    #expect(holds, "\(given.arguments.joined(separator: " ")) does not parse to its value")
+    // Without it, the check fails: the value is the option's, not a default.
+    let defaults = try ParsedArguments([], spec: RunOptions.spec)
+    let holdsWithout = given.parsed(try RunOptions(defaults), defaults)
+    #expect(!holdsWithout, "\(option)'s check holds without it")
+  }
+
+  /// And no line for an option `run` no longer declares.
+  @Test func everyFlagNamesOnlyRunsOptions() {
+    #expect(Set(Self.everyFlag.keys) == Set(RunOptions.spec.options.map(\.name)))
+  }
+
+  /// Options that can go together parse together, each to its value.
+  @Test func compatibleFlagsParseTogether() throws {
+    let arguments = [
+      "--sizes", "--distributions", "--kinds", "--seed", "--strategies", "--operations", "--filter", "--modes",
+      "--max-time-per-case", "--launches", "--output", "--force", "--samples", "--format", "--wide", "--quiet", "--list",
+      "--allow-debug-build",
+    ]
+    let combined = try arguments.flatMap { try #require(Self.everyFlag[$0]).arguments }
+    let parsed = try ParsedArguments(combined, spec: RunOptions.spec)
+    let options = try RunOptions(parsed)
+    for option in arguments {
+      let holds = try #require(Self.everyFlag[option]).parsed(options, parsed)
+      #expect(holds, "\(option) among \(combined.joined(separator: " "))")
+    }
   }
 
   @Test func readsAFeedFileToTile() throws {

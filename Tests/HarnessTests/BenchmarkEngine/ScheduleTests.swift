@@ -48,7 +48,7 @@ import RunContract
     // rounds: every strategy's rounds are the baseline's of its group.
     let samples = Dictionary(grouping: sequential.samples, by: \.key)
     for (key, list) in samples where key.strategy != "enum-switch" {
-      let baseline = Set(samples[ResultKey(key.benchmarkCase, "enum-switch")]!.map(\.round))
+      let baseline = Set(try #require(samples[ResultKey(key.benchmarkCase, "enum-switch")], "\(key)").map(\.round))
       #expect(list.allSatisfy { baseline.contains($0.round) }, "\(key)")
     }
     let groups = Set(sequential.samples.map { $0.round / ElementsRunner.roundsPerGroup })

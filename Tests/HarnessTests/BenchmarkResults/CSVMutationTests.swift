@@ -82,7 +82,7 @@ import Testing
 
   @Test(arguments: Mutation.allCases)
   func mutatedRunsAreReadOrRefusedNeverACrash(mutation: Mutation) throws {
-    var random = SplitMix64(seed: UInt64(Mutation.allCases.firstIndex(of: mutation)!) + 1)
+    var random = SplitMix64(seed: UInt64(try #require(Mutation.allCases.firstIndex(of: mutation))) + 1)
     var refused = 0
     var refusedText: String?
     for round in 0..<120 {

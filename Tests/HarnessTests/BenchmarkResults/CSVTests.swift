@@ -63,6 +63,6 @@ import Testing
     let command = try #require(table.header.firstIndex(of: "command"))
     #expect(table.records.allSatisfy { $0.fields[command] == results.info.command })
     let median = try #require(table.header.firstIndex(of: "median_ns"))
-    #expect(table.records.map { Double($0.fields[median])! } == results.rows.map(\.statistics.median))
+    #expect(try table.records.map { try #require(Double($0.fields[median])) } == results.rows.map(\.statistics.median))
   }
 }

@@ -65,7 +65,7 @@ import Testing
       "instructions_per_element", "branch_misses_per_element",
     ]
     let keep = table.header.indices.filter { !dropped.contains(table.header[$0]) }
-    let version = table.header.firstIndex(of: "schema_version")!
+    let version = try #require(table.header.firstIndex(of: "schema_version"))
     var text = CSVWriter.record(keep.map { table.header[$0] })
     for record in table.records {
       var fields = record.fields
@@ -86,9 +86,9 @@ import Testing
   @Test func refusesAMissingColumn() throws {
     let lines = Self.valid.split(separator: "\n").map(String.init)
     let header = lines[0].split(separator: ",").map(String.init)
-    let drop = header.firstIndex(of: "median_ns")!
-    let text = lines.map { line -> String in
-      var fields = try! CSVReader.parse(lines[0] + "\n" + line).records.first?.fields ?? header
+    let drop = try #require(header.firstIndex(of: "median_ns"))
+    let text = try lines.map { line -> String in
+      var fields = try CSVReader.parse(lines[0] + "\n" + line).records.first?.fields ?? header
       if line == lines[0] { fields = header }
       fields.remove(at: drop)
       return CSVWriter.record(fields)
@@ -114,7 +114,7 @@ import Testing
     let lines = Self.valid.split(separator: "\n").map(String.init)
     try expectRejected(lines[0] + "\n" + lines[1] + ",extra\n", "line 2: \(Self.columns.count + 1) fields where the header has \(Self.columns.count)")
     let bad = lines[1].replacingOccurrences(of: ",interleaved,10,", with: ",interleaved,ten,")
-    let column = Self.columns.firstIndex(of: "samples")! + 1
+    let column = try #require(Self.columns.firstIndex(of: "samples")) + 1
     try expectRejected(lines[0] + "\n" + bad + "\n", "line 2, column \(column) (samples): \"ten\" is not a whole number")
     try expectRejected(lines[0] + "\n" + lines[1] + "\n\"open\n", "unterminated quoted field")
   }
@@ -147,7 +147,7 @@ import Testing
     let seconds = Dictionary(uniqueKeysWithValues: RunTime.Phase.allCases.enumerated().map { ($1, Double($0) + 0.25) })
     info.time = RunTime(wall: seconds.values.reduce(0, +), seconds: seconds)
     let feed = FeedID(domain: "share", size: 12_345, distribution: "skewed", kinds: 3, source: "my, \"feed\".json")
-    var statistics = SampleStatistics([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    var statistics = SampleStatistics.of([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     statistics.mean = 5.4321
     var row = TimingRow(
       key: ResultKey(BenchmarkCase(feed: feed, operation: "share.line", mode: BuildMode(rawValue: "app")), "naive"),

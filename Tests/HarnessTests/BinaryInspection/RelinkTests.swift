@@ -222,7 +222,9 @@ import Testing
     #expect(Set(layouts[0].keys) == Set(layouts[1].keys))
     let names = layouts[0].keys.filter { layouts[1][$0] != nil }
     #expect(names.allSatisfy { layouts[0][$0]?.size == layouts[1][$0]?.size })
-    let orders = layouts.map { layout in names.sorted { layout[$0]!.address < layout[$1]!.address } }
+    let orders = try layouts.map { layout in
+      try names.sorted { try #require(layout[$0]).address < #require(layout[$1]).address }
+    }
     #expect(orders[0] != orders[1], "seeds 1 and 2 placed the functions in one order")
 
     let run = try Subprocess.run(

@@ -73,8 +73,8 @@ private func longestLine(_ text: String) -> Int {
       case .together(let batch):
         #expect(!batch.isEmpty)
         let bytes =
-          batch.feeds.reduce(0.0) { $0 + memory.bytes[$1.feed.id]! }
-          + batch.synthetic.reduce(0.0) { $0 + memory.bytes[$1.feed]! }
+          try batch.feeds.reduce(0.0) { try $0 + #require(memory.bytes[$1.feed.id]) }
+          + batch.synthetic.reduce(0.0) { try $0 + #require(memory.bytes[$1.feed]) }
         // Over the budget only when one feed alone is.
         #expect(bytes <= memory.budget || batch.feeds.count + batch.synthetic.count == 1, "\(bytes)")
         if schedule == .sequential { #expect(batch.feeds.isEmpty) }
@@ -96,13 +96,13 @@ private func longestLine(_ text: String) -> Int {
     #expect(result.status == 0, "\(result.standardError)")
     let header = try #require(
       result.standardError.firstMatch(of: /dispatch-bench run: (\d+) benchmark cases? at ([0-9, and]+) elements/))
-    let cases = Int(header.1)!
+    let cases = try #require(Int(header.1))
     #expect(result.standardError.contains("estimated duration: about "))
     let counters = result.standardError.matches(of: /\[case (\d+)\/(\d+)\]/)
     #expect(!counters.isEmpty, "no progress line: \(result.standardError)")
     for counter in counters {
-      #expect(Int(counter.2)! == cases)
-      #expect(Int(counter.1)! <= cases)
+      #expect(try #require(Int(counter.2)) == cases)
+      #expect(try #require(Int(counter.1)) <= cases)
     }
   }
 }

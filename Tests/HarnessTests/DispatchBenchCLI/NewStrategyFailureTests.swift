@@ -104,7 +104,8 @@ import Testing
     let files = try FileManager.default.contentsOfDirectory(atPath: generator).filter { $0.hasSuffix(".swift") }
     let compiled = calls.first?.split(separator: " ").filter { $0.hasSuffix(".swift") } ?? []
     #expect(compiled.allSatisfy { $0.hasPrefix("/") && $0.contains("/Benchmarks/generate-synthetic/") }, "\(calls)")
-    #expect(!files.isEmpty && Set(compiled.map { String($0.split(separator: "/").last!) }) == Set(files), "\(calls)")
+    let names = try compiled.map { String(try #require($0.split(separator: "/").last)) }
+    #expect(!files.isEmpty && Set(names) == Set(files), "\(calls)")
     #expect(calls.last == "1", "\(calls)")
     #expect(result.standardOutput.contains("and the synthetic generator wrote"))
   }

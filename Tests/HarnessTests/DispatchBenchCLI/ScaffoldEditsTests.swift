@@ -209,19 +209,19 @@ import Testing
     #expect(copy.contains("let other = ProtocolGetterCell.self"))
   }
 
-  @Test func saysWhoseCodeTheCopyIs() {
+  @Test func saysWhoseCodeTheCopyIs() throws {
     let copy = ScaffoldEdits.copying(Self.source, from: Self.template, to: Self.name)
     let lines = copy.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines[2].hasPrefix(ScaffoldEdits.scaffoldMark(Self.name)))
     #expect(lines[3].hasPrefix("/// protocol-getter, whose code it still is"))
     #expect(lines.allSatisfy { $0.count <= 80 || !$0.hasPrefix("///") })
-    let paragraphEnd = lines.firstIndex(of: "///")!
+    let paragraphEnd = try #require(lines.firstIndex(of: "///"))
     #expect(lines[paragraphEnd + 1] == "/// Protocols of getters.")
     #expect(copy.contains("    \"scaffolded from protocol-getter: witness-table call per getter\""))
 
     // Copied again, the paragraph and the mechanism name the new template
     // once.
-    let second = try! StrategyName(module: "Other")
+    let second = try StrategyName(module: "Other")
     let again = ScaffoldEdits.copying(copy, from: Self.name, to: second)
     #expect(again.components(separatedBy: "scaffolded by").count == 2)
     #expect(again.contains("/// other: scaffolded by `dispatch-bench new-strategy` from my-pattern,"))

@@ -24,6 +24,8 @@ import Testing
     "share.facebook", "share.line", "share.instagram", "share.wechat", "feed.height", "feed.configure", "feed.render",
   ]
   static let constant = "synthetic.constant"
+  /// The stakes table's operations, in its order.
+  static let stakes = ["feed.identifier", "feed.color", "feed.height", "feed.configure", "feed.render", "share.instagram"]
 
   /// The fixture run's rows at 100,000 uniform elements (synthetic rows at
   /// any layout), each a dictionary by column.
@@ -38,9 +40,9 @@ import Testing
     var editCost: [[String: String]]
 
     func rows(_ strategies: [String], _ operations: [String], modes: [String], kinds: String?) -> [[String: String]] {
-      rows.filter {
-        strategies.contains($0["strategy"]!) && operations.contains($0["operation"]!)
-          && modes.contains($0["mode"]!) && (kinds == nil || $0["kinds"] == kinds)
+      rows.filter { row in
+        row["strategy"].map(strategies.contains) == true && row["operation"].map(operations.contains) == true
+          && row["mode"].map(modes.contains) == true && (kinds == nil || row["kinds"] == kinds)
       }
     }
 
@@ -50,26 +52,59 @@ import Testing
       let named = rows(strategies, operations, modes: modes, kinds: kinds)
       // Every pattern named has a row to speak for it (the fixture holds
       // some operations in app mode only).
-      let present = Set(named.map { $0["strategy"]! })
+      let present = Set(try named.map { try #require($0["strategy"]) })
       try #require(present == Set(strategies), "\(strategies) on \(operations): rows of \(present.sorted()) only")
       let lows = try named.map { try #require($0["ratio_to_baseline_low"].flatMap(Double.init)) }
       let highs = try named.map { try #require($0["ratio_to_baseline_high"].flatMap(Double.init)) }
-      return String(format: "%.2f–%.2f×", lows.min()!, highs.max()!)
+      return String(format: "%.2f–%.2f×", try #require(lows.min()), try #require(highs.max()))
     }
 
     /// The time the answer shows: the enum's median, and another
     /// pattern's at the enum's pace (the enum's median in the same case ×
     /// the pattern's ratio to it), so that it agrees with its ratio.
     func median(_ strategy: String, _ operation: String, kinds: String? = nil, _ digits: Int) throws -> String {
+      let base = try medianValue("enum-switch", operation, kinds: kinds)
+      guard strategy != "enum-switch" else { return String(format: "%.\(digits)f", base) }
       let matching = rows([strategy], [operation], modes: ["app"], kinds: kinds)
       try #require(matching.count == 1, "\(strategy) \(operation) kinds \(kinds ?? "any"): \(matching.count) rows")
-      let base = rows(["enum-switch"], [operation], modes: ["app"], kinds: kinds)
-      try #require(base.count == 1, "enum-switch \(operation) kinds \(kinds ?? "any"): \(base.count) rows")
-      let baseMedian = try #require(base[0]["median_ns"].flatMap(Double.init))
-      let value =
-        strategy == "enum-switch"
-        ? baseMedian : baseMedian * (try #require(matching[0]["ratio_to_baseline"].flatMap(Double.init)))
-      return String(format: "%.\(digits)f", value)
+      let ratio = try #require(matching[0]["ratio_to_baseline"].flatMap(Double.init))
+      return String(format: "%.\(digits)f", base * ratio)
+    }
+
+    /// A pattern's `median_ns` in app mode.
+    func medianValue(_ strategy: String, _ operation: String, kinds: String? = nil) throws -> Double {
+      let matching = rows([strategy], [operation], modes: ["app"], kinds: kinds)
+      try #require(matching.count == 1, "\(strategy) \(operation) kinds \(kinds ?? "any"): \(matching.count) rows")
+      return try #require(matching[0]["median_ns"].flatMap(Double.init))
+    }
+
+    /// A pattern's `ratio_to_baseline` on `operation` in app mode.
+    func ratio(_ strategy: String, _ operation: String) throws -> Double {
+      let matching = rows([strategy], [operation], modes: ["app"], kinds: nil)
+      try #require(matching.count == 1, "\(strategy) \(operation): \(matching.count) rows")
+      return try #require(matching[0]["ratio_to_baseline"].flatMap(Double.init))
+    }
+
+    /// The stakes line of `operation` but its enum column: the slowest of
+    /// the getter and visitors by its ratio to the enum (the first, as they
+    /// are listed, of equals), its time the enum's median times that ratio
+    /// (as every printed time beside a ratio is), and what that adds for
+    /// 100 rows and of a 120 Hz frame; `none` where it adds nothing.
+    func stakes(_ operation: String) throws -> [String] {
+      let enumTime = try medianValue("enum-switch", operation)
+      var slowest = (strategy: "", ratio: -Double.infinity)
+      for strategy in AnswerDecisionOracleTests.articles {
+        let ratio = try ratio(strategy, operation)
+        if ratio > slowest.ratio { slowest = (strategy, ratio) }
+      }
+      let time = enumTime * slowest.ratio
+      let extra = (time - enumTime) * 100
+      let frame = 1e9 / 120
+      let cost =
+        extra > 0
+        ? [String(format: "%.1f µs", extra / 1000), String(format: "%.2f%%", extra / frame * 100)]
+        : [String(format: "none (%.1f µs less)", -extra / 1000), "none"]
+      return [String(format: "%.1f", time) + " (\(slowest.strategy))"] + cost
     }
 
     func trade(_ pattern: String) throws -> String {
@@ -143,6 +178,37 @@ import Testing
       #expect(cells[3] == row.extensibility, "\(row.situation): extensibility")
     }
     #expect(lines.count == expected.count + 1, "the header and one line per situation: \(lines.keys.sorted())")
+  }
+
+  /// The stakes table's enum column: the enum's `median_ns` in app mode.
+  @Test func theStakesEnumColumnIsTheEnumsMedian() throws {
+    let result = InProcess.main(["answer", AnswerTests.run, "--sections", "stakes", "--format", "markdown"])
+    #expect(result.status == 0, "\(result.errors)")
+    let o = try Self.oracle()
+    let lines = Self.tableLines(result.output)
+    for operation in Self.stakes {
+      let cells = try #require(lines[operation], "no line for \(operation) in:\n\(result.output)")
+      try #require(cells.count == 5, "\(cells)")
+      #expect(cells[1] == (try o.median("enum-switch", operation, 1)), "\(operation)")
+    }
+    #expect(lines.count == Self.stakes.count + 1, "the header and one line per operation: \(lines.keys.sorted())")
+  }
+
+  /// The stakes table's last three columns from the enum's median and the
+  /// ratios to it (`Oracle.stakes`): the slowest of the getter and
+  /// visitors, its extra cost for 100 rows, and that cost's share of a
+  /// 120 Hz frame.
+  @Test func theStakesCostsAreTheEnumsMedianTimesTheRatios() throws {
+    let result = InProcess.main(["answer", AnswerTests.run, "--sections", "stakes", "--format", "markdown"])
+    #expect(result.status == 0, "\(result.errors)")
+    let o = try Self.oracle()
+    let lines = Self.tableLines(result.output)
+    for operation in Self.stakes {
+      let cells = try #require(lines[operation], "no line for \(operation) in:\n\(result.output)")
+      try #require(cells.count == 5, "\(cells)")
+      let expected = try o.stakes(operation)
+      #expect(Array(cells[2...]) == expected, "\(operation): printed \(cells[2...]), the oracle's \(expected)")
+    }
   }
 
   @Test func theRangesAreTheSpansOfTheRunsIntervals() throws {

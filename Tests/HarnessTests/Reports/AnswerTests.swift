@@ -76,6 +76,19 @@ import Testing
     #expect(wide.isEmpty, "\(wide)")
   }
 
+  /// `--wide`: at 80 columns, the tables at their full width, as with no
+  /// width to fit, where without it they fit 80.
+  @Test func wideTablesKeepTheirFullWidth() throws {
+    let arguments = ["answer", Self.run, "--edit-cost", Self.editCost, "--profile", Self.profile]
+    let wide = InProcess.main(arguments + ["--wide"], width: 80)
+    #expect(wide.status == 0, "\(wide.errors)")
+    #expect(wide.output == InProcess.main(arguments).output)
+    #expect(wide.output.split(separator: "\n").contains { $0.count > 80 }, "no line wider than 80: nothing to keep")
+    let fitted = InProcess.main(arguments, width: 80)
+    #expect(fitted.output != wide.output)
+    #expect(fitted.output.split(separator: "\n").allSatisfy { $0.count <= 80 })
+  }
+
   /// Every flag `help answer` lists is documented in a guide.
   @Test func everyFlagInHelpIsInTheGuides() throws {
     let help = InProcess.main(["help", "answer"])

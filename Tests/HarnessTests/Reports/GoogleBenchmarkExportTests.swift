@@ -98,7 +98,7 @@ import RunContract
     }
     var row = TimingRow.empty
     row.key = key
-    row.statistics = SampleStatistics(values)
+    row.statistics = try SampleStatistics(values)
     let info = RunInfo(
       schemaVersion: Schema.runVersion, runID: "test", timestamp: "2026-11-23T00:00:00Z",
       machine: Machine(
@@ -146,6 +146,19 @@ import RunContract
     let result = try Subprocess.run(["export", Fixtures.profile])
     #expect(result.status == 65)
     #expect(result.standardError.contains("is a profile, not a run"))
+  }
+
+  /// `--format gbench`, the one format, writes what the default writes; any
+  /// other is refused by name, with the formats there are.
+  @Test func theFormatOptionNamesGoogleBenchmarksJSON() {
+    let named = InProcess.main(["export", Self.run, "--format", "gbench"])
+    #expect(named.status == 0, "\(named.errors)")
+    #expect(named.output.hasPrefix("{") && named.output.contains("\"benchmarks\""))
+    #expect(named.output == InProcess.main(["export", Self.run]).output)
+    let other = InProcess.main(["export", Self.run, "--format", "json"])
+    #expect(other.status == 64)
+    #expect(other.output.isEmpty)
+    #expect(other.errors.contains(#"--format: "json" is not one of gbench (example: --format gbench)"#), "\(other.errors)")
   }
 
   @Test func exportIsInTheOverviewAndItsFlagsInHelp() throws {

@@ -37,13 +37,13 @@ import RunContract
   }
 
   /// The pair with one row changed by `change`, written to a temporary file.
-  static func pair(_ change: (inout TimingRow) -> Void, both: Bool = false) throws -> (String, String) {
+  static func pair(_ change: (inout TimingRow) throws -> Void, both: Bool = false) throws -> (String, String) {
     guard case .run(let a) = try Schema.load(Fixtures.pairA), case .run(let b) = try Schema.load(Fixtures.pairB) else {
       throw ResultsError("the fixtures are not runs")
     }
     func write(_ file: RunFile, changed: Bool) throws -> String {
       var rows = file.rows
-      if changed { change(&rows[0]) }
+      if changed { try change(&rows[0]) }
       let path = FileManager.default.temporaryDirectory.appendingPathComponent("pair-\(UUID()).csv").path
       try RunFile.document(info: file.info, rows: rows).write(toFile: path, atomically: true, encoding: .utf8)
       return path
@@ -222,7 +222,7 @@ import RunContract
   }
 
   @Test func twoBuildsWhoseCodeDiffersFail() throws {
-    let (a, b) = try Self.pair { $0.codeBytes = $0.codeBytes! + 1 }
+    let (a, b) = try Self.pair { $0.codeBytes = try #require($0.codeBytes) + 1 }
     defer { for path in [a, b] { try? FileManager.default.removeItem(atPath: path) } }
     let result = InProcess.main(["compare", a, b, "--show", "code-bytes"])
     #expect(result.status == 2)

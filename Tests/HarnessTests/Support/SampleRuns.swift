@@ -2,6 +2,7 @@
 import BenchmarkResults
 import DispatchModel
 import RunContract
+import Testing
 
 /// Synthetic run results, for tests that need rows without timing anything.
 enum SampleRuns {
@@ -22,7 +23,7 @@ enum SampleRuns {
     -> TimingRow
   {
     var row = TimingRow(
-      key: feed.key(operation, strategy), schedule: "interleaved", statistics: SampleStatistics(samples),
+      key: feed.key(operation, strategy), schedule: "interleaved", statistics: .of(samples),
       elementsPerSample: feed.size, checksum: CSVNumber.hex(0xDEAD_BEEF))
     row.elementStride = 8
     row.footprintBytesPerElement = 40.5

@@ -19,8 +19,8 @@ extension MeasuredRun {
   /// (`RunAggregate`), rather than index every sample again after each.
   package mutating func computeRatios(using byRow: SampleIndex) {
     for index in rows.indices {
-      guard let values = byRow.all[rows[index].key] else { continue }
-      rows[index].statistics = SampleStatistics(values)
+      guard let values = byRow.all[rows[index].key], let statistics = try? SampleStatistics(values) else { continue }
+      rows[index].statistics = statistics
       rows[index].launches = byRow.byRound[rows[index].key]!.count
     }
     let ratios = Ratios(rows: rows, byRound: byRow.byRound, baseline: info.baseline, layouts: layouts)
@@ -82,10 +82,10 @@ private struct Ratios {
     // and feed rows do, and moderated toward the run's median their
     // intervals held the other run's ratio for 50-72% of rows in five A/A
     // pairs, share rows' for 92-95% (Guides/Method.md).
-    pooled = variances.isEmpty ? nil : SampleStatistics(variances.map(\.variance)).median
+    pooled = Summary.median(variances.map(\.variance))
     let byDomain = Dictionary(grouping: variances, by: \.domain)
     for (domain, group) in byDomain where group.count >= MeasuredRun.domainPoolMinimum {
-      pooledByDomain[domain] = SampleStatistics(group.map(\.variance)).median
+      pooledByDomain[domain] = Summary.median(group.map(\.variance))
     }
   }
 

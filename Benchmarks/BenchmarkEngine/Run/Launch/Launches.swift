@@ -1,4 +1,5 @@
 import BenchmarkResults
+import Statistics
 import DispatchModel
 import BinaryInspection
 import CommandLineSupport
@@ -68,7 +69,7 @@ package struct Launches {
     guard let settings = design.adaptive else { return .completed }
     let adaptive = AdaptiveLaunches(settings: settings, plan: plan, builds: made.count, reserve: reserve)
     return try launchAdaptively(
-      adaptive, &sequence, into: &aggregates, costs: costs.isEmpty ? 1 : SampleStatistics(costs).median,
+      adaptive, &sequence, into: &aggregates, costs: Summary.median(costs) ?? 1,
       started: started)
   }
 

@@ -59,8 +59,9 @@ package struct CaseRows {
     for samples in measured.contenders {
       let key = ResultKey(benchmarkCase, samples.id)
       results.samples += samples.rawSamples(key, launch: launch.index, roundOffset: roundOffset)
-      guard withReferences || samples.id != baseline else { continue }
-      var row = samples.timingRow(key, schedule: schedule, slice: measured.slice, shuffleSeed: measured.shuffleSeed)
+      guard withReferences || samples.id != baseline,
+        var row = samples.timingRow(key, schedule: schedule, slice: measured.slice, shuffleSeed: measured.shuffleSeed)
+      else { continue }
       describe(samples.id, in: &row)
       results.rows.append(row)
     }

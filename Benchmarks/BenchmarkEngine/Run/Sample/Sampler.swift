@@ -58,11 +58,13 @@ package struct ContenderSamples {
 
   /// The row of one launch's samples: their statistics, the case's slice
   /// and shuffle seed, and hardware counts where available. Checksums, heap
-  /// counts and ratios are the caller's.
-  package func timingRow(_ key: ResultKey, schedule: Schedule, slice: Int, shuffleSeed: UInt64) -> TimingRow {
+  /// counts and ratios are the caller's. `nil` where the samples have no
+  /// statistics: none was taken, or one is not a finite time.
+  package func timingRow(_ key: ResultKey, schedule: Schedule, slice: Int, shuffleSeed: UInt64) -> TimingRow? {
+    guard let statistics = try? SampleStatistics(nanosecondsPerElement) else { return nil }
     var row = TimingRow(
-      key: key, schedule: schedule.rawValue, statistics: SampleStatistics(nanosecondsPerElement),
-      elementsPerSample: elementsPerSample, checksum: "")
+      key: key, schedule: schedule.rawValue, statistics: statistics, elementsPerSample: elementsPerSample,
+      checksum: "")
     row.shuffleSeed = shuffleSeed
     row.slice = slice
     row.cyclesPerElement = perElement(\.cycles)

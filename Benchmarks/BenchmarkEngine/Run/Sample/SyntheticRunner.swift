@@ -115,8 +115,10 @@ extension ElementsRunner {
           for samples in measured.contenders {
             let key = ResultKey(benchmarkCase, samples.id)
             results.samples += samples.rawSamples(key, launch: launch.index)
-            var row = samples.timingRow(
-              key, schedule: .interleaved, slice: measured.slice, shuffleSeed: measured.shuffleSeed)
+            guard
+              var row = samples.timingRow(
+                key, schedule: .interleaved, slice: measured.slice, shuffleSeed: measured.shuffleSeed)
+            else { continue }
             row.checksum =
               samples.id == .floor
               ? CSVNumber.hex(floor.checksum) : checksums[samples.id.rawValue]?[operation].map(CSVNumber.hex) ?? ""
