@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The floor's inner loop beside the enum's synthetic.constant loop at each
 # number of kinds, on a release binary (Guides/Method.md, "The floor, on the
-# binary"; issue 47): the floor must do nothing a correct pattern can skip.
+# binary"): the floor must do nothing a correct pattern can skip.
 # Each loop from its first instruction after the pre-header's nop padding to
 # the backward branch that closes it, addresses left out.
 #

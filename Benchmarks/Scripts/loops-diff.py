@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Which timed loops two builds of dispatch-bench compiled differently: the
 evidence that a committed run of an older commit measured the loops a newer
-commit times (Guides/Answer.md, "Over machines"; issue 47).
+commit times (Guides/Answer.md, "Over machines").
 
 For every timed loop in either binary (the floor's, and the functions
 check-kernels.py checks, as this tree's `.build/release/dispatch-bench

@@ -1,8 +1,7 @@
 #!/usr/bin/env python3
 """Whether a run's rounds or its launches decide its rows' ratios, by domain:
 whether more rounds in a launch, or more launches, would narrow them
-(Guides/Reproducibility.md, "Two runs on AMD EPYC family 25 model 1";
-issue 46).
+(Guides/Reproducibility.md, "Two runs on AMD EPYC family 25 model 1").
 
 From a run's raw samples (`dispatch-bench run --samples FILE`, plain or
 gzip-compressed), each launch's estimate of a row's log-ratio to the baseline

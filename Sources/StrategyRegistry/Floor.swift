@@ -56,9 +56,9 @@ extension Kernels {
 
   /// The loop reads the kinds through a buffer pointer, whose subscript
   /// checks bounds only in debug builds; the caller checked `range` once.
-  /// Issue 47 found the former loop (an array subscript of a constants
-  /// table, bounds-checked per element) dearer than an exhaustive
-  /// `switch`, and enum rows measured below it on one CPU.
+  /// The former loop (an array subscript of a constants table,
+  /// bounds-checked per element) was dearer than an exhaustive `switch`,
+  /// and enum rows measured below it on one CPU.
   @inline(never)
   static func floor(_ kinds: [UInt8], range: Range<Int>, repetitions: Int) {
     let kinds = opaque(kinds)

@@ -8,7 +8,7 @@ import TestSupport
 import Testing
 import RunContract
 
-/// Adaptive launches go to the claims still open first (issue 46): which
+/// Adaptive launches go to the claims still open first: which
 /// claims a run's rows leave open, what each needs, and a launch that builds
 /// only the rows that would settle them.
 @Suite struct ClaimLaunchesTests {

@@ -179,7 +179,7 @@ import Testing
     }
     #expect(run.errors.contains("valgrind is not installed"))
     // Beside that snapshot of CodeSize against itself, an independent
-    // bound (issue 37): an app-mode row's code holds at least its own timed
+    // bound: an app-mode row's code holds at least its own timed
     // loop, whose size nm reads from the symbol table.
     let sizes = try Self.symbolSizes()
     let appRows = run.rows.filter { $0.key.mode == .app }

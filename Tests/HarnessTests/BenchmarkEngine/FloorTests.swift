@@ -5,7 +5,7 @@ import Foundation
 import StrategyRegistry
 import Testing
 
-/// Issue 47, item 4: a row is flagged below the floor only when its whole
+/// A row is flagged below the floor only when its whole
 /// interval of the ratio to the floor lies under 1; a row within noise of
 /// the floor is not a measuring error.
 @Suite struct FloorTests {

@@ -2,7 +2,7 @@
 import Testing
 
 /// What progress calls a launch: how many are planned, and, with adaptive
-/// launches, that more may follow (issue 33: "launch 13/13" then "launch
+/// launches, that more may follow ("launch 13/13" then "launch
 /// 14/14" said neither).
 @Suite struct LaunchContextTests {
   @Test func aFixedNumberOfLaunchesCountsToItsEnd() {

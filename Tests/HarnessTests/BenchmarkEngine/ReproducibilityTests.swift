@@ -623,7 +623,7 @@ final class RangeLog: @unchecked Sendable {
           .first { $0.key == SampleRuns.feed().key("feed.color", "handler-table") })
     }
     // Decided by its launches and alone: held back, not failing, and not
-    // called regressed (issue 33: words that match what fails).
+    // called regressed (words that match what fails).
     let alone = try held(deciding(base, "feed.color", "handler-table"), deciding(moved, "feed.color", "handler-table"))
     #expect(alone.verdict == .uncorroborated)
     #expect(!alone.holdsForTheRun && alone.heldBackAsLaunchDecided)

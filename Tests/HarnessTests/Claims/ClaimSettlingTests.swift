@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// When a claim is settled (issue 46; Guides/Answer.md, "When a claim is
+/// When a claim is settled (Guides/Answer.md, "When a claim is
 /// settled"): the rules on hand-worked intervals at a 4% resolution, and
 /// the rows each claim of the answer reads.
 @Suite struct ClaimSettlingTests {

@@ -137,7 +137,7 @@ import Testing
   }
 
   /// A strategy named as its module is (Package.swift, Sources/) gets its
-  /// registry name, however far apart the spellings are (issue 33).
+  /// registry name, however far apart the spellings are.
   @Test func suggestsTheRegistryNameOfAModuleName() {
     let strategies = ["naive", "protocol-getter", "enum-switch", "handler-table"]
     #expect(Suggestion.closest(to: "ProtocolGetter", among: strategies) == "protocol-getter")

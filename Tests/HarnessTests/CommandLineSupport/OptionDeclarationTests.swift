@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// STYLE.md rule 20 (issue 34, item 2; issue 45, item 3): an option is
+/// STYLE.md rule 20: an option is
 /// declared once, as an `Option` of its command's `OptionGroup`, and read
 /// through that declaration. A string literal that is
 /// only an option's name (`"--sizes"`) anywhere else is the name written a

@@ -5,7 +5,7 @@ import Reports
 import Foundation
 import Testing
 
-/// An option is declared once (issue 45, item 3): an `Option` stored in its
+/// An option is declared once: an `Option` stored in its
 /// command's `OptionGroup` is both what the spec lists (parsing, help) and
 /// what the command reads, typed and defaulted. A read goes through a key
 /// path into the group, so reading an option the group does not hold does

@@ -366,7 +366,7 @@ private func longestLine(_ text: String) -> Int {
   }
 }
 
-/// What a new user's first mistakes are answered with (issue 27).
+/// What a new user's first mistakes are answered with.
 @Suite struct FirstMistakeTests {
   /// Runs the command line in process, returning its status and standard error.
   private func main(_ arguments: [String]) -> (status: Int32, standardError: String) {

@@ -2,9 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue #24's limits, kept: no file of the harness's modules over 300
-/// lines, and no function or initializer there over 60 (issue #24 sets both,
-/// after the house style: a file over ~400 lines is usually two features, a
+/// The house's limits: no file of the harness's modules over 300
+/// lines, and no function or initializer there over 60 (after the house style: a file over ~400 lines is usually two features, a
 /// function does one thing). `SourceScan` documents how lines are counted.
 @Suite struct SourceSizeTests {
   static let limits = (fileLines: 300, functionLines: 60)

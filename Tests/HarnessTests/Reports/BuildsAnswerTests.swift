@@ -43,7 +43,7 @@ import Testing
     #expect(table.rows[0][5] == "–")
   }
 
-  /// The matrix's builds of issue #36 are rows like any other: named by
+  /// The matrix's builds are rows like any other: named by
   /// their runs' build column, in the order given, each with its verdict.
   @Test func theNewBuildsAreRowsOfTheirOwn() {
     let names = ["release", "evolution-frozen", "package", "exclusivity-unchecked"]

@@ -474,7 +474,7 @@ import RunContract
   }
 }
 
-/// compare's words match its statistics (issue 33, item 6): a row is called
+/// compare's words match its statistics: a row is called
 /// regressed or improved only where Holm's correction, with every compared
 /// row counted, carries it; a move beyond the band on its own interval alone
 /// is a per-row move, listed after the real changes, and fails nothing.

@@ -7,7 +7,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 47: several runs of one CPU model pooled into its column, a run
+/// Several runs of one CPU model pooled into its column, a run
 /// that lacks a pattern read as "not measured", and one run placed among
 /// the committed machines, whose figures the binary carries.
 @Suite struct MachinePlacementTests {
@@ -181,7 +181,7 @@ import Testing
   }
 }
 
-/// Issue 47, item 5: at 80 columns, the run's closing notes and its
+/// At 80 columns, the run's closing notes and its
 /// progress lines fit.
 @Suite struct ClosingWidthTests {
   @Test func notesWrapToTheWidthKeepingTheirIndent() {
@@ -207,7 +207,7 @@ import Testing
   }
 }
 
-/// Issue 47: `report` over several runs draws each span claim's interval
+/// `report` over several runs draws each span claim's interval
 /// on each CPU model side by side, and writes the machines table beside it.
 @Suite struct MachinesReportTests {
   @Test func reportOverMachinesWritesTheChartAndTheTable() throws {

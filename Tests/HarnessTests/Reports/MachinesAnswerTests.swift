@@ -6,7 +6,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The answer over machines (issue 36): runs of the answer's fixture (cut
+/// The answer over machines: runs of the answer's fixture (cut
 /// from the reference run) as made on other CPUs, with intervals set where
 /// a claim should hold or move; a column per machine, and each claim said
 /// to hold or to move.

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// The run's closing precision sentence leads with the answer's claims
-/// (issue 46): how many it settles of those it has rows for, and each still
+///: how many it settles of those it has rows for, and each still
 /// open with what it reads and the `--max-time` that would settle it, then
 /// the rows at the target; every line within 80 columns.
 @Suite struct RunAnswerClaimsTests {

@@ -6,8 +6,8 @@ import TestSupport
 import Testing
 import RunContract
 
-/// A run ends with its answer (issue 33): the decision table from this
-/// run, where this machine sits among the committed ones (issue 47), how
+/// A run ends with its answer: the decision table from this
+/// run, where this machine sits among the committed ones, how
 /// precise it was, and where its rows are, in the last 40 lines (a
 /// terminal's screen), none wider than the terminal.
 @Suite struct RunAnswerTests {
@@ -62,7 +62,7 @@ import RunContract
 }
 
 /// A scaffolded pattern's synthetic rows time its template's code until it
-/// has an idiom of its own (issue 33, item 5): the CSV's `written_as` says
+/// has an idiom of its own: the CSV's `written_as` says
 /// so, and `answer` and the run's closing lines name it.
 @Suite struct SyntheticBorrowingTests {
   @Test func theNoteNamesEachPatternAndWhoseCodeItTimes() throws {

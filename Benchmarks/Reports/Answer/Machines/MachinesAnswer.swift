@@ -7,7 +7,7 @@ import RunContract
 /// one run per CPU model, a column each, then each claim over the machines
 /// and whether it holds on all of them or moves. A run's intervals are over
 /// one machine's launches (and layouts): they say nothing of another CPU,
-/// which can move a cheap ratio further than they reach (issue 36).
+/// which can move a cheap ratio further than they reach.
 package struct MachinesAnswer {
   /// One CPU model: its CPU as its runs name it, and each run's rows.
   package struct MachineRun {

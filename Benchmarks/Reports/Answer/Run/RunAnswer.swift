@@ -8,7 +8,7 @@ import RunContract
 /// decision table, as `answer --sections decision` prints it, one situation
 /// to a few lines), how precise the run was, where its CSV is and what to
 /// run next, so that the last screen of a run is its answer and not a table
-/// of cases (issue 33).
+/// of cases.
 package enum RunAnswer {
   /// The closing text for the run written at `path`.
   package static func text(path: String) -> String {
