@@ -3,8 +3,10 @@ import TestSupport
 import Testing
 
 /// The house's limits: no file of the harness's modules over 300
-/// lines, and no function or initializer there over 60 (after the house style: a file over ~400 lines is usually two features, a
-/// function does one thing). `SourceScan` documents how lines are counted.
+/// lines, and no function or initializer there over 60 (after the house
+/// style: a file over ~400 lines is usually two features, a function does
+/// one thing). `SourceScan` documents how lines are counted. Comments say
+/// why, not when: none cites an issue.
 @Suite struct SourceSizeTests {
   static let limits = (fileLines: 300, functionLines: 60)
   /// The harness's modules, along a run's stages (Package.swift).
@@ -25,6 +27,33 @@ import Testing
       try #require(!files.isEmpty, "no Swift files under \(directory)")
       return try files.map { (String($0.dropFirst(root.count)), try String(contentsOfFile: $0, encoding: .utf8)) }
     }
+  }
+
+  /// A comment line citing an issue by number, in any Swift, shell or
+  /// Python file under Benchmarks/,
+  /// Sources/, Tests/, Plugins/ or .ci/: that history belongs in git.
+  static func issueCitations(_ text: String) -> [String] {
+    text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { line in
+      (line.hasPrefix("//") || line.hasPrefix("#")) && line.contains(/[Ii]ssue #?[0-9]+/)
+    }
+  }
+
+  @Test func theIssueReaderFindsCitationsInComments() {
+    let text = "/// Fixed in issue 47.\n# see Issue #24\nlet issue = \"issue 5\"\n// swiftlang/swift#87033\n"
+    #expect(Self.issueCitations(text) == ["/// Fixed in issue 47.", "# see Issue #24"])
+  }
+
+  @Test func noCommentCitesAnIssue() throws {
+    let root = Fixtures.packageRoot + "/"
+    var found: [String] = []
+    for directory in ["Benchmarks", "Sources", "Tests", "Plugins", ".ci"] {
+      for file in try Fixtures.files(under: root + directory)
+      where [".swift", ".sh", ".py"].contains(where: file.hasSuffix) && !file.contains("/Fixtures/") {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        found += Self.issueCitations(text).map { "\(file.dropFirst(root.count)): \($0)" }
+      }
+    }
+    #expect(found.isEmpty, "comments citing issues:\n\(found.joined(separator: "\n"))")
   }
 
   @Test func noFileIsOverTheLimit() throws {
