@@ -22,10 +22,11 @@ names the list's line: nothing is written, and the exit status is 1. So the
 list cannot rot silently: build-matrix.sh runs this before the frozen build,
 and a test runs `--check`.
 
-Usage: frozen-sources.py           write .build-matrix/frozen-sources
-       frozen-sources.py --check   apply the list, write nothing
-Exits 0 when every listed declaration was found, 1 when one was not, 2 on a
-usage error.
+Usage: frozen-sources.py                   write .build-matrix/frozen-sources
+       frozen-sources.py --check           apply the list, write nothing
+       frozen-sources.py ... --list PATH   another list (the tests')
+Exits 0 when every listed declaration was found, 1 when one was not (or the
+list is malformed), 2 on a usage error.
 """
 import re
 import sys
@@ -145,13 +146,19 @@ def frozen_text(text, entries):
     lines = text.split("\n")
     scope_of = scopes(lines)
     errors = []
-    before = {}  # line index -> the lines that replace it
+    before = {}  # line index -> the blocks to put above it
+    placed = {}  # (line index, attribute) -> the entry that placed it
     for entry in entries:
-        found = [i for i, line in enumerate(lines) if entry.names(line.strip()) and scope_of[i] == (entry.scope or "")]
+        found = [i for i, line in enumerate(lines)
+                 if entry.names(line.strip()) and scope_of[i] == (entry.scope or "")]
         if len(found) != 1:
             errors.append(f"{entry.where()}: {'not found' if not found else f'found {len(found)} times'}")
             continue
         index = found[0]
+        if (index, entry.added) in placed:
+            errors.append(f"{entry.where()}: {entry.added} again (as at {placed[index, entry.added].line})")
+            continue
+        placed[index, entry.added] = entry
         indent = indent_of(lines[index])
         if entry.replaced is None:
             before.setdefault(index, []).extend(block(indent, entry.added))
@@ -227,7 +234,10 @@ def main(arguments):
         return 2
     try:
         entries = parse(list_path.read_text(encoding="utf-8"), list_path.name)
-    except (OSError, ValueError) as error:
+    except OSError as error:
+        print(f"frozen-sources.py: cannot read {list_path}: {error.strerror}", file=sys.stderr)
+        return 1
+    except ValueError as error:
         print(f"frozen-sources.py: {error}", file=sys.stderr)
         return 1
     files, errors = variant(entries)

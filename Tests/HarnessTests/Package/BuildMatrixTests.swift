@@ -188,6 +188,14 @@ import Testing
     #expect(result.standardError.contains("frozen-sources.py: 1 error, nothing written"))
   }
 
+  /// Package.swift builds the frozen build from the folder the script
+  /// writes.
+  @Test func thePackageBuildsFromTheFolderTheScriptWrites() throws {
+    let script = try Self.read("Benchmarks/Scripts/frozen-sources.py")
+    let folder = try #require(script.firstMatch(of: /\nOUTPUT = ROOT \/ "([^"]+)" \/ "([^"]+)"\n/))
+    #expect(try Self.read("Package.swift").contains("let frozenSources = \"\(folder.1)/\(folder.2)/\""))
+  }
+
   /// Every pattern is written for speed in the frozen build: the list holds
   /// each strategy module's entry points.
   @Test func theFrozenListHasEveryPattern() throws {
