@@ -133,7 +133,7 @@ import Testing
         }
         rows.append(
           TimingRow(
-            key: key, schedule: "interleaved", statistics: SampleStatistics(values), elementsPerSample: 100_000,
+            key: key, schedule: "interleaved", statistics: .of(values), elementsPerSample: 100_000,
             checksum: CSVNumber.hex(0xDEAD_BEEF)))
       }
     }
