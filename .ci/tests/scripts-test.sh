@@ -205,7 +205,7 @@ expect "embedded: the committed table agrees with itself" 0 "agrees with this co
 expect "embedded: the guide agrees with the committed table" 0 "table agrees with" verdicts guide "$guide" "$matrix"
 # Another toolchain string, a moved line, another count, another quoted name: notes.
 sed -e 's/^Toolchain: Swift version 6\.3\.1 (swift-6\.3\.1-RELEASE)/Toolchain: Swift version 6.3.1 (swift-6.3.1.1-RELEASE)/' \
-  -e 's|Sources/Naive/Share.swift:80:|Sources/Naive/Share.swift:83:|' \
+  -e 's|Sources/Naive/Share.swift:[0-9]*:|Sources/Naive/Share.swift:999:|' \
   -e 's/(14 errors in all)/(15 errors in all)/' \
   -e "s/'any Shareable'/'any FeedVisitable'/" "$matrix" >"$scratch/moved.md"
 expect "embedded: a moved line and another toolchain string pass, as notes" 0 "agree on the verdict but not on the detail" \
