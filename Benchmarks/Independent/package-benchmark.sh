@@ -21,7 +21,7 @@
 #                         `traits:`, its default traits, which need a package
 #                         not mirrored everywhere)
 #   --metrics wall-clock, --max-duration-ms N, --max-iterations N, --warmup N,
-#   --order reversed, --representations all
+#   --iteration-elements N, --order reversed, --representations all
 #                         how package-benchmark times them (package-benchmark.swift
 #                         says each); unset, its defaults
 #   --save DIR            keeps the evidence in DIR: rounds.tsv (every figure
@@ -47,20 +47,20 @@
 # about 30 seconds.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-usage="usage: package-benchmark.sh [--rounds N] [--traits LIST|none|default] [--metrics wall-clock] [--max-duration-ms N] [--max-iterations N] [--warmup N] [--order reversed] [--representations all] [--save DIR] [DISPATCH-BENCH] [-- RUN-OPTIONS]"
+usage="usage: package-benchmark.sh [--rounds N] [--traits LIST|none|default] [--metrics wall-clock] [--max-duration-ms N] [--max-iterations N] [--warmup N] [--iteration-elements N] [--order reversed] [--representations all] [--save DIR] [DISPATCH-BENCH] [-- RUN-OPTIONS]"
 fail() { echo "package-benchmark.sh: $1" >&2; exit "${2:-64}"; }
 
-rounds=5 traits=MallocInterposer save="" binary=.build/release/dispatch-bench
+rounds=5 traits=MallocInterposer save="" binary=.build/release/dispatch-bench iteration_elements=100000
 settings=()  # NAME=VALUE for package-benchmark.swift, through the environment
 while [ $# -gt 0 ]; do
   case "$1" in
     --) shift; break ;;
-    --rounds|--traits|--metrics|--max-duration-ms|--max-iterations|--warmup|--order|--representations|--save)
+    --rounds|--traits|--metrics|--max-duration-ms|--max-iterations|--warmup|--iteration-elements|--order|--representations|--save)
       [ $# -ge 2 ] || fail "$1 needs a value ($usage)"
       option=$1 value=$2
       shift 2
       case "$option" in
-        --rounds|--max-duration-ms|--max-iterations|--warmup)
+        --rounds|--max-duration-ms|--max-iterations|--warmup|--iteration-elements)
           [[ "$value" =~ ^[0-9]+$ ]] || fail "$option: \"$value\" is not a whole number (example: $option 3)" ;;
       esac
       case "$option" in
@@ -74,6 +74,10 @@ while [ $# -gt 0 ]; do
         --max-duration-ms) settings+=(PKGBENCH_MAX_DURATION_MS="$value") ;;
         --max-iterations) settings+=(PKGBENCH_MAX_ITERATIONS="$value") ;;
         --warmup) settings+=(PKGBENCH_WARMUP="$value") ;;
+        --iteration-elements)
+          [ "$value" -ge 1 ] && [ "$value" -le 100000 ] || fail "--iteration-elements: \"$value\" is not 1 to 100000"
+          iteration_elements=$value
+          settings+=(PKGBENCH_ITERATION_ELEMENTS="$value") ;;
         --order) [ "$value" = reversed ] || fail "--order: \"$value\" is not an order it knows (the only one: reversed)"
           settings+=(PKGBENCH_ORDER=reversed) ;;
         --representations) [ "$value" = all ] || fail "--representations: \"$value\" is not a choice it knows (the only one: all)"
@@ -250,11 +254,11 @@ done
 settings_line=${settings[*]:-package-benchmark\'s defaults}
 echo "package-benchmark 1.38.1 (traits: ${trait_list:-none}; ${settings_line}) against dispatch-bench run${run_options[*]:+ ${run_options[*]}}"
 echo "app mode, 100,000 uniform rows; ratio to enum-switch; $rounds rounds, interleaved"
-awk -F '\t' '
+awk -F '\t' -v elements="$iteration_elements" '
   NR == 1 { next }
   {
     key = $1 SUBSEP $4
-    pb[key, $5] = $6 / 100000; db_ns[key, $5] = $7
+    pb[key, $5] = $6 / elements; db_ns[key, $5] = $7
     ratio[key, $5] = $8; low[key, $5] = $9; high[key, $5] = $10
     first[$1] = $2; load[$1] = $3; rounds = $1
   }

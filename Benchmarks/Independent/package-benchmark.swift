@@ -21,6 +21,8 @@
 //   PKGBENCH_MAX_DURATION_MS=N    the time each benchmark runs for
 //   PKGBENCH_MAX_ITERATIONS=N     the most iterations each benchmark runs
 //   PKGBENCH_WARMUP=N             untimed iterations before the first timed one
+//   PKGBENCH_ITERATION_ELEMENTS=N an iteration times N elements, the next
+//                                 slice of the feed in turn, not all 100,000
 //   PKGBENCH_ORDER=reversed       the six benchmarks run in the reverse of
 //                                 their usual (alphabetical) order
 //   PKGBENCH_REPRESENTATIONS=all  every benchmark builds all three patterns'
@@ -48,6 +50,7 @@ let size = 100_000
 struct Settings {
   var configuration = Benchmark.defaultConfiguration
   var reversed = false
+  var iterationElements = size
   var buildsEveryPattern = false
 
   init(_ environment: [String: String]) {
@@ -63,6 +66,10 @@ struct Settings {
     if let milliseconds = number("PKGBENCH_MAX_DURATION_MS") { configuration.maxDuration = .milliseconds(milliseconds) }
     if let iterations = number("PKGBENCH_MAX_ITERATIONS") { configuration.maxIterations = iterations }
     if let warmup = number("PKGBENCH_WARMUP") { configuration.warmupIterations = warmup }
+    if let elements = number("PKGBENCH_ITERATION_ELEMENTS") {
+      guard (1...size).contains(elements) else { fatalError("PKGBENCH_ITERATION_ELEMENTS=\(elements) is not 1 to \(size)") }
+      iterationElements = elements
+    }
     reversed = environment["PKGBENCH_ORDER"] == "reversed"
     buildsEveryPattern = environment["PKGBENCH_REPRESENTATIONS"] == "all"
   }
@@ -73,6 +80,8 @@ struct Settings {
 final class Feeds: @unchecked Sendable {
   var timed: (any AppModeWorkload)?
   var others: [any AppModeWorkload] = []
+  /// The slice the next iteration times.
+  var slice = 0
 
   func build(_ pattern: Int, everyPattern: Bool) {
     for index in patterns.indices where index == pattern || everyPattern {
@@ -100,8 +109,11 @@ let benchmarks: @Sendable () -> Void = {
       "\(rank) \(operation) \(patterns[pattern].name)", configuration: settings.configuration,
       closure: { benchmark in
         let workload = feeds.timed!
+        let elements = settings.iterationElements
         for _ in benchmark.scaledIterations {
-          workload.run(operation, range: 0..<size, repetitions: 1)
+          let start = feeds.slice * elements
+          workload.run(operation, range: start..<start + elements, repetitions: 1)
+          feeds.slice = (feeds.slice + 1) % (size / elements)
         }
       },
       setup: { feeds.build(pattern, everyPattern: settings.buildsEveryPattern) },
