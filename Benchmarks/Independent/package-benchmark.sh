@@ -100,7 +100,7 @@ reader=.build/release/dispatch-bench
 package=.build-pkgbench/${traits//,/+}
 case "$traits" in
   none) trait_list="" traits_argument=", traits: []" ;;
-  default) trait_list="its defaults" traits_argument="" ;;
+  default) trait_list="default" traits_argument="" ;;
   *) trait_list="\"${traits//,/\", \"}\"" traits_argument=", traits: [$trait_list]" ;;
 esac
 mkdir -p "$package"
@@ -180,7 +180,7 @@ EOF
 log=$package/last-build.log
 if ! swift package --package-path "$package" resolve > "$log" 2>&1; then
   tail -n 5 "$log" >&2
-  fail "package-benchmark 1.38.1 with traits ${trait_list:-none} could not be resolved (above; the whole log: $log)" 69
+  fail "package-benchmark 1.38.1 with traits: ${trait_list:-none} could not be resolved (above; the whole log: $log)" 69
 fi
 echo "Building the package-benchmark package in $package (the first time takes minutes)..." >&2
 # `benchmark list` builds the plugin's tool too, and shows that the six
