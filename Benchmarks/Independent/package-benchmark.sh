@@ -5,8 +5,8 @@
 # rounds interleaved with dispatch-bench's own run of the same cases, and
 # prints each ratio to the enum from both: package-benchmark's (its medians,
 # divided) beside dispatch-bench's paired ratio and 95% interval, and whether
-# it falls inside. Guides/Reproducibility.md ("package-benchmark") says why
-# they differ and how to make them agree.
+# it falls inside. Guides/Reproducibility.md ("Against package-benchmark")
+# says why they differ and how to bring them closer.
 #
 # Usage: bash Benchmarks/Independent/package-benchmark.sh [OPTIONS] [DISPATCH-BENCH] [-- RUN-OPTIONS]
 #   DISPATCH-BENCH        the binary timed (default .build/release/dispatch-bench;
@@ -43,8 +43,9 @@
 # could not be resolved (no network nor mirror, or the traits asked for need
 # a package that is not there: its default traits need
 # swift-runtime-interposer); 70 the throwaway package did not build, or a
-# harness's run failed. Timings: run it on a quiet machine; a round takes
-# about 30 seconds.
+# harness's run failed. Timings: run it on a quiet machine. A round took
+# about two minutes with `-- --max-time 60` on a loaded 2-core machine;
+# the first run builds the package (17 minutes there).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 usage="usage: package-benchmark.sh [--rounds N] [--traits LIST|none|default] [--metrics wall-clock] [--max-duration-ms N] [--max-iterations N] [--warmup N] [--iteration-elements N] [--order reversed] [--representations all] [--save DIR] [DISPATCH-BENCH] [-- RUN-OPTIONS]"
