@@ -1,6 +1,7 @@
 @testable import BenchmarkEngine
 @testable import Reports
 import BenchmarkResults
+import RunContract
 import DispatchModel
 import Foundation
 import TestSupport
