@@ -255,7 +255,13 @@ let package = Package(
     // What every test target shares: the fixtures' paths, the SPEC oracle,
     // adversarial feeds and running the executable. Not public interface
     // (`package` access), and no test framework, so it builds everywhere.
-    .target(name: "TestSupport", dependencies: ["DispatchModel"], path: "Tests/TestSupport"),
+    // Not optimised: `swift build -c release` builds every target, and the
+    // tests, its only users, build it unoptimised anyway (11 s of a cold
+    // release build's CPU optimised; Guides/Development.md, "Where a build's
+    // time goes").
+    .target(
+      name: "TestSupport", dependencies: ["DispatchModel"], path: "Tests/TestSupport",
+      swiftSettings: [.unsafeFlags(["-Onone"])]),
     .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel", "JSON", "TestSupport"]),
     .testTarget(name: "StatisticsTests", dependencies: ["BenchmarkResults", "Statistics"]),
     .testTarget(
