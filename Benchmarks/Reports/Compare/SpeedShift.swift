@@ -12,10 +12,9 @@ import CommandLineSupport
 /// How far the machine's speed moved between two runs, from their strategy
 /// rows' medians, per domain: a run's own flags (`MachineDisturbance`)
 /// see swings between its launches, not between it and a run made minutes
-/// later. Measured on the reference machine on 2026-11-25, two default runs
-/// of one binary back to back ran at 0.90× (share) and 0.95× (feed) of each
-/// other, and their cheap rows' ratios drifted by a 95th percentile of 12%:
-/// the machine's state moves ratios, not only times.
+/// later. Two default runs of one binary back to back can run at a tenth
+/// apart, and then their cheap rows' ratios drift too: the machine's state
+/// moves ratios, not only times (Guides/Compare.md, "A disturbed machine").
 package struct SpeedShift: Equatable {
   /// New over base, the median over each domain's strategy rows.
   package var factors: [(domain: String, factor: Double)]

@@ -79,9 +79,9 @@ private struct Ratios {
     // The median, not the mean: a few layout-sensitive rows with launches in
     // two modes must not widen every calm row's interval. By domain: the
     // synthetic domain's 2-ns loops vary between launches more than share
-    // and feed rows do, and moderated toward the run's median their
-    // intervals held the other run's ratio for 50-72% of rows in five A/A
-    // pairs, share rows' for 92-95% (Guides/Method.md).
+    // and feed rows do, so one pool for the run made the synthetic
+    // intervals too narrow and the share ones too wide (the A/A evidence is
+    // in Guides/Method.md, "Ratios").
     pooled = Summary.median(variances.map(\.variance))
     let byDomain = Dictionary(grouping: variances, by: \.domain)
     for (domain, group) in byDomain where group.count >= MeasuredRun.domainPoolMinimum {
