@@ -11,7 +11,8 @@
 #              run gives no decision table", not "(no answer from …)")
 #   precision  "Precision: N of M claims settled", and no "(this run has no
 #              rows for K more)": a default run reads every claim (a --quick
-#              run prints "no interval over launches" instead)
+#              run prints "no interval over launches" instead); when N = M,
+#              ", the last after S s" too: the run knows when they settled
 #   placement  "… lies inside the committed machines' range on N of M
 #              claims", whatever follows it ("and outside it on K", "; K it
 #              cannot tell", "; K not measured on both")
@@ -73,10 +74,13 @@ else
 fi
 
 # precision
-precision=$(grep -oE 'Precision: [0-9]+ of [0-9]+ claims? settled' <<<"$joined" || true)
+precision=$(grep -oE 'Precision: [0-9]+ of [0-9]+ claims? settled(, the last after [0-9]+ s( of a [0-9]+ s run)?)?' <<<"$joined" || true)
 missing=$(grep -oE 'this run has no rows for [0-9]+ more' <<<"$joined" || true)
+every=$(sed -E 's/^Precision: ([0-9]+) of \1 claims? settled.*/every/' <<<"$precision")
 if [ -n "$precision" ] && [ -n "$missing" ]; then
   fail precision "$precision, but $missing claims: a default run has rows for every claim"
+elif [ "$every" = every ] && [[ "$precision" != *", the last after "* ]]; then
+  fail precision "$precision, but not when the last settled (\", the last after S s\")"
 elif [ -n "$precision" ]; then
   pass precision "$precision"
 elif grep -q 'Precision: ' <<<"$joined"; then

@@ -153,10 +153,10 @@ This machine (AMD EPYC f25 m1) lies inside the committed machines' range on 12
   - getter and visitors, feed.color, app: 13.51–18.98× here, above the
     machines' 8.35–11.37×
 
-Precision: 13 of 13 claims settled. 470 of 480 strategy rows resolved to the 4%
-  target; the median resolution is 1.6%, the widest 5.1% (share.line,
-  enum-switch, boundary mode). The ranges above are 95% intervals over
-  launches.
+Precision: 13 of 13 claims settled, the last after 48 s of a 171 s run. 470 of
+  480 strategy rows resolved to the 4% target; the median resolution is 1.6%,
+  the widest 5.1% (share.line, enum-switch, boundary mode). The ranges above are
+  95% intervals over launches.
 
 Rows: results/local/2026-12-02-131500.csv. Then `dispatch-bench answer`,
   `report` or `compare` on it: every section, charts, every case (or two runs).
@@ -166,7 +166,7 @@ expect "screen: a default run's last screen passes" 0 "ok placement: lies inside
 expect "screen: each situation counts, one wrapped at its colon too" 0 "ok answer: .*\(3 situations\)" screen out.txt
 sed 's/ and outside it on 1\./; 1 it cannot tell./' "$scratch/run/out.txt" >"$scratch/run/cannot.txt"
 expect "screen: the placement's other forms pass" 0 "ok placement: .* on 12 of 13 claims; 1 it cannot tell" screen cannot.txt
-expect "screen: the precision sentence is read joined" 0 "ok precision: Precision: 13 of 13 claims settled" screen out.txt
+expect "screen: the precision sentence is read joined" 0 "ok precision: Precision: 13 of 13 claims settled, the last after 48 s of a 171 s run" screen out.txt
 # Doctored copies, one fault each.
 sed 's/^- dozens of kinds: never an `is`\/`as?` chain$/& and a line that is now far wider than eighty columns/' \
   "$scratch/run/out.txt" >"$scratch/run/long.txt"
@@ -183,16 +183,22 @@ grep -v "^This run's answer" "$scratch/run/out.txt" >"$scratch/run/noclosing.txt
 expect "screen: no closing at all fails answer" 1 "FAILED answer: no closing" screen noclosing.txt
 sed '/^- /d' "$scratch/run/out.txt" >"$scratch/run/nopicks.txt"
 expect "screen: an answer without picks fails answer" 1 "FAILED answer: .* no \"- situation: pick\"" screen nopicks.txt
-sed 's/^Precision: 13 of 13 claims settled\. /Precision: this run'"'"'s rows have no interval over launches. /' \
+sed 's/^Precision: 13 of 13 claims settled, the last after 48 s of a 171 s run\. /Precision: this run'"'"'s rows have no interval over launches. /' \
   "$scratch/run/out.txt" >"$scratch/run/quick.txt"
 expect "screen: a --quick run's precision fails precision" 1 "FAILED precision: the precision sentence counts no settled claims" screen quick.txt
-sed 's/^Precision: 13 of 13 claims settled\./Precision: 12 of 12 claims settled (this run has no rows for 1 more)./' \
+sed 's/^Precision: 13 of 13 claims settled,/Precision: 12 of 12 claims settled (this run has no rows for 1 more),/' \
   "$scratch/run/out.txt" >"$scratch/run/fewer.txt"
 expect "screen: a run without rows for every claim fails precision" 1 "FAILED precision: .*no rows for 1 more" screen fewer.txt
+sed 's/^Precision: 13 of 13 claims settled, the last after 48 s of a 171 s run\./Precision: 13 of 13 claims settled./' \
+  "$scratch/run/out.txt" >"$scratch/run/notime.txt"
+expect "screen: every claim settled without when fails precision" 1 "FAILED precision: .*not when the last settled" screen notime.txt
+sed 's/^Precision: 13 of 13 claims settled, the last after 48 s of a 171 s run\. /Precision: 12 of 13 claims settled; fastest, feed.color, app is not (enum-switch\n  or naive), about --max-time 300 would settle it. /' \
+  "$scratch/run/out.txt" >"$scratch/run/open.txt"
+expect "screen: a claim open needs no time" 0 "ok precision: Precision: 12 of 13 claims settled$" screen open.txt
 sed 's/2026-12-02-131500\.csv/2026-12-02-999999.csv/' "$scratch/run/out.txt" >"$scratch/run/norows.txt"
 expect "screen: a CSV that is not there fails rows" 1 "FAILED rows" screen norows.txt
 # Two faults: each is named.
-sed '/^Precision:/,/^  launches\.$/d' "$scratch/run/long.txt" >"$scratch/run/two.txt"
+sed '/^Precision:/,/^  95% intervals over launches\.$/d' "$scratch/run/long.txt" >"$scratch/run/two.txt"
 expect "screen: two faults name both" 1 "2 check\(s\) failed: precision width" screen two.txt
 expect "screen: no file is a usage error" 64 "usage" screen
 expect "screen: a bad width is a usage error" 64 "whole number" screen --width x out.txt

@@ -43,6 +43,11 @@ public struct RunInfo: Equatable, Sendable {
   /// Where the run's wall time went; `nil` in a file from before it was
   /// recorded.
   public var time: RunTime? = nil
+  /// Seconds from the run's start (as `time`'s wall) to the moment its
+  /// adaptive launches last found every claim of the answer it has rows
+  /// for settled; `nil` when they never did, in a run of fixed launches,
+  /// and in a file from before it was recorded.
+  public var claimsSettled: Double? = nil
 
   public init(
     schemaVersion: String, runID: String, timestamp: String, machine: Machine, seed: UInt64,

@@ -93,11 +93,15 @@ extension RunInfo {
 }
 
 extension Schema {
-  /// The run-wide columns of where the run's time went (`RunTime`): empty
-  /// in a file from before they existed.
+  /// The run-wide columns of where the run's time went (`RunTime`), and
+  /// when in it the answer's claims settled (`RunInfo.claimsSettled`):
+  /// empty in a file from before they existed.
   static var timeColumns: [Column<RunRecord>] {
     [.optionalNumber("wall_seconds", \.info.wallSeconds, missing: "")]
       + RunTime.Phase.allCases.map { phase in .optionalNumber(phase.column, \.info[seconds: phase], missing: "") }
-      + [.optionalNumber("sampling_share", \.info.samplingShare, missing: "")]
+      + [
+        .optionalNumber("sampling_share", \.info.samplingShare, missing: ""),
+        .optionalNumber("claims_settled_seconds", \.info.claimsSettled, missing: ""),
+      ]
   }
 }

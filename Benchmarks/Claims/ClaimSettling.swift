@@ -56,6 +56,16 @@ extension MachineClaim {
     }
   }
 
+  /// Each of `claims` that `rows` has rows for, with whether they settle
+  /// it at `resolution`; a claim whose rows the run lacks (`missing`) is
+  /// left out. The run's closing line counts these and adaptive launches
+  /// aim at them, so that "settled" means one thing to both.
+  package static func settlings(_ rows: AnswerRows, resolution: Double, of claims: [MachineClaim] = all)
+    -> [(claim: MachineClaim, settling: ClaimSettling)]
+  {
+    claims.map { ($0, $0.settling(rows, resolution: resolution)) }.filter { $0.settling.state != .missing }
+  }
+
   /// A span is settled when each of its ends is known to `resolution`.
   /// As launches narrow every row's interval towards its ratio, the lowest
   /// low can rise no further than the lowest ratio: the low end lies in

@@ -31,7 +31,7 @@ import RunContract
   }
 
   static func need(_ run: RunFile, _ claim: String) throws -> ClaimLaunches.Need {
-    let needs = ClaimLaunches(resolution: 0.04).needs([run.rows], info: run.info)
+    let needs = ClaimLaunches(resolution: 0.04).reading([run.rows], info: run.info).needs
     return try #require(needs.first { $0.claim == claim }, "\(claim) is not open: \(needs.map(\.claim))")
   }
 

@@ -146,6 +146,7 @@ import Testing
     // Each phase a distinct number of seconds, and a wall they add up to.
     let seconds = Dictionary(uniqueKeysWithValues: RunTime.Phase.allCases.enumerated().map { ($1, Double($0) + 0.25) })
     info.time = RunTime(wall: seconds.values.reduce(0, +), seconds: seconds)
+    info.claimsSettled = 48.25
     let feed = FeedID(domain: "share", size: 12_345, distribution: "skewed", kinds: 3, source: "my, \"feed\".json")
     var statistics = SampleStatistics.of([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     statistics.mean = 5.4321
@@ -205,6 +206,28 @@ import Testing
     for (index, column) in Schema.run.columns.enumerated() {
       #expect(!first[index].isEmpty && first[index] != "n/a", "column \(column.name) wrote nothing")
     }
+  }
+
+  /// When the claims settled reads back; empty (never settled, fixed
+  /// launches) reads as none, and so does a file from before the column,
+  /// such as the committed reference run.
+  @Test func theClaimsSettledColumnReadsBackOrReadsAsNone() throws {
+    var record = Self.distinctRecord()
+    for (settled, text) in [(48.25, "48.25"), (nil, "")] as [(Double?, String)] {
+      record.info.claimsSettled = settled
+      let document = Schema.run.document([record])
+      let table = try CSVReader.parse(document)
+      let column = try #require(table.header.firstIndex(of: "claims_settled_seconds"))
+      #expect(table.records[0].fields[column] == text)
+      guard case .run(let file) = try Schema.parse(document, path: "settled.csv") else {
+        Issue.record("read as a profile")
+        return
+      }
+      #expect(file.info.claimsSettled == settled)
+    }
+    let reference = Fixtures.packageRoot + "/results/reference/run.csv"
+    #expect(try !CSVReader.parse(String(contentsOfFile: reference, encoding: .utf8)).header.contains("claims_settled_seconds"))
+    #expect(try RunFileTests.loadRun(reference).info.claimsSettled == nil)
   }
 
   @Test func theProfileWriterAndReaderAgreeOnEveryColumn() throws {

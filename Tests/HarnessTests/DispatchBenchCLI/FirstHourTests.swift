@@ -40,6 +40,23 @@ private func longestLine(_ text: String) -> Int {
     #expect(plan.feeds.count == Set(plan.feeds.map(\.feed.domain)).count)
   }
 
+  static func header(_ arguments: [String]) throws -> RunHeader {
+    let options = try RunOptions(ParsedArguments(arguments, spec: RunOptions.spec))
+    let launchPlan = LaunchPlan(options.matrix.plan(), memory: MemoryPlan(budget: 1e12), options: options)
+    return RunHeader(plan: launchPlan, options: options, outputPath: "run.csv", machine: SampleRuns.machine)
+  }
+
+  /// A `--max-time` shorter than the first launches: the header says they
+  /// run in full; not when they fit, nor with a fixed number of launches.
+  @Test func aMaxTimeShorterThanTheFirstLaunchesIsNamed() throws {
+    let short = try Self.header(["--max-time", "1"])
+    let note = try #require(short.firstLaunchesNote)
+    #expect(note.contains("past --max-time 1s"), "\(note)")
+    #expect(short.lines.contains(note))
+    #expect(try Self.header(["--max-time", "604800"]).firstLaunchesNote == nil)
+    #expect(try Self.header(["--launches", "4"]).firstLaunchesNote == nil)
+  }
+
   @Test func sizesStillTileAFeedFile() throws {
     let options = try RunOptions(
       ParsedArguments(["--feed", Fixtures.exampleFeed, "--sizes", "1000,2000"], spec: RunOptions.spec))

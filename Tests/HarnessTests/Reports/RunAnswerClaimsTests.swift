@@ -56,6 +56,31 @@ import Testing
       "\(text)")
   }
 
+  /// Every claim settled, and the run recorded when they last all were:
+  /// the sentence says after how many seconds of the run, in 80 columns.
+  @Test func everyClaimSettledSaysWhenTheLastDid() throws {
+    var run = ClaimsSettledTests.narrowed(try Self.run())
+    run.info.claimsSettled = 48.4
+    run.info.time = RunTime(wall: 171.2, seconds: [:])
+    let sentence = RunAnswer.precision(run)
+    #expect(sentence.hasPrefix("Precision: 13 of 13 claims settled, the last after 48 s of a 171 s run. "), "\(sentence)")
+    for line in TextTable.wrap(sentence, width: 80, indent: 2).split(separator: "\n") {
+      #expect(line.count <= 80, "wider than 80 columns: \(line)")
+    }
+    run.info.time = nil
+    #expect(RunAnswer.claims(run, resolution: 0.04).hasPrefix("13 of 13 claims settled, the last after 48 s. "))
+  }
+
+  /// No time without the column (a file from before it, a run whose claims
+  /// never all settled), nor beside a claim the rows leave open.
+  @Test func noTimeWithoutTheColumnOrWithAClaimOpen() throws {
+    var run = ClaimsSettledTests.narrowed(try Self.run())
+    #expect(RunAnswer.precision(run).hasPrefix("Precision: 13 of 13 claims settled. "), "\(RunAnswer.precision(run))")
+    run = try Self.run()
+    run.info.claimsSettled = 48.4
+    #expect(!RunAnswer.precision(run).contains("the last after"), "\(RunAnswer.precision(run))")
+  }
+
   /// A run of fixed launches counts the claims it settles, and leaves
   /// naming them to adaptive launches.
   @Test func aRunOfFixedLaunchesCountsTheClaimsOnly() throws {

@@ -68,6 +68,7 @@ package struct RunAggregate {
     results.recordDisturbance()
     results.recordTarget(adaptive?.settings.targetResolution)
     results.recordBuild(build)
+    results.info.claimsSettled = adaptive?.claimsSettled
     if let code { results.countCode(byDirectCalls: code) }
     return results
   }
@@ -80,6 +81,7 @@ package struct RunAggregate {
     results.recordDisturbance()
     results.recordTarget(adaptive?.settings.targetResolution)
     results.recordBuild(build)
+    results.info.claimsSettled = adaptive?.claimsSettled
     return results
   }
 }

@@ -36,6 +36,7 @@ package struct RunHeader {
     lines.append(
       "machine: \(machine.cpuModel), \(machine.cores) cores; \(machine.operatingSystem); Swift \(machine.swiftVersion), \(machine.buildConfiguration)"
     )
+    if let note = firstLaunchesNote { lines.append(note) }
     if let note = baselineNote { lines.append(note) }
     if let note = borrowedSyntheticNote { lines.append(note) }
     return lines + countersNotes
@@ -73,6 +74,16 @@ package struct RunHeader {
       )
     }
     return notes
+  }
+
+  /// Said up front when the first launches are expected to run past
+  /// `--max-time` on their own: every case needs them for its interval, so
+  /// they run in full, and the time left decides only the launches after.
+  package var firstLaunchesNote: String? {
+    guard let adaptive = options.design.adaptive, estimatedSeconds > adaptive.maxTime else { return nil }
+    return "note: the first launches are expected to take about \(Progress.duration(estimatedSeconds)), past "
+      + "\(RunOptions.declared.design.maxTime.name) \(Progress.duration(adaptive.maxTime)): every case needs them for "
+      + "its interval, so they run in full, and no adaptive launch follows"
   }
 
   /// Said up front when a pattern's synthetic rows time another pattern's

@@ -218,6 +218,23 @@ package struct AdaptiveSummary: Equatable {
   package var fullRounds = SamplingSettings().minimumRounds
   /// Why the launches stopped.
   package var stop: Stop = .allMet
+  /// Seconds from the run's start to the moment the answer's claims were
+  /// last all settled (`ClaimLaunches.Reading.allSettled`), as read after
+  /// the first launches and after each later one; `nil` while one is open,
+  /// and when the rows read none.
+  package var claimsSettled: Double? = nil
+
+  /// Records the claims as they stand `elapsed` seconds into the run: the
+  /// first moment none is open, kept while none reopens; a claim that
+  /// reopens (its intervals moved) clears it, for the next moment all are
+  /// settled again.
+  package mutating func record(_ claims: ClaimLaunches.Reading, elapsed: Double) {
+    if !claims.allSettled {
+      claimsSettled = nil
+    } else if claimsSettled == nil {
+      claimsSettled = elapsed
+    }
+  }
 
   package enum Stop: Equatable {
     case allMet

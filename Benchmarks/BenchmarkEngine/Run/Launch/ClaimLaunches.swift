@@ -35,19 +35,39 @@ package struct ClaimLaunches {
     }
   }
 
-  /// What each claim still open in any build's rows needs, nearest to
-  /// settling first. `builds` holds each build's rows, their ratios
-  /// computed.
-  package func needs(_ builds: [[TimingRow]], info: RunInfo) -> [Need] {
+  /// The claims as the launches so far leave them: what each open one
+  /// needs, and whether every claim the rows read is settled.
+  package struct Reading: Equatable {
+    /// Each claim still open in any build's rows, nearest to settling first.
+    package var needs: [Need]
+    /// The claims any build has rows for.
+    package var read: Int
+
+    package init(needs: [Need], read: Int) {
+      self.needs = needs
+      self.read = read
+    }
+
+    /// No claim the rows read is open (each settled or a tie), and they
+    /// read one at least: what the closing line counts as all settled
+    /// (`MachineClaim.settlings(_:resolution:of:)` for both).
+    package var allSettled: Bool { read > 0 && needs.isEmpty }
+  }
+
+  /// The claims in every build's rows (`builds`, their ratios computed):
+  /// how many they read, and what each still open in any build needs,
+  /// nearest to settling first.
+  package func reading(_ builds: [[TimingRow]], info: RunInfo) -> Reading {
     var needs: [String: Need] = [:]
+    var read: Set<String> = []
     for rows in builds {
       guard let answerRows = AnswerRows(run: RunFile(path: "", info: info, rows: rows), primary: RunMatrix.primarySize)?
         .atSizeAndLayout
       else { continue }
       let byKey = Dictionary(rows.map { ($0.key, $0) }) { first, _ in first }
-      for claim in claims {
-        let settling = claim.settling(answerRows, resolution: resolution)
-        guard settling.state == .open else { continue }
+      for (claim, settling) in MachineClaim.settlings(answerRows, resolution: resolution, of: claims) {
+        read.insert(claim.name)
+        guard !settling.isSettled else { continue }
         var need = needs[claim.name] ?? Need(claim: claim.name, strategies: [:], launches: .max, factor: 0)
         for key in settling.rows {
           need.strategies[key.benchmarkCase, default: []].insert(key.strategy.rawValue)
@@ -57,9 +77,10 @@ package struct ClaimLaunches {
         needs[claim.name] = need
       }
     }
-    return needs.values.sorted { a, b in
+    let sorted = needs.values.sorted { a, b in
       (a.factor ?? .infinity, a.claim) < (b.factor ?? .infinity, b.claim)
     }
+    return Reading(needs: sorted, read: read.count)
   }
 }
 
@@ -71,7 +92,7 @@ extension AdaptiveLaunches {
   /// Empty when no open claim can be settled in the time left: the
   /// launches then go to the rows widest first (`next(_:elapsed:secondsPerEstimated:)`).
   /// - Parameters:
-  ///   - needs: the open claims (`ClaimLaunches.needs(_:info:)`).
+  ///   - needs: the open claims (`ClaimLaunches.reading(_:info:)`).
   ///   - states: each case's state (`states(_:)`).
   package func claimed(
     _ needs: [ClaimLaunches.Need], _ states: [BenchmarkCase: CaseState], elapsed: Double, secondsPerEstimated: Double

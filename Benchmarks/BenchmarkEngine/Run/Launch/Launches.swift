@@ -90,9 +90,10 @@ package struct Launches {
     let info = aggregates[0].results.info
     while true {
       let elapsed = Self.seconds(since: started)
+      let reading = claims.reading(rows.builds, info: info)
+      summary.record(reading, elapsed: clock.elapsed)
       let launchPlan: LaunchPlan
-      let claimed = adaptive.claimed(
-        claims.needs(rows.builds, info: info), states, elapsed: elapsed, secondsPerEstimated: costs)
+      let claimed = adaptive.claimed(reading.needs, states, elapsed: elapsed, secondsPerEstimated: costs)
       if !claimed.isEmpty {
         launchPlan = adaptive.plan(claiming: claimed, states, launch: index)
         summary.claimLaunches += 1

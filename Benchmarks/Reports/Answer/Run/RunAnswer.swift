@@ -108,19 +108,22 @@ package enum RunAnswer {
   }
 
   /// The claims this run settles at `resolution`, out of those it has
-  /// rows for; in an adaptive run, each still open (the three nearest to
-  /// settling) with what it reads and the `--max-time` that would settle
-  /// it at this run's pace (its wall time × `ClaimSettling.launchFactor`:
-  /// an upper estimate, as claims' rows are launched first). Empty for a
-  /// run of none of the claims' rows.
+  /// rows for (`MachineClaim.settlings(_:resolution:of:)`, as adaptive
+  /// launches read them), and when every one is, after how many seconds
+  /// the last settled (`RunInfo.claimsSettled`); in an adaptive run, each
+  /// still open (the three nearest to settling) with what it reads and the
+  /// `--max-time` that would settle it at this run's pace (its wall time ×
+  /// `ClaimSettling.launchFactor`: an upper estimate, as claims' rows are
+  /// launched first). Empty for a run of none of the claims' rows.
   package static func claims(_ run: RunFile, resolution: Double, adaptive: Bool = true) -> String {
     guard let rows = AnswerRows(run: run, primary: AnswerNames.primarySize) else { return "" }
-    let read = MachineClaim.all.map { ($0, $0.settling(rows, resolution: resolution)) }.filter { $0.1.state != .missing }
+    let read = MachineClaim.settlings(rows, resolution: resolution)
     guard !read.isEmpty else { return "" }
     let open = read.filter { !$0.1.isSettled }.sorted { ($0.1.launchFactor ?? .infinity) < ($1.1.launchFactor ?? .infinity) }
     let missing = MachineClaim.all.count - read.count
     var text = "\(read.count - open.count) of \(read.count.counted("claim")) settled"
       + (missing == 0 ? "" : " (this run has no rows for \(missing) more)")
+    if open.isEmpty, let settled = run.info.claimsSettled { text += lastSettled(settled, wall: run.info.time?.wall) }
     guard adaptive else {
       return text + (open.isEmpty ? ". " : " (adaptive launches, the default, go to the others' rows first). ")
     }
@@ -130,6 +133,12 @@ package enum RunAnswer {
     text += named.isEmpty ? "" : "; " + named.joined(separator: "; ")
     if open.count > named.count { text += "; and \(open.count - named.count) more" }
     return text + ". "
+  }
+
+  /// `, the last after 48 s of a 171 s run`: when the claims settled, in
+  /// whole seconds of the run's wall time.
+  private static func lastSettled(_ seconds: Double, wall: Double?) -> String {
+    ", the last after \(Int(seconds.rounded())) s" + (wall.map { " of a \(Int($0.rounded())) s run" } ?? "")
   }
 
   /// What would settle an open claim: the `--max-time` at this run's pace.
