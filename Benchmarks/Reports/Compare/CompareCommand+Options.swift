@@ -24,21 +24,13 @@ extension CompareCommand {
       """,
       example: "--threshold 2", percentBelow: 1_000)
     package let samples = Option.value(
-      "--samples", "LIST",
+      "--samples", "SAMPLES.csv,...",
       """
       Raw samples (run --samples) for each run, in order:
       bootstrap intervals and --show launch-speed use them.
       """,
       example: "--samples base-samples.csv,new-samples.csv")
-    package let profile = Option.value(
-      "--profile", "PROFILE.csv",
-      """
-      With one run: a profile of the same binary (dispatch-bench
-      profile): each row's instruction ratio to the baseline,
-      branches and mispredicts per element beside its time, and
-      the count that explains a gap of more than 2x.
-      """,
-      example: "--profile results/reference/run-profile.csv")
+    package let profile = Option.profile
     package let format = Option.choice(
       "--format", "FORMAT", "table (default), markdown, csv or json.",
       choices: OutputFormat.allCases.map(\.rawValue), example: "--format markdown"
