@@ -57,8 +57,10 @@ extension CompareCommand {
       or run-level, how much more their rows differ than their
       launches allow (the z-scores compare widens intervals by).
       With one run and --samples: launch-spread, each row's spread
-      over launches against its error within one; or launch-speed,
-      each launch's speed, the floor and null apart from the rest.
+      over launches against its error within one; launch-speed,
+      each launch's speed, the floor and null apart from the rest;
+      or rounds-or-launches, per domain, whether more rounds or
+      more launches would narrow the rows' ratios to the baseline.
       """,
       choices: CompareShow.allCases.map(\.rawValue), example: "--show drift"
     ).map { name, _ in name.flatMap(CompareShow.init(rawValue:)) ?? .verdicts }
