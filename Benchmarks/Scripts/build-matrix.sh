@@ -28,7 +28,7 @@
 # answer's operations in both modes; each build's rows go to
 # DIRECTORY/run.<name>.csv, with its name in the build column. Then each
 # build's binary profiles the cheap operations under valgrind, to
-# DIRECTORY/profile.<name>.csv, and `dispatch-bench answer --builds` prints
+# DIRECTORY/profile.<name>.csv, and `dispatch-bench answer --build-runs` prints
 # the build table and the counts from them (the command Guides/Builds.md gives).
 #
 # Usage: bash Benchmarks/Scripts/build-matrix.sh [DIRECTORY] [-- RUN OPTIONS...]
@@ -99,5 +99,5 @@ for name in "${names[@]}"; do
 done
 echo "profiled the ${#names[@]} builds in $((SECONDS - started)) s"
 rm -rf "$bin"
-.build/release/dispatch-bench answer "$directory"/run.release.csv --builds "$(IFS=,; echo "${runs[*]},${profiles[*]}")" \
+.build/release/dispatch-bench answer "$directory"/run.release.csv --build-runs "$(IFS=,; echo "${runs[*]},${profiles[*]}")" \
   --sections builds --format markdown

@@ -99,7 +99,7 @@ if [[ -s "$run" ]]; then
   # Two runs, row by row: a copy, since compare refuses one file given twice.
   cp "$run" "$scratch_dir/quick-copy.csv"
   check 0 compare "$run" "$scratch_dir/quick-copy.csv"
-  check 0 report "$run" --output "$scratch_dir/report"
+  check 0 report "$run" --output-dir "$scratch_dir/report"
   check 0 export "$run" --samples "$scratch_dir/samples.csv" --output "$scratch_dir/quick.json"
 fi
 

@@ -107,7 +107,7 @@ grep -q "Which pattern, when" answer.out || fail "answer printed no decision tab
 # screen and answer place this machine among them, with no file beside it.
 grep -q "^This machine (" run.out || fail "run --quick did not place its machine among the committed ones: $(tail -8 run.out)"
 grep -q "Where this machine sits" answer.out || fail "answer printed no placement among the committed machines"
-run report quick.csv --out report > report.out 2>&1 || fail "report quick.csv failed: $(tail -5 report.out)"
+run report quick.csv --output-dir report > report.out 2>&1 || fail "report quick.csv failed: $(tail -5 report.out)"
 test -s report/report.md || fail "report wrote no report.md"
 run run --quick --quiet --output quick-2.csv > /dev/null 2>&1 || fail "a second run --quick failed"
 run compare quick.csv quick-2.csv > compare.out 2>&1 || fail "compare of two --quick runs failed: $(tail -5 compare.out)"

@@ -44,7 +44,7 @@ package struct FeedSelectionOptions {
     package let sizes: Option<[Int]?>
     package let distributions: Option<[String]?>
     package let kinds = Option.integers(
-      "--kinds", "LIST",
+      "--kinds", "N,...",
       """
       How many kinds are in play, 2…\(FeedKind.allCases.count) (share uses at most \(ShareKind.allCases.count);
       default: all); the synthetic domain has \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")).
@@ -92,7 +92,7 @@ package struct FeedSelectionOptions {
     ///   - defaultDistributions: The same for --distributions.
     package init(verb: String, defaultSizes: String, defaultDistributions: String) {
       sizes = .integers(
-        "--sizes", "LIST", "Feed sizes in elements (default: \(defaultSizes)).", example: "--sizes 1000,100000",
+        "--sizes", "N,...", "Feed sizes in elements (default: \(defaultSizes)).", example: "--sizes 1000,100000",
         in: 1...Int.max, unit: "elements")
       distributions = .names(
         "--distributions", "LIST",

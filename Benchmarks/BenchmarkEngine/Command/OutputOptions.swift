@@ -6,7 +6,7 @@ import RunContract
 /// read here once.
 package struct OutputOptions {
   /// --output: where the CSV goes; `nil` for the command's default path.
-  package var output: String?
+  package var csvPath: String?
   package var force: Bool
   package var format: OutputFormat
   /// --format naming a format for other tools, which `format` then stands
@@ -20,7 +20,7 @@ package struct OutputOptions {
   /// The options, each declared once with its type and default; what
   /// differs between the commands that share them is a parameter.
   package struct Options: OptionGroup {
-    package let output: Option<String?>
+    package let csvPath: Option<String?>
     package let force = Option.force
     package let format: Option<String?>
     package let wide = Option.wide
@@ -35,7 +35,7 @@ package struct OutputOptions {
     ///     `.csv`: "" for a run, "-profile" for a profile.
     ///   - exports: Formats for other tools --format also offers.
     package init(verb: String, measurements: String, fileSuffix: String, exports: [ExportFormat] = []) {
-      output = .value(
+      csvPath = .value(
         "--output", "PATH", "Where the CSV goes (default: \(localResults)/<UTC time>\(fileSuffix).csv).",
         example: "--output results/base\(fileSuffix).csv")
       format = .choice(
@@ -57,7 +57,7 @@ package struct OutputOptions {
   }
 
   package init(_ arguments: OptionValues<Options>) throws(CommandError) {
-    output = try arguments.output
+    csvPath = try arguments.csvPath
     force = try arguments.force
     let chosen = try arguments.format
     format = chosen.flatMap(OutputFormat.init(rawValue:)) ?? .table

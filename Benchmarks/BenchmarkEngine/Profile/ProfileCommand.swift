@@ -140,8 +140,8 @@ package struct ProfileCommand {
     _ = try MemoryPlanner().schedules(for: plan)
     try Self.checkValgrindCanRun()
     let started = Timestamp.now()
-    let outputPath = options.output ?? "\(localResults)/\(started.fileName)-profile.csv"
-    try checkOutput(outputPath, force: options.force, creatingDirectory: options.output == nil)
+    let outputPath = options.csvPath ?? "\(localResults)/\(started.fileName)-profile.csv"
+    try checkOutput(outputPath, force: options.force, creatingDirectory: options.csvPath == nil)
     turnOffAddressRandomization(console: console)
     let scratch = try Scratch()
     defer { scratch.remove() }

@@ -43,13 +43,7 @@ package struct AnswerCommand {
   /// The options, each declared once with its type and default, in help's
   /// order.
   package struct Options: OptionGroup {
-    package let profile = Option.value(
-      "--profile", "PROFILE.csv",
-      """
-      A profile of the same binary (dispatch-bench profile): the
-      counts section's instructions, branches and mispredicts.
-      """,
-      example: "--profile results/reference/run-profile.csv")
+    package let profile = Option.profile
     package let editCost = Option.value(
       "--edit-cost", "EDIT.csv",
       """
@@ -64,14 +58,15 @@ package struct AnswerCommand {
       patterns section's compile column.
       """,
       example: "--compile-time results/reference/scaling/compile-time.csv")
-    package let builds = Option.list(
-      "--builds", "RUN.csv,...",
+    /// Not `--builds`: `run --builds` names binaries, these their runs.
+    package let buildRuns = Option.list(
+      "--build-runs", "RUN.csv,...",
       """
       Each build's run of a build matrix (run --builds, one file
       per build), and any build's profile (matched by its build
       flags): the builds section.
       """,
-      example: "--builds results/reference/builds/run.release.csv,results/reference/builds/run.osize.csv",
+      example: "--build-runs results/reference/builds/run.release.csv,results/reference/builds/run.osize.csv",
       item: "file"
     ).default([])
     /// A list, so plural as every list option is (formerly `--section`).
@@ -125,7 +120,7 @@ package struct AnswerCommand {
     profilePath = try arguments.profile
     editCostPath = try arguments.editCost
     compileTimePath = try arguments.compileTime
-    buildPaths = try arguments.builds
+    buildPaths = try arguments.buildRuns
     sections = try arguments.sections
     size = try arguments.size
     layout = try arguments.distribution
@@ -208,12 +203,12 @@ package struct AnswerCommand {
       let flags = profile.info.machine.buildFlags
       guard let index = builds.firstIndex(where: { $0.run.info.machine.buildFlags == flags }) else {
         throw .usage(
-          "\(Self.declared.builds.name): \(profile.path) is a profile of a build none of the runs is (build_flags \(flags))",
+          "\(Self.declared.buildRuns.name): \(profile.path) is a profile of a build none of the runs is (build_flags \(flags))",
           command: Self.spec.name)
       }
       if let earlier = matched[index] {
         throw .usage(
-          "\(Self.declared.builds.name): \(earlier.path) and \(profile.path) are profiles of one build (build_flags \(flags))",
+          "\(Self.declared.buildRuns.name): \(earlier.path) and \(profile.path) are profiles of one build (build_flags \(flags))",
           command: Self.spec.name)
       }
       matched[index] = profile

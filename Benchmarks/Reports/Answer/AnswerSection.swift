@@ -19,7 +19,7 @@ package enum AnswerSection: String, CaseIterable {
   case kinds
   /// Bytes of machine code each operation runs.
   case code
-  /// The answer in each build of a build matrix (`--builds`).
+  /// The answer in each build of a build matrix (`--build-runs`).
   case builds
   /// The answer's claims on each of several machines' runs, and whether
   /// each holds on every one (two runs or more, one per CPU model).
@@ -48,7 +48,7 @@ package enum AnswerSection: String, CaseIterable {
     case .modes: "every ratio to the baseline, in both modes"
     case .kinds: "the synthetic domain at every number of kinds"
     case .code: "bytes of machine code each operation runs"
-    case .builds: "does the answer hold in your build? one row per build\nand mode (needs --builds)"
+    case .builds: "does the answer hold in your build? one row per build\nand mode (needs --build-runs)"
     case .machines: "does the answer hold on every machine? a column per\nCPU model; given one run, where it sits among the\ncommitted machines"
     case .existential: "any P and the alternatives Swift's guide names, with\ncounts (needs run --domains existential)"
     }

@@ -24,21 +24,13 @@ extension CompareCommand {
       """,
       example: "--threshold 2", percentBelow: 1_000)
     package let samples = Option.value(
-      "--samples", "LIST",
+      "--samples", "SAMPLES.csv,...",
       """
       Raw samples (run --samples) for each run, in order:
       bootstrap intervals and --show launch-speed use them.
       """,
       example: "--samples base-samples.csv,new-samples.csv")
-    package let profile = Option.value(
-      "--profile", "PROFILE.csv",
-      """
-      With one run: a profile of the same binary (dispatch-bench
-      profile): each row's instruction ratio to the baseline,
-      branches and mispredicts per element beside its time, and
-      the count that explains a gap of more than 2x.
-      """,
-      example: "--profile results/reference/run-profile.csv")
+    package let profile = Option.profile
     package let format = Option.choice(
       "--format", "FORMAT", "table (default), markdown, csv or json.",
       choices: OutputFormat.allCases.map(\.rawValue), example: "--format markdown"
@@ -65,8 +57,10 @@ extension CompareCommand {
       or run-level, how much more their rows differ than their
       launches allow (the z-scores compare widens intervals by).
       With one run and --samples: launch-spread, each row's spread
-      over launches against its error within one; or launch-speed,
-      each launch's speed, the floor and null apart from the rest.
+      over launches against its error within one; launch-speed,
+      each launch's speed, the floor and null apart from the rest;
+      or rounds-or-launches, per domain, whether more rounds or
+      more launches would narrow the rows' ratios to the baseline.
       """,
       choices: CompareShow.allCases.map(\.rawValue), example: "--show drift"
     ).map { name, _ in name.flatMap(CompareShow.init(rawValue:)) ?? .verdicts }

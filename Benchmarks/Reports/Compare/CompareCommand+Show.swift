@@ -46,9 +46,12 @@ extension CompareCommand {
     }
 
     /// Prints the check of the runs (and samples) given; throws its failure.
-    package func run(_ files: [Schema.Contents], samples: [SamplesFile]?, format: OutputFormat, console: Console)
-      throws(CommandError) -> Int32
-    {
+    /// `baseline` is what a view of one run's samples takes ratios to
+    /// (`nil`: the run's own).
+    package func run(
+      _ files: [Schema.Contents], samples: [SamplesFile]?, baseline: StrategyID?, format: OutputFormat,
+      console: Console
+    ) throws(CommandError) -> Int32 {
       let runs = files.compactMap { contents -> RunFile? in
         guard case .run(let run) = contents else { return nil }
         return run
@@ -62,6 +65,10 @@ extension CompareCommand {
       if check == .launchSpeed, let samples {
         return try print(LaunchSpeed.report(samples[0]), console: console)
       }
+      if check == .roundsOrLaunches, let samples {
+        return try print(
+          RoundsOrLaunches.report(samples[0], baseline: baseline ?? runs[0].info.baseline), console: console)
+      }
       let (a, b) = (runs[0], runs[1])
       let report =
         switch check {
@@ -72,7 +79,7 @@ extension CompareCommand {
         case .ratios:
           RunPairChecks.ratios(a, b, operations: operations, format: format == .markdown ? .markdown : .table)
         case .runLevel: RunLevel.report(MeasuredFile(.run(a)), MeasuredFile(.run(b)))
-        case .launchSpread, .launchSpeed: CheckReport(text: "")
+        case .launchSpread, .launchSpeed, .roundsOrLaunches: CheckReport(text: "")
         }
       return try print(report, console: console)
     }

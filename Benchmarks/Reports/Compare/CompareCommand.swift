@@ -122,7 +122,7 @@ package struct CompareCommand {
       }
     }
     if showing.check != .verdicts {
-      return try showing.run(files, samples: samplesFiles, format: format, console: console)
+      return try showing.run(files, samples: samplesFiles, baseline: baseline, format: format, console: console)
     }
     let samples = samplesFiles?.map { file in file.samples.mapValues { $0.map(\.nanosecondsPerElement) } }
     if runs.count == 1 {

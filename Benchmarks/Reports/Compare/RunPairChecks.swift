@@ -32,6 +32,10 @@ package enum CompareShow: String, CaseIterable {
   /// rows apart, from its raw samples (`--samples`): which launches made a
   /// run disturbed, and whether the machine did.
   case launchSpeed = "launch-speed"
+  /// Whether one run's rounds or its launches decide its rows' ratios, per
+  /// domain, from its raw samples (`--samples`): which of the two more of
+  /// would narrow them (`RoundsOrLaunches`).
+  case roundsOrLaunches = "rounds-or-launches"
   /// How much more the two runs' rows differ than their launches allow:
   /// the z-scores `compare` widens its intervals by (`RunLevel`).
   case runLevel = "run-level"
@@ -40,7 +44,7 @@ package enum CompareShow: String, CaseIterable {
   package var runs: Int { readsSamples ? 1 : 2 }
 
   /// Whether it reads one run's raw samples (`--samples`).
-  package var readsSamples: Bool { self == .launchSpread || self == .launchSpeed }
+  package var readsSamples: Bool { self == .launchSpread || self == .launchSpeed || self == .roundsOrLaunches }
 }
 
 /// The result of a check: what to print, or why it failed (exit status 65

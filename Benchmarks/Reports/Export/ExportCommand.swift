@@ -38,7 +38,7 @@ package struct ExportCommand {
       choices: ExportFormat.allCases.map(\.rawValue), example: "--format gbench"
     ).map { name, _ in name.flatMap(ExportFormat.init(rawValue:)) ?? .gbench }
     package let samples = Option.value(
-      "--samples", "PATH",
+      "--samples", "SAMPLES.csv",
       """
       The run's raw samples (run --samples): each sample
       becomes a repetition, for compare.py's U test.

@@ -1,6 +1,7 @@
 import BenchmarkResults
 import DispatchModel
 import CommandLineSupport
+import RunContract
 
 /// `dispatch-bench report`: a run's charts and the tables behind them.
 package struct ReportCommand {
@@ -8,8 +9,8 @@ package struct ReportCommand {
     name: "report",
     summary: "Write a run's report: report.md and SVG charts.",
     synopsis:
-      "report RUN.csv [--profile PROFILE.csv] [--scaling DIR] [--output DIR] [--force]\n"
-      + "report RUN.csv RUN.csv ... | FOLDER --output DIR [--force]",
+      "report RUN.csv [--profile PROFILE.csv] [--scaling DIR] [--output-dir DIR] [--force]\n"
+      + "report RUN.csv RUN.csv ... | FOLDER --output-dir DIR [--force]",
     positionals: 1...Int.max, positionalName: "RUN.csv",
     options: declared,
     discussion: """
@@ -31,21 +32,21 @@ package struct ReportCommand {
       """,
     examples: [
       "dispatch-bench report results/2026-11-22T13-46-40Z.csv",
-      "dispatch-bench report results/run.csv --output /tmp/report --force",
-      "dispatch-bench report results/reference/machines --output results/reference/machines-report",
+      "dispatch-bench report results/run.csv --output-dir /tmp/report --force",
+      "dispatch-bench report results/reference/machines --output-dir results/reference/machines-report",
     ])
 
   /// The options, each declared once with its type, in help's order.
   package struct Options: OptionGroup {
-    /// Where the report goes: `--output`, as every command that writes
-    /// calls it (formerly `--out`).
-    package let output = Option.value(
-      "--output", "DIR",
+    /// Where the report goes: a folder, so not `--output`, which is a
+    /// file wherever a command takes it (formerly `--out`).
+    package let outputDirectory = Option.value(
+      "--output-dir", "DIR",
       """
       Where report.md and the charts go (default: the run's
       file name without .csv, plus -report).
       """,
-      example: "--output results/latest-report", formerNames: ["--out"])
+      example: "--output-dir results/latest-report", formerNames: ["--out"])
     package let scaling = Option.value(
       "--scaling", "DIR",
       """
@@ -53,13 +54,7 @@ package struct ReportCommand {
       (results/scaling): adds compile times and the cost of a change.
       """,
       example: "--scaling results/scaling")
-    package let profile = Option.value(
-      "--profile", "PROFILE.csv",
-      """
-      A profile (dispatch-bench profile) whose counts explain
-      the times: adds the report's \"why\" section charts.
-      """,
-      example: "--profile results/2026-11-22T15-00-00Z-profile.csv")
+    package let profile = Option.profile
     package let force = Option.flag("--force", "Replace an existing report in DIR.")
   }
 
@@ -79,7 +74,7 @@ package struct ReportCommand {
     paths = try AnswerCommand.expandingFolders(arguments.positionals)
     path = paths[0]
     let stem = path.hasSuffix(".csv") ? String(path.dropLast(4)) : path
-    outputDirectory = try arguments.output ?? (stem.hasSuffix("/") ? String(stem.dropLast()) : stem) + "-report"
+    outputDirectory = try arguments.outputDirectory ?? (stem.hasSuffix("/") ? String(stem.dropLast()) : stem) + "-report"
     force = try arguments.force
     profilePath = try arguments.profile
     scalingDirectory = try arguments.scaling

@@ -218,7 +218,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: output))
 
     let report = directory + "/report"
-    let result = try Subprocess.run(["report", output + ".2.partial", "--output", report])
+    let result = try Subprocess.run(["report", output + ".2.partial", "--output-dir", report])
     #expect(result.status == 0, "\(result.standardError)")
     let markdown = try String(contentsOfFile: report + "/report.md", encoding: .utf8)
     #expect(markdown.contains("share.line"), "\(markdown)")

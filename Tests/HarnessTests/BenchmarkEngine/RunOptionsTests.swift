@@ -155,7 +155,7 @@ import Testing
     "--max-time": (["--max-time", "600"], { options, _ in options.design.adaptive?.maxTime == 600 }),
     "--min-launches": (["--min-launches", "6"], { options, _ in options.design.adaptive?.initialLaunches == 6 }),
     "--max-launches": (["--max-launches", "60"], { options, _ in options.design.adaptive?.maxLaunches == 60 }),
-    "--output": (["--output", "out.csv"], { options, _ in options.output == "out.csv" }),
+    "--output": (["--output", "out.csv"], { options, _ in options.csvPath == "out.csv" }),
     "--force": (["--force"], { options, _ in options.force }),
     "--format": (["--format", "json"], { options, _ in options.format == .json && options.export == nil }),
     "--wide": (["--wide"], { _, parsed in !parsed.fitsTables }),

@@ -62,7 +62,7 @@ import RunContract
     #expect(run.matrix.seed == 9 && profile.matrix.seed == 9)
     #expect(profile.matrix.filters == [GlobPattern(pattern: "feed/*"), GlobPattern(pattern: "*/10")])
     for output in [run.output, profile.output] {
-      #expect(output.output == "out.csv" && output.force && output.format == .json)
+      #expect(output.csvPath == "out.csv" && output.force && output.format == .json)
       #expect(output.quiet && output.listOnly && output.allowDebugBuild)
     }
   }

@@ -100,7 +100,7 @@ import Testing
         let command = line.split(separator: "#", maxSplits: 1).first ?? line
         // `run --samples` writes its samples; compare's and export's read them.
         let readsSamples = command.contains("compare") || command.contains("export")
-        for match in command.matches(of: /(?:\s>|--output|--out|--samples-csv|--samples|--alternate-output)[ =]+(?<path>[^ ]+)/) {
+        for match in command.matches(of: /(?:\s>|--output|--output-dir|--out|--samples-csv|--samples|--alternate-output)[ =]+(?<path>[^ ]+)/) {
           if readsSamples && match.output.0.hasPrefix("--samples") && !match.output.0.hasPrefix("--samples-csv") { continue }
           outputs += 1
           let path = match.output.path

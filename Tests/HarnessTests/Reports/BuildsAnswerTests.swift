@@ -56,9 +56,9 @@ import Testing
     #expect(table.rows[3].last?.hasPrefix("cannot tell") == true, "\(table.rows[3])")
   }
 
-  /// `answer --builds` as a user runs it: each build's run file, the
+  /// `answer --build-runs` as a user runs it: each build's run file, the
   /// builds section with a row per build in the order given, and what it
-  /// says without --builds or given a profile.
+  /// says without --build-runs or given a profile.
   @Test func answerWithBuildsPrintsARowPerBuild() throws {
     let directory = try RunCommandTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -70,7 +70,7 @@ import Testing
       paths.append(path)
     }
     let result = InProcess.main([
-      "answer", paths[0], "--builds", paths.joined(separator: ","), "--section", "builds", "--format", "markdown",
+      "answer", paths[0], "--build-runs", paths.joined(separator: ","), "--section", "builds", "--format", "markdown",
     ])
     #expect(result.status == 0, "\(result.errors)")
     let lines = result.output.split(separator: "\n").map(String.init)
@@ -84,8 +84,8 @@ import Testing
 
     let without = InProcess.main(["answer", paths[0], "--section", "builds"])
     #expect(without.status != 0)
-    #expect(without.errors.contains("pass each build's run with --builds"), "\(without.errors)")
-    let profile = InProcess.main(["answer", paths[0], "--builds", Fixtures.profile, "--section", "builds"])
+    #expect(without.errors.contains("pass each build's run with --build-runs"), "\(without.errors)")
+    let profile = InProcess.main(["answer", paths[0], "--build-runs", Fixtures.profile, "--section", "builds"])
     #expect(profile.status == 64)
     #expect(profile.errors.contains("is a profile of a build none of the runs is"), "\(profile.errors)")
   }

@@ -236,7 +236,7 @@ import RunContract
     defer { Scratch.remove(run, json) }
     let export = try Subprocess.run(["export", run, "--output", json])
     #expect(export.status == 0, "\(export.standardError)")
-    let result = try Subprocess.run([command, json] + (command == "report" ? ["--output", json + "-report"] : []))
+    let result = try Subprocess.run([command, json] + (command == "report" ? ["--output-dir", json + "-report"] : []))
     #expect(result.status == 65, "\(result.standardError)")
     #expect(result.standardError.contains("\(json): this is JSON, not a run CSV"), "\(result.standardError)")
     #expect(result.standardError.contains("dispatch-bench run"), "says how to get a CSV: \(result.standardError)")

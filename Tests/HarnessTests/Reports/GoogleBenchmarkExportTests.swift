@@ -164,7 +164,7 @@ import RunContract
   @Test func exportIsInTheOverviewAndItsFlagsInHelp() throws {
     #expect(DispatchBench.overview.contains("export"))
     let help = try #require(DispatchBench.commands["export"]).help
-    for flag in ["--format FORMAT", "--samples PATH", "--output PATH", "--force", "--help"] {
+    for flag in ["--format FORMAT", "--samples SAMPLES.csv", "--output PATH", "--force", "--help"] {
       #expect(help.contains(flag), "\(flag)")
     }
     #expect(RunOptions.spec.help.contains("gbench"))

@@ -215,7 +215,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let paths = try MachinesAnswerTests.write(try MachinesAnswerTests.runsApart(), in: directory)
     let output = directory + "/report"
-    let result = InProcess.main(["report"] + paths + ["--output", output])
+    let result = InProcess.main(["report"] + paths + ["--output-dir", output])
     #expect(result.status == 0, "\(result.errors)")
     let markdown = try String(contentsOfFile: output + "/machines.md", encoding: .utf8)
     #expect(markdown.contains("![") && markdown.contains("(machines.svg)"))
@@ -225,9 +225,9 @@ import Testing
     #expect(svg.contains("family 25, getter and visitors, feed.identifier, app"), "\(svg.prefix(400))")
     #expect(svg.contains("(2.42 to 3.05)") && (svg.contains("(1.64 to 2.00)") || svg.contains("(1.64 to 2)")))
 
-    let refused = InProcess.main(["report"] + paths + ["--output", output, "--profile", Fixtures.profile])
+    let refused = InProcess.main(["report"] + paths + ["--output-dir", output, "--profile", Fixtures.profile])
     #expect(refused.status == 64 && refused.errors.contains("go with one run"), "\(refused.errors)")
-    let again = InProcess.main(["report"] + paths + ["--output", output])
+    let again = InProcess.main(["report"] + paths + ["--output-dir", output])
     #expect(again.status == 73 && again.errors.contains("already exists"), "\(again.errors)")
   }
 }

@@ -133,10 +133,10 @@ import Testing
       var reportDirectory: String?
       if arguments.first == "report" {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("readme-report-\(UUID())").path
-        if let flag = arguments.firstIndex(where: { $0 == "--out" || $0 == "--output" }), flag + 1 < arguments.count {
+        if let flag = arguments.firstIndex(where: { $0 == "--out" || $0 == "--output-dir" }), flag + 1 < arguments.count {
           arguments[flag + 1] = scratch
         } else {
-          arguments += ["--out", scratch]
+          arguments += ["--output-dir", scratch]
         }
         reportDirectory = scratch
       }

@@ -4,7 +4,7 @@ import Testing
 
 /// The README's picture is what `dispatch-bench report` draws from the
 /// committed reference run: the command is read from the README itself (the
-/// `dispatch-bench report … --out FOLDER` it cites beside the chart), run
+/// `dispatch-bench report … --output-dir FOLDER` it cites beside the chart), run
 /// into a temporary folder, and each chart the README embeds from FOLDER
 /// must be, byte for byte, what the command writes now. A chart is
 /// regenerated with that command, never edited by hand.
@@ -30,10 +30,10 @@ import Testing
     }
   }
 
-  /// Where a report command writes: the value of `--output` (or its former
-  /// name, `--out`), and the index of that value.
+  /// Where a report command writes: the value of `--output-dir` (or its
+  /// former name, `--out`), and the index of that value.
   static func output(of arguments: [String]) -> (index: Int, folder: String)? {
-    guard let flag = arguments.firstIndex(where: { $0 == "--output" || $0 == "--out" }),
+    guard let flag = arguments.firstIndex(where: { $0 == "--output-dir" || $0 == "--out" }),
       flag + 1 < arguments.count
     else { return nil }
     return (flag + 1, arguments[flag + 1])
@@ -60,7 +60,7 @@ import Testing
     #expect(commands == [["report", "results/x.csv", "--out", "results/r"]])
     #expect(Self.output(of: commands[0])?.folder == "results/r")
     #expect(Self.output(of: commands[0])?.index == 3)
-    #expect(Self.output(of: ["report", "x.csv", "--output", "dir"])?.folder == "dir")
+    #expect(Self.output(of: ["report", "x.csv", "--output-dir", "dir"])?.folder == "dir")
     #expect(Self.output(of: ["report", "x.csv"]) == nil)
     #expect(Self.output(of: ["report", "x.csv", "--out"]) == nil)
   }
@@ -78,7 +78,7 @@ import Testing
       let folder = (chart as NSString).deletingLastPathComponent
       let arguments = try #require(
         commands.first { Self.output(of: $0)?.folder == folder },
-        "README.md shows \(chart) but cites no `dispatch-bench report … --out \(folder)` that wrote it")
+        "README.md shows \(chart) but cites no `dispatch-bench report … --output-dir \(folder)` that wrote it")
       let cited = "dispatch-bench " + arguments.joined(separator: " ")
       #expect(
         Self.normalized(results).contains("`\(cited)`"),

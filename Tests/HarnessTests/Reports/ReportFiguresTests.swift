@@ -62,7 +62,7 @@ import Testing
   @Test func everyOperationsTableHoldsTheRunsMediansIntervalsAndRatios() throws {
     let directory = try RunCommandTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let result = try Subprocess.run(["report", Self.run, "--output", directory])
+    let result = try Subprocess.run(["report", Self.run, "--output-dir", directory])
     try #require(result.status == 0, "\(result.standardError)")
     let markdown = try String(contentsOfFile: directory + "/report.md", encoding: .utf8)
     let rows = try Self.rows()

@@ -51,7 +51,7 @@ import RunContract
   @Test func writesChartsThatParseWithOneSeriesPerStrategy() throws {
     let (run, directory) = try Self.runAndDirectory(Self.sweepRun())
     defer { Scratch.remove(run, directory) }
-    let result = try Subprocess.run(["report", run, "--output", directory])
+    let result = try Subprocess.run(["report", run, "--output-dir", directory])
     #expect(result.status == 0, "\(result.standardError)")
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     #expect(files.contains("report.md"))
@@ -100,7 +100,7 @@ import RunContract
     try ProfileFile.document(info: info, tool: "valgrind-3.19.0 callgrind", rows: rows)
       .write(toFile: profilePath, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: profilePath) }
-    let result = try Subprocess.run(["report", run, "--profile", profilePath, "--output", directory])
+    let result = try Subprocess.run(["report", run, "--profile", profilePath, "--output-dir", directory])
     #expect(result.status == 0, "\(result.standardError)")
     let markdown = try String(contentsOfFile: "\(directory)/report.md", encoding: .utf8)
     #expect(
@@ -133,7 +133,7 @@ import RunContract
     #expect(zero.map(\.allText) == ["naive, indirect mispredicts: 0", "naive, allocations: 0"])
     #expect(markdown.contains("| 300 | 0.5 | 0 | 1 | 2 |"), "0.0025 is printed as 0")
     // A run CSV is refused where the profile should be, and the reverse.
-    let swapped = try Subprocess.run(["report", profilePath, "--output", directory + "-x"])
+    let swapped = try Subprocess.run(["report", profilePath, "--output-dir", directory + "-x"])
     #expect(swapped.status == 64)
     #expect(swapped.standardError.contains("is a profile"))
   }
@@ -141,15 +141,15 @@ import RunContract
   @Test func refusesToReplaceAReportWithoutForce() throws {
     let (run, directory) = try Self.runAndDirectory(SampleRuns.results())
     defer { Scratch.remove(run, directory) }
-    #expect(try Subprocess.run(["report", run, "--output", directory]).status == 0)
-    let again = try Subprocess.run(["report", run, "--output", directory])
+    #expect(try Subprocess.run(["report", run, "--output-dir", directory]).status == 0)
+    let again = try Subprocess.run(["report", run, "--output-dir", directory])
     #expect(again.status == 73)
     #expect(again.standardError.contains("already exists; pass --force"))
-    #expect(try Subprocess.run(["report", run, "--output", directory, "--force"]).status == 0)
+    #expect(try Subprocess.run(["report", run, "--output-dir", directory, "--force"]).status == 0)
   }
 
-  /// `--out`, report's name for `--output` before the commands agreed on
-  /// one, still writes the report: scripts written for it keep working.
+  /// `--out`, report's name for `--output-dir` before the commands agreed
+  /// on one, still writes the report: scripts written for it keep working.
   @Test func theFormerNameOutStillWritesTheReport() throws {
     let (run, directory) = try Self.runAndDirectory(SampleRuns.results())
     defer { Scratch.remove(run, directory) }
@@ -157,18 +157,18 @@ import RunContract
     #expect(result.status == 0, "\(result.standardError)")
     #expect(FileManager.default.fileExists(atPath: directory + "/report.md"))
     let help = try Subprocess.run(["help", "report"]).standardOutput
-    #expect(help.contains("--output DIR") && help.contains("(formerly --out, still accepted)"))
+    #expect(help.contains("--output-dir DIR") && help.contains("(formerly --out, still accepted)"))
   }
 
   @Test func scalingAddsCompileTimesAndEditCosts() throws {
     let (run, directory) = try Self.runAndDirectory(SampleRuns.results())
     defer { Scratch.remove(run, directory) }
     let scaling = Fixtures.scaling
-    #expect(try Subprocess.run(["report", run, "--scaling", scaling, "--output", directory]).status == 0)
+    #expect(try Subprocess.run(["report", run, "--scaling", scaling, "--output-dir", directory]).status == 0)
     let report = try String(contentsOfFile: directory + "/report.md", encoding: .utf8)
     #expect(report.contains("## Compile time and the cost of a change"))
     #expect(report.contains("| enum-switch | "))
-    let missing = try Subprocess.run(["report", run, "--scaling", "/nonexistent", "--output", directory + "-x"])
+    let missing = try Subprocess.run(["report", run, "--scaling", "/nonexistent", "--output-dir", directory + "-x"])
     #expect(missing.status == 65)
     #expect(missing.standardError.contains("--scaling: cannot read /nonexistent/compile-time.csv"))
   }
@@ -186,7 +186,7 @@ import RunContract
     results.computeRatios()
     let (run, directory) = try Self.runAndDirectory(results)
     defer { Scratch.remove(run, directory) }
-    let result = try Subprocess.run(["report", run, "--output", directory])
+    let result = try Subprocess.run(["report", run, "--output-dir", directory])
     #expect(result.status == 0, "\(result.standardError)")
     let charts = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".svg") }
     let said = try #require(result.standardError.firstMatch(of: /and (\d+) SVG charts?\n/), "\(result.standardError)")
@@ -216,7 +216,7 @@ import RunContract
     }
     let (run, directory) = try Self.runAndDirectory(results)
     defer { Scratch.remove(run, directory) }
-    let result = try Subprocess.run(["report", run, "--output", directory])
+    let result = try Subprocess.run(["report", run, "--output-dir", directory])
     #expect(result.status == 0, "\(result.standardError)")
     let markdown = try String(contentsOfFile: "\(directory)/report.md", encoding: .utf8)
     let line = try #require(markdown.split(separator: "\n").first { $0.contains("**Suspect rows**") })
@@ -241,7 +241,7 @@ import RunContract
     results.computeRatios()
     let (run, directory) = try Self.runAndDirectory(results)
     defer { Scratch.remove(run, directory) }
-    #expect(try Subprocess.run(["report", run, "--output", directory]).status == 0)
+    #expect(try Subprocess.run(["report", run, "--output-dir", directory]).status == 0)
     let markdown = try String(contentsOfFile: "\(directory)/report.md", encoding: .utf8)
     let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("### ") }
     #expect(headings.count > 4)
@@ -262,12 +262,12 @@ import RunContract
   @Test func aBadRunFileExitsWith65() throws {
     let path = try RunFileTests.write("name,value\n1,2\n")
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let result = try Subprocess.run(["report", path, "--output", "/tmp/never-\(UUID())"])
+    let result = try Subprocess.run(["report", path, "--output-dir", "/tmp/never-\(UUID())"])
     #expect(result.status == 65)
     #expect(result.standardError.contains("not a dispatch-bench run CSV"))
   }
 
-  /// Without --out, the report goes beside the run: RUN-report/ for RUN.csv,
+  /// Without --output-dir, the report goes beside the run: RUN-report/ for RUN.csv,
   /// whatever the directory the command runs in.
   @Test func withoutOutTheReportGoesBesideTheRun() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID())").path

@@ -184,7 +184,7 @@ import Testing
     let csv = directory + "/run.csv"
     try run.document.write(toFile: csv, atomically: true, encoding: .utf8)
     let out = directory + "/report"
-    let result = InProcess.main(["report", csv, "--out", out])
+    let result = InProcess.main(["report", csv, "--output-dir", out])
     #expect(result.status == 0, "\(result.errors)")
     let report = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
     guard case .run(let file) = try Schema.load(csv) else { throw ResultsError("not a run") }

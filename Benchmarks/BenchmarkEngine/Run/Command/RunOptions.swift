@@ -80,7 +80,7 @@ package struct RunOptions {
     /// The raw samples' file: `--samples`, as `compare` and `export` call
     /// the file they read (formerly `--samples-csv`).
     package let samples = Option.value(
-      "--samples", "PATH", "Also write every raw sample to this CSV.", example: "--samples results/base-samples.csv",
+      "--samples", "SAMPLES.csv", "Also write every raw sample to this CSV.", example: "--samples results/base-samples.csv",
       formerNames: ["--samples-csv"])
     package let builds = BuildSet.Options()
   }
@@ -130,13 +130,13 @@ package struct RunOptions {
     design = try LaunchDesign(arguments.design, quick: quick)
     samplesPath = try arguments.samples
     outputOptions = try OutputOptions(arguments.output)
-    if let output = outputOptions.output, output == samplesPath {
+    if let csvPath = outputOptions.csvPath, csvPath == samplesPath {
       throw .usage(
-        "\(options.output.output.name) and \(options.samples.name) name the same file", command: Self.spec.name)
+        "\(options.output.csvPath.name) and \(options.samples.name) name the same file", command: Self.spec.name)
     }
     builds = try BuildSet(
       arguments.builds,
-      otherFiles: [(options.output.output.name, outputOptions.output), (options.samples.name, samplesPath)])
+      otherFiles: [(options.output.csvPath.name, outputOptions.csvPath), (options.samples.name, samplesPath)])
   }
 
   /// `path` with every symbolic link, `.` and `..` resolved, or `nil` when

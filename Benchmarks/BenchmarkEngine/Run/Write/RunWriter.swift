@@ -22,13 +22,13 @@ package struct RunWriter {
   /// Refuses, before any work, an output that could not be written.
   package init(options: RunOptions, started: Timestamp) throws(CommandError) {
     self.options = options
-    outputPath = options.output ?? "\(localResults)/\(started.fileName).csv"
-    try checkOutput(outputPath, force: options.force, creatingDirectory: options.output == nil)
+    outputPath = options.csvPath ?? "\(localResults)/\(started.fileName).csv"
+    try checkOutput(outputPath, force: options.force, creatingDirectory: options.csvPath == nil)
     if let samplesPath = options.samplesPath {
       try checkOutput(samplesPath, force: options.force, creatingDirectory: false)
     }
     for path in otherOutputs {
-      try checkOutput(path, force: options.force, creatingDirectory: options.output == nil)
+      try checkOutput(path, force: options.force, creatingDirectory: options.csvPath == nil)
     }
   }
 

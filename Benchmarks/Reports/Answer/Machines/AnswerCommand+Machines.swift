@@ -7,7 +7,7 @@ import CommandLineSupport
 extension AnswerCommand {
   /// The options that read one run's files beside it: with several runs
   /// they have no run to go with.
-  private static var oneRunOptions: [PartialKeyPath<Options>] { [\.profile, \.compileTime, \.builds] }
+  private static var oneRunOptions: [PartialKeyPath<Options>] { [\.profile, \.compileTime, \.buildRuns] }
 
   /// The sections several runs print: the machines table, and the
   /// decision table and ranges with every figure a range over the runs.

@@ -10,9 +10,9 @@ package struct Answer {
   package var profile: ProfileFile?
   /// Edit costs and compile times; `nil` parts print `–`.
   package var scaling: ScalingTables?
-  /// Each build's run of a build matrix (`--builds`).
+  /// Each build's run of a build matrix (`--build-runs`).
   package var builds: [AnswerRows] = []
-  /// The profile of each build's binary, where `--builds` named one.
+  /// The profile of each build's binary, where `--build-runs` named one.
   package var buildProfiles: [ProfileFile?] = []
   /// One run per CPU model, the first `rows`, when `answer` was given
   /// several.
@@ -45,7 +45,7 @@ package struct Answer {
     case .kinds: return try kindsTables()
     case .code: return try codeTables()
     case .builds:
-      guard !builds.isEmpty else { throw SectionUnavailable(reason: "pass each build's run with \(AnswerCommand.declared.builds.name)") }
+      guard !builds.isEmpty else { throw SectionUnavailable(reason: "pass each build's run with \(AnswerCommand.declared.buildRuns.name)") }
       let answer = BuildsAnswer(builds: builds, profiles: buildProfiles)
       return [answer.table()] + [answer.countsTable()].compactMap { $0 }
     case .machines: return [try machinesTable()]
