@@ -76,7 +76,8 @@ package struct RunOptions {
       """,
       example: "--max-time-per-case 1", in: 0.001...86_400, formerNames: ["--max-time-per-cell"])
     package let design = LaunchDesign.Options()
-    package let output = OutputOptions.Options(verb: "time", measurements: "numbers", fileSuffix: "", exports: [.gbench])
+    package let output = OutputOptions.Options(
+      verb: "time", measurements: "numbers", fileSuffix: "", exports: [.gbench])
     /// The raw samples' file: `--samples`, as `compare` and `export` call
     /// the file they read (formerly `--samples-csv`).
     package let samples = Option.value(

@@ -115,9 +115,13 @@ package enum RunAnswer {
   /// run of none of the claims' rows.
   package static func claims(_ run: RunFile, resolution: Double, adaptive: Bool = true) -> String {
     guard let rows = AnswerRows(run: run, primary: AnswerNames.primarySize) else { return "" }
-    let read = MachineClaim.all.map { ($0, $0.settling(rows, resolution: resolution)) }.filter { $0.1.state != .missing }
+    let read = MachineClaim.all.map { ($0, $0.settling(rows, resolution: resolution)) }.filter {
+      $0.1.state != .missing
+    }
     guard !read.isEmpty else { return "" }
-    let open = read.filter { !$0.1.isSettled }.sorted { ($0.1.launchFactor ?? .infinity) < ($1.1.launchFactor ?? .infinity) }
+    let open = read.filter { !$0.1.isSettled }.sorted {
+      ($0.1.launchFactor ?? .infinity) < ($1.1.launchFactor ?? .infinity)
+    }
     let missing = MachineClaim.all.count - read.count
     var text = "\(read.count - open.count) of \(read.count.counted("claim")) settled"
       + (missing == 0 ? "" : " (this run has no rows for \(missing) more)")
