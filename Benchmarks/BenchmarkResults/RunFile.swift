@@ -262,8 +262,8 @@ extension Schema {
       (
         $0,
         "is an older dispatch-bench's, before paired ratios over launches; this build reads versions 4 and "
-          + "\(runVersion): "
-          + "time the suite again (`dispatch-bench run`), or read this file with the commit that wrote it"
+          + "\(runVersion): time the suite again (`dispatch-bench run`), "
+          + "or read this file with the commit that wrote it"
       )
     })
 

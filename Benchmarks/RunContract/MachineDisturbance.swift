@@ -40,9 +40,9 @@ package struct MachineDisturbance: Equatable {
     var reasons: [String] = []
     if interruptedShare >= Self.interruptedLimit {
       reasons.append(
-        "\(CSVNumber.text(interruptedShare * 100))% of a launch's "
-          + "samples took over \(CSVNumber.text(Self.interruptionFactor))× their row's median (a quiet machine: "
-          + "about 0.1% or less): another process shared its CPU")
+        "\(CSVNumber.text(interruptedShare * 100))% of a launch's samples took over "
+          + "\(CSVNumber.text(Self.interruptionFactor))× their row's median (a quiet machine: about 0.1% or less): "
+          + "another process shared its CPU")
     }
     if launchSpeedSpread >= Self.speedSpreadLimit {
       reasons.append(

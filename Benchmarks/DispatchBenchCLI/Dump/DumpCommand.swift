@@ -87,8 +87,8 @@ package struct DumpCommand {
           let values = outputs.map { $0[operation]![index] }
           if values.allSatisfy({ $0 == values[0] }) {
             console.line(
-              "{\"index\": \(index), "
-                + "\"operation\": \"\(operation.rawValue)\", \"output\": \(JSONText.quoted(values[0]))}"
+              "{\"index\": \(index), \"operation\": \"\(operation.rawValue)\", "
+                + "\"output\": \(JSONText.quoted(values[0]))}"
             )
           } else {
             disagreements += 1

@@ -211,8 +211,8 @@ package struct Scaffold {
     let targets = taken.union(taken.map { "App" + $0 }).union(taken.map { "Synthetic" + $0 })
     for module in [name.module, name.appModule, name.syntheticModule] where targets.contains(module) {
       throw .badInput(
-        "\(name.module) needs three modules (\(name.module), \(name.appModule), "
-          + "\(name.syntheticModule)), and the package has, or makes, one named \(module) already; \(another)")
+        "\(name.module) needs three modules (\(name.module), \(name.appModule), \(name.syntheticModule)), "
+          + "and the package has, or makes, one named \(module) already; \(another)")
     }
     let typeSources = ["Sources/DispatchModel", "Sources/\(template.module)"]
     for directory in typeSources {

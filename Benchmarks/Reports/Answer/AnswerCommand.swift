@@ -158,8 +158,8 @@ package struct AnswerCommand {
     if !borrowed.isEmpty { console.errorLine(SyntheticBorrowing.note(borrowed)) }
     if editCostPath == nil && needsEditCosts {
       console.errorLine(
-        "note: pass \(Self.declared.editCost.name) "
-          + "results/reference/scaling/edit-cost.csv for the extensibility figures")
+        "note: pass \(Self.declared.editCost.name) results/reference/scaling/edit-cost.csv "
+          + "for the extensibility figures")
     }
     console.write(printed.joined(separator: "\n"))
     return ExitStatus.success

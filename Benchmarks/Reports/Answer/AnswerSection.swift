@@ -50,8 +50,8 @@ package enum AnswerSection: String, CaseIterable {
     case .code: "bytes of machine code each operation runs"
     case .builds: "does the answer hold in your build? one row per build\nand mode (needs --builds)"
     case .machines:
-      "does the answer hold on every machine? a column per\nCPU model; "
-        + "given one run, where it sits among the\ncommitted machines"
+      "does the answer hold on every machine? a column per\n"
+        + "CPU model; given one run, where it sits among the\ncommitted machines"
     case .existential: "any P and the alternatives Swift's guide names, with\ncounts (needs run --domains existential)"
     }
   }

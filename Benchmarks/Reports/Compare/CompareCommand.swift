@@ -267,8 +267,8 @@ package struct CompareCommand {
         + "\(held)\(why). Run it again and let it finish, or compare a complete run"
     }
     let rows = run.rows.count.counted("row")
-    return "\(run.path) has no rows for \(whose) among its \(rows); its strategies "
-      + "are \(present.joined(separator: ", ")) (pass one with \(Self.declared.baselineStrategy.name))"
+    return "\(run.path) has no rows for \(whose) among its \(rows); "
+      + "its strategies are \(present.joined(separator: ", ")) (pass one with \(Self.declared.baselineStrategy.name))"
   }
 }
 
