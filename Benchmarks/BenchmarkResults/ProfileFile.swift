@@ -132,7 +132,8 @@ extension ProfileFile {
   public func rows(ofCase key: ResultKey) -> [ProfileRow] {
     rows.filter {
       $0.key.feed.domain == key.feed.domain && $0.key.operation == key.operation
-        && $0.key.feed.distribution == key.feed.distribution && $0.key.feed.kinds == key.feed.kinds && $0.key.mode == key.mode
+        && $0.key.feed.distribution == key.feed.distribution && $0.key.feed.kinds == key.feed.kinds
+        && $0.key.mode == key.mode
     }
   }
 

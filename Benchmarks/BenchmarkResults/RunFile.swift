@@ -267,7 +267,8 @@ extension Schema {
       (
         $0,
         "is an older dispatch-bench's, before paired ratios over launches; this build reads versions 4 and "
-          + "\(runVersion): time the suite again (`dispatch-bench run`), or read this file with the commit that wrote it"
+          + "\(runVersion): time the suite again (`dispatch-bench run`), "
+          + "or read this file with the commit that wrote it"
       )
     })
 
@@ -395,7 +396,8 @@ extension Schema {
       guard row.statistics.intervalLow <= row.median && row.median <= row.statistics.intervalHigh else {
         throw reader.failure(
           "median_ns",
-          "the median \(row.median) is outside its interval [\(row.statistics.intervalLow), \(row.statistics.intervalHigh)]")
+          "the median \(row.median) is outside its interval [\(row.statistics.intervalLow), "
+            + "\(row.statistics.intervalHigh)]")
       }
       return (record.info, row)
     }

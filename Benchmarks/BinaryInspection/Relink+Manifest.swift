@@ -50,14 +50,17 @@ extension Relink {
     let triple = lastComponent(directoryOf(products))
     let build = directoryOf(directoryOf(products))
     return BuildPaths(
-      manifest: (build == "/" ? "" : build) + "/\(configuration).yaml", key: "C.\(product)-\(triple)-\(configuration).exe",
+      manifest: (build == "/" ? "" : build) + "/\(configuration).yaml",
+      key: "C.\(product)-\(triple)-\(configuration).exe",
       product: product, productsDirectory: products)
   }
 
   /// The `args` of the command `key` in the text of an llbuild manifest.
   /// - Throws: `noLinkCommand` when there is no such command, or it has no
   ///   `args`; `unreadableLinkCommand` when they are not an array of strings.
-  package static func linkArguments(inManifest text: String, key: String, manifest: String) throws(RelinkError) -> [String] {
+  package static func linkArguments(inManifest text: String, key: String, manifest: String) throws(RelinkError)
+    -> [String]
+  {
     let heading = "\"\(key)\":"
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
     while let line = lines.first, line.trimmingSpaces != heading { lines = lines.dropFirst() }

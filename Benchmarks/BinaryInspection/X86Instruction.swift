@@ -122,7 +122,9 @@ package struct X86Instruction: Equatable {
         guard let third = next() else { return nil }
         return second == 0x38 ? (2, third, .modRM(immediate: 0), false) : (3, third, .modRM(immediate: 1), false)
       default:
-        return (0, opcode, X86Instruction.oneByteForm(opcode, wide: wide, rexW: rexW, addressSize32: addressSize32), false)
+        return (
+          0, opcode, X86Instruction.oneByteForm(opcode, wide: wide, rexW: rexW, addressSize32: addressSize32), false
+        )
       }
     }
 

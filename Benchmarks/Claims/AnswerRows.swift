@@ -107,7 +107,8 @@ package struct AnswerRows {
   package var atSizeAndLayout: AnswerRows {
     var narrowed = self
     narrowed.run.rows = run.rows.filter { row in
-      row.key.feed.size == size && (row.key.feed.domain == AnswerNames.syntheticDomain || row.key.feed.distribution == layout)
+      row.key.feed.size == size
+        && (row.key.feed.domain == AnswerNames.syntheticDomain || row.key.feed.distribution == layout)
     }
     return narrowed
   }
@@ -149,7 +150,8 @@ package struct AnswerRows {
 
   /// The ns per element a row shows (`TimingRow.shownMedian`: at the
   /// baseline's pace), when the run has it.
-  package func nanoseconds(_ strategy: StrategyID, _ operation: String, _ mode: BuildMode, kinds: Int? = nil) -> Double? {
+  package func nanoseconds(_ strategy: StrategyID, _ operation: String, _ mode: BuildMode, kinds: Int? = nil) -> Double?
+  {
     row(strategy, operation, mode, kinds: kinds)?.shownMedian
   }
 
@@ -197,7 +199,9 @@ package struct AnswerRows {
     strategies.allSatisfy { strategy in
       operations.contains { operation in
         modes.contains { mode in
-          row(strategy, operation, mode, kinds: kinds).map { $0.ratioToBaselineLow != nil && $0.ratioToBaselineHigh != nil }
+          row(strategy, operation, mode, kinds: kinds).map {
+            $0.ratioToBaselineLow != nil && $0.ratioToBaselineHigh != nil
+          }
             ?? false
         }
       }
@@ -221,7 +225,9 @@ package struct AnswerRows {
     "\(DecimalText.fixed(span.lowerBound, 2))–\(DecimalText.fixed(span.upperBound, 2))×"
   }
 
-  package func span(_ strategies: [StrategyID], _ operations: [SpecOperation], modes: [BuildMode] = BuildMode.all) -> String {
+  package func span(_ strategies: [StrategyID], _ operations: [SpecOperation], modes: [BuildMode] = BuildMode.all)
+    -> String
+  {
     span(strategies, operations.map(\.rawValue), modes: modes)
   }
 }

@@ -151,7 +151,8 @@ package struct MachineClaim {
           span("getter and visitors, \(operation.rawValue), \(mode)", N.articles, [operation.rawValue], modes: [mode]))
       }
     }
-    claims.append(span("visitors, \(N.kindsOperation) at 64 kinds, app", N.visitors, [N.kindsOperation], modes: [.app], kinds: 64))
+    claims.append(
+      span("visitors, \(N.kindsOperation) at 64 kinds, app", N.visitors, [N.kindsOperation], modes: [.app], kinds: 64))
     return claims
   }
 
@@ -162,7 +163,8 @@ package struct MachineClaim {
         claims.append(fastest("fastest, \(operation.rawValue), \(mode)", operation.rawValue, mode))
       }
     }
-    claims.append(fastest("fastest, \(AnswerNames.kindsOperation) at 64 kinds, app", AnswerNames.kindsOperation, .app, kinds: 64))
+    claims.append(
+      fastest("fastest, \(AnswerNames.kindsOperation) at 64 kinds, app", AnswerNames.kindsOperation, .app, kinds: 64))
     return claims
   }
 
@@ -170,11 +172,14 @@ package struct MachineClaim {
     _ name: String, _ strategies: [StrategyID], _ operations: [String], modes: [BuildMode] = BuildMode.all,
     kinds: Int? = nil
   ) -> MachineClaim {
-    MachineClaim(name: name, form: .span, scope: Scope(operations: operations, modes: modes, kinds: kinds, strategies: strategies))
+    MachineClaim(
+      name: name, form: .span, scope: Scope(operations: operations, modes: modes, kinds: kinds, strategies: strategies))
   }
 
-  private static func fastest(_ name: String, _ operation: String, _ mode: BuildMode, kinds: Int? = nil) -> MachineClaim {
-    MachineClaim(name: name, form: .fastest, scope: Scope(operations: [operation], modes: [mode], kinds: kinds, strategies: nil))
+  private static func fastest(_ name: String, _ operation: String, _ mode: BuildMode, kinds: Int? = nil) -> MachineClaim
+  {
+    MachineClaim(
+      name: name, form: .fastest, scope: Scope(operations: [operation], modes: [mode], kinds: kinds, strategies: nil))
   }
 
   /// The pattern whose interval of the ratio to the enum lies wholly below

@@ -102,7 +102,8 @@ package struct CommandSpec {
       }
       if !option.formerNames.isEmpty {
         lines.append(
-          "  " + String(repeating: " ", count: width) + "(formerly \(option.formerNames.joined(separator: ", ")), still accepted)")
+          "  " + String(repeating: " ", count: width)
+            + "(formerly \(option.formerNames.joined(separator: ", ")), still accepted)")
       }
     }
     if !examples.isEmpty {

@@ -28,7 +28,8 @@ package enum DecimalText {
   private static func printf(_ format: String, _ value: Double) -> String {
     var buffer = [CChar](repeating: 0, count: 512)
     let count = withVaList([value]) { vsnprintf(&buffer, buffer.count, format, $0) }
-    return String(decoding: buffer.prefix(max(0, min(Int(count), buffer.count - 1))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return String(
+      decoding: buffer.prefix(max(0, min(Int(count), buffer.count - 1))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
 

@@ -7,7 +7,9 @@ package struct Option<Value>: DeclaredOption {
   package let spec: OptionSpec
   private let read: @Sendable (ParsedArguments, OptionSpec) throws(CommandError) -> Value
 
-  private init(_ spec: OptionSpec, read: @escaping @Sendable (ParsedArguments, OptionSpec) throws(CommandError) -> Value) {
+  private init(
+    _ spec: OptionSpec, read: @escaping @Sendable (ParsedArguments, OptionSpec) throws(CommandError) -> Value
+  ) {
     self.spec = spec
     self.read = read
   }
@@ -90,7 +92,8 @@ extension Option {
   /// A whole number in `range`; `unit` (plural: "elements") follows the
   /// range in errors.
   package static func integer(
-    _ name: String, _ valueName: String, _ help: String, example: String, in range: ClosedRange<Int>, unit: String? = nil
+    _ name: String, _ valueName: String, _ help: String, example: String, in range: ClosedRange<Int>,
+    unit: String? = nil
   ) -> Option where Value == Int? {
     Option(.value(name, valueName, help, example: example)) { arguments, spec throws(CommandError) in
       try arguments.integer(spec, in: range, unit: unit)

@@ -129,7 +129,8 @@ package struct ParsedArguments {
   func requireDeclared(_ option: OptionSpec) {
     precondition(
       spec.option(named: option.name) != nil,
-      "'\(spec.name)' reads \(option.name), which its CommandSpec does not declare: make it a stored property of the command's OptionGroup")
+      "'\(spec.name)' reads \(option.name), "
+        + "which its CommandSpec does not declare: make it a stored property of the command's OptionGroup")
   }
 
   /// The error for a bad value: names the option and value, gives the
@@ -172,7 +173,8 @@ package struct ParsedArguments {
     {
       throw badValue(
         option, text,
-        "reads as \(items.count) numbers, since commas separate the values: thousands separators are not accepted; write \(items.joined()) (or \(items.joined(separator: "_")))")
+        "reads as \(items.count) numbers, since commas separate the values: "
+          + "thousands separators are not accepted; write \(items.joined()) (or \(items.joined(separator: "_")))")
     }
     guard let items = try list(option) else { return nil }
     var result: [Int] = []
@@ -250,11 +252,13 @@ package struct ParsedArguments {
       let isNumeral = digits.dropFirst(digits.hasPrefix("-") ? 1 : 0).allSatisfy(\.isNumber)
       guard isNumeral, digits.count > 1 else { throw arguments.badValue(option, text, "is not a whole number") }
       if digits.hasPrefix("-") { throw arguments.badValue(option, text, "is negative: \(allowed)") }
-      let most = range.upperBound == Int.max ? "the largest whole number this reads is \(Int.max.groupedDigits)" : allowed
+      let most =
+        range.upperBound == Int.max ? "the largest whole number this reads is \(Int.max.groupedDigits)" : allowed
       throw arguments.badValue(option, text, "is too large: \(most)")
     }
     guard range.contains(value) else {
-      let problem = value > range.upperBound ? "too large" : value < 0 && range.lowerBound >= 0 ? "negative" : "too small"
+      let problem =
+        value > range.upperBound ? "too large" : value < 0 && range.lowerBound >= 0 ? "negative" : "too small"
       throw arguments.badValue(option, text, "is \(problem): \(allowed)")
     }
     return value
@@ -264,7 +268,8 @@ package struct ParsedArguments {
   package static func rangeText(_ range: ClosedRange<Int>, unit: String?) -> String {
     let numbers =
       range.upperBound == Int.max
-      ? "\(range.lowerBound.groupedDigits) or more" : "\(range.lowerBound.groupedDigits)…\(range.upperBound.groupedDigits)"
+      ? "\(range.lowerBound.groupedDigits) or more"
+      : "\(range.lowerBound.groupedDigits)…\(range.upperBound.groupedDigits)"
     return numbers + (unit.map { " \($0)" } ?? "")
   }
 

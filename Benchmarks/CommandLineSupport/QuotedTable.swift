@@ -58,7 +58,8 @@ package struct QuotedTable {
   package var markdown: String {
     var text = ""
     if !columns.isEmpty {
-      text += TextTable.markdown(header: columns.map(\.title), separators: columns.map(\.alignment.separator), rows: rows)
+      text += TextTable.markdown(
+        header: columns.map(\.title), separators: columns.map(\.alignment.separator), rows: rows)
     }
     if !columns.isEmpty && !items.isEmpty { text += "\n" }
     return text + items.map { "- \($0)\n" }.joined()

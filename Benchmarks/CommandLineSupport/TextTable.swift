@@ -23,7 +23,9 @@ package enum TextTable {
         header: header, separators: header.indices.map { rightAligned.contains($0) ? "---:" : ":---" }, rows: rows)
     }
     let table = Layout(header: header, rows: rows, rightAligned: rightAligned)
-    guard let width, table.naturalWidth > width, header.count > 0 else { return table.text(columns: Array(header.indices)) }
+    guard let width, table.naturalWidth > width, header.count > 0 else {
+      return table.text(columns: Array(header.indices))
+    }
     return table.fitted(to: width)
   }
 
@@ -225,7 +227,8 @@ package enum TextTable {
           return text.trimmingTrailingSpaces
         }
       }
-      return (lines(header, bottomAligned: true) + rows.flatMap { lines($0, bottomAligned: false) }).joined(separator: "\n") + "\n"
+      let all = lines(header, bottomAligned: true) + rows.flatMap { lines($0, bottomAligned: false) }
+      return all.joined(separator: "\n") + "\n"
     }
   }
 }

@@ -72,7 +72,8 @@ public enum DispatchBench {
   /// The subcommands, in the order `help` lists them.
   package static let subcommands: [Subcommand] = [
     Subcommand(spec: RunOptions.spec) { parsed, recorded, console throws(CommandError) in
-      try RunCommand(options: RunOptions(parsed), arguments: recorded, closing: RunAnswer.text(path:)).run(console: console)
+      try RunCommand(options: RunOptions(parsed), arguments: recorded, closing: RunAnswer.text(path:))
+        .run(console: console)
     },
     Subcommand(CompareCommand.self), Subcommand(AnswerCommand.self), Subcommand(ReportCommand.self),
     Subcommand(spec: ProfileCommand.spec) { parsed, recorded, console throws(CommandError) in
@@ -104,7 +105,8 @@ public enum DispatchBench {
   {
     // No subcommand, or options only: `run`.
     guard let first = arguments.first,
-      !first.hasPrefix("-") || first == "-h" || OptionSpec.helpFlag.isNamed(first) || OptionSpec.versionFlag.isNamed(first)
+      !first.hasPrefix("-") || first == "-h" || OptionSpec.helpFlag.isNamed(first)
+        || OptionSpec.versionFlag.isNamed(first)
     else {
       return try invoke(subcommands[0], arguments, recorded: arguments, console: console)
     }
@@ -116,7 +118,8 @@ public enum DispatchBench {
     case OptionSpec.versionFlag.name:
       let machine = Machine.current()
       console.line(
-        "dispatch-bench \(ToolVersion.current) (results schema \(Schema.runVersion)); Swift \(machine.swiftVersion), \(machine.buildConfiguration) build; \(machine.buildFlags)")
+        "dispatch-bench \(ToolVersion.current) (results schema \(Schema.runVersion)); "
+          + "Swift \(machine.swiftVersion), \(machine.buildConfiguration) build; \(machine.buildFlags)")
       return ExitStatus.success
     case "help":
       guard let name = rest.first else {

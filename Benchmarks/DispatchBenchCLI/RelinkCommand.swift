@@ -43,7 +43,8 @@ package enum RelinkCommand {
 
   package static let spec = CommandSpec(
     name: name, summary: "Link this build's objects again: in K function orders, or with -static-stdlib.",
-    synopsis: "\(name) [--dry-run] [--executable PATH] [--first-seed N] K DIR | --static-stdlib [--executable PATH] OUTPUT",
+    synopsis: "\(name) [--dry-run] [--executable PATH] [--first-seed N] K DIR "
+      + "| --static-stdlib [--executable PATH] OUTPUT",
     positionals: 1...2, positionalName: "K DIR, or OUTPUT",
     options: declared, examples: [])
 

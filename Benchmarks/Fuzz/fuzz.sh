@@ -14,7 +14,8 @@ seconds="${1:-60}"
 out=.build/fuzz
 mkdir -p "$out/corpus"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name RunFileFuzzer \
-  Benchmarks/BenchmarkResults/*.swift Benchmarks/Fuzz/RunFileFuzzer.swift -o "$out/run-file-fuzzer" 2> "$out/build.log" \
+  Benchmarks/BenchmarkResults/*.swift Benchmarks/Fuzz/RunFileFuzzer.swift \
+  -o "$out/run-file-fuzzer" 2> "$out/build.log" \
   || { cat "$out/build.log" >&2; exit 1; }
 cp Benchmarks/Fuzz/Corpus/* "$out/corpus/"
 "$out/run-file-fuzzer" "$out/corpus" -max_total_time="$seconds" -max_len=16384 \

@@ -17,20 +17,22 @@
 set -euo pipefail
 source "$(dirname "$0")/independent.sh"
 independent_runs existential-getter "$@"
-"$binary" run --operations existential.getter --sizes 100000 \
-  --filter 'existential/*/any-inline/*/*,existential/*/any-boxed/*/*,existential/*/concrete/*/*,existential/*/enum-switch/*/*' \
+filter='existential/*/any-inline/*/*,existential/*/any-boxed/*/*,'
+filter+='existential/*/concrete/*/*,existential/*/enum-switch/*/*'
+"$binary" run --operations existential.getter --sizes 100000 --filter "$filter" \
   --output "$scratch/suite.csv" --quiet > /dev/null
 
 independent_columns pattern ns_per_element ratio_to_enum > "$scratch/independent.tsv"
-"$reader" _columns "$scratch/suite.csv" strategy median_ns ratio_to_baseline ratio_to_baseline_low ratio_to_baseline_high \
-  > "$scratch/suite.tsv"
+"$reader" _columns "$scratch/suite.csv" \
+  strategy median_ns ratio_to_baseline ratio_to_baseline_low ratio_to_baseline_high > "$scratch/suite.tsv"
 awk -F '\t' "$median_awk"'
   FNR == NR { ns[$1] = ns[$1] " " $2; ratio[$1] = ratio[$1] " " $3; next }
   # The en dash in an interval is three bytes, which printf counts: %24s pads it to 22 characters.
   { suite[$1] = $2; interval[$1] = sprintf("%.2f (%.2f–%.2f)", $3, $4, $5) }
   END {
     print "existential.getter, 100,000 elements: ns per element over the concrete read; ratio to enum-switch"
-    printf "%-11s %10s %16s %13s %22s %18s\n", "pattern", "suite +ns", "independent +ns", "suite/indep.", "suite ratio (95% CI)", "independent ratio"
+    printf "%-11s %10s %16s %13s %22s %18s\n", "pattern", "suite +ns", "independent +ns", "suite/indep.",
+      "suite ratio (95% CI)", "independent ratio"
     split("any-inline any-boxed", patterns, " ")
     for (i = 1; i <= 2; i++) {
       pattern = patterns[i]
@@ -42,7 +44,8 @@ awk -F '\t' "$median_awk"'
       printf "%-11s %10.2f %16.2f %13.2f %24s %18.2f%s\n", pattern, added_suite, added_independent, agreement,
         interval[pattern], median(ratio[pattern]), ok ? "" : "  (beyond 20%)"
     }
-    printf "concrete: suite %.2f ns, independent %.2f; enum-switch: suite %.2f, independent %.2f; the suite\047s floor (its sink alone) %.2f ns\n",
+    format = "concrete: suite %.2f ns, independent %.2f; enum-switch: suite %.2f, independent %.2f; "
+    printf format "the suite\047s floor (its sink alone) %.2f ns\n",
       suite["concrete"], median(ns["concrete"]), suite["enum-switch"], median(ns["enum-switch"]), suite["floor"]
     exit failed
   }' "$scratch/independent.tsv" "$scratch/suite.tsv"

@@ -17,10 +17,13 @@ independent_runs feed-color "$@"
   --output "$scratch/suite.csv" --quiet > /dev/null
 
 independent_columns pattern ns_per_element ratio_to_enum > "$scratch/independent.tsv"
-"$reader" _columns "$scratch/suite.csv" strategy median_ns ratio_to_baseline ratio_to_baseline_low ratio_to_baseline_high \
-  > "$scratch/suite.tsv"
+"$reader" _columns "$scratch/suite.csv" \
+  strategy median_ns ratio_to_baseline ratio_to_baseline_low ratio_to_baseline_high > "$scratch/suite.tsv"
 awk -F '\t' "$median_awk"'
-  FNR == NR { ns[$1] = ns[$1] " " $2; runs[$1] = runs[$1] (runs[$1] == "" ? "" : "/") sprintf("%.2f", $3); ratio[$1] = ratio[$1] " " $3; next }
+  FNR == NR {
+    ns[$1] = ns[$1] " " $2; runs[$1] = runs[$1] (runs[$1] == "" ? "" : "/") sprintf("%.2f", $3)
+    ratio[$1] = ratio[$1] " " $3; next
+  }
   # The en dash in an interval is three bytes, which printf counts: %24s pads it to 22 characters.
   { suite[$1] = $2; middle[$1] = $3; interval[$1] = sprintf("%.2f (%.2f–%.2f)", $3, $4, $5) }
   END {
@@ -32,8 +35,10 @@ awk -F '\t' "$median_awk"'
       agreement = middle[pattern] / median(ratio[pattern])
       ok = agreement >= 0.8 && agreement <= 1.2
       if (!ok) failed = 1
-      printf "%-17s %24s %22s %17.2f%s\n", pattern, interval[pattern], runs[pattern], agreement, ok ? "" : "  (beyond 20%)"
+      printf "%-17s %24s %22s %17.2f%s\n", pattern, interval[pattern], runs[pattern], agreement,
+        ok ? "" : "  (beyond 20%)"
     }
-    printf "enum-switch: suite %.2f ns, independent %.2f ns per element\n", suite["enum-switch"], median(ns["enum-switch"])
+    printf "enum-switch: suite %.2f ns, independent %.2f ns per element\n", suite["enum-switch"],
+      median(ns["enum-switch"])
     exit failed
   }' "$scratch/independent.tsv" "$scratch/suite.tsv"

@@ -39,6 +39,8 @@ median_awk='
 function median(list,    values, count, i, j, swap) {
   count = split(list, values, " ")
   for (i = 2; i <= count; i++)
-    for (j = i; j > 1 && values[j - 1] + 0 > values[j] + 0; j--) { swap = values[j]; values[j] = values[j - 1]; values[j - 1] = swap }
+    for (j = i; j > 1 && values[j - 1] + 0 > values[j] + 0; j--) {
+      swap = values[j]; values[j] = values[j - 1]; values[j - 1] = swap
+    }
   return count % 2 ? values[(count + 1) / 2] : (values[count / 2] + values[count / 2 + 1]) / 2
 }'

@@ -48,7 +48,9 @@
 # the first run builds the package (17 minutes there).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-usage="usage: package-benchmark.sh [--rounds N] [--traits LIST|none|default] [--metrics wall-clock] [--max-duration-ms N] [--max-iterations N] [--warmup N] [--iteration-elements N] [--order reversed] [--representations all] [--save DIR] [DISPATCH-BENCH] [-- RUN-OPTIONS]"
+usage="usage: package-benchmark.sh [--rounds N] [--traits LIST|none|default] [--metrics wall-clock]"
+usage+=" [--max-duration-ms N] [--max-iterations N] [--warmup N] [--iteration-elements N] [--order reversed]"
+usage+=" [--representations all] [--save DIR] [DISPATCH-BENCH] [-- RUN-OPTIONS]"
 fail() { echo "package-benchmark.sh: $1" >&2; exit "${2:-64}"; }
 
 rounds=5 traits=MallocInterposer save="" binary=.build/release/dispatch-bench iteration_elements=100000
@@ -56,7 +58,8 @@ settings=()  # NAME=VALUE for package-benchmark.swift, through the environment
 while [ $# -gt 0 ]; do
   case "$1" in
     --) shift; break ;;
-    --rounds|--traits|--metrics|--max-duration-ms|--max-iterations|--warmup|--iteration-elements|--order|--representations|--save)
+    --rounds|--traits|--metrics|--max-duration-ms|--max-iterations|--warmup|--iteration-elements|--order \
+      | --representations|--save)
       [ $# -ge 2 ] || fail "$1 needs a value ($usage)"
       option=$1 value=$2
       shift 2
@@ -67,10 +70,12 @@ while [ $# -gt 0 ]; do
       case "$option" in
         --rounds) rounds=$value ;;
         --traits)
+          example="(example: --traits MallocInterposer)"
           [[ "$value" =~ ^(none|[A-Za-z]+(,[A-Za-z]+)*)$ ]] \
-            || fail "--traits: \"$value\" is not a comma-separated list of trait names, none or default (example: --traits MallocInterposer)"
+            || fail "--traits: \"$value\" is not a comma-separated list of trait names, none or default $example"
           traits=$value ;;
-        --metrics) [ "$value" = wall-clock ] || fail "--metrics: \"$value\" is not a set it knows (the only one: wall-clock)"
+        --metrics)
+          [ "$value" = wall-clock ] || fail "--metrics: \"$value\" is not a set it knows (the only one: wall-clock)"
           settings+=(PKGBENCH_METRICS=wall-clock) ;;
         --max-duration-ms) settings+=(PKGBENCH_MAX_DURATION_MS="$value") ;;
         --max-iterations) settings+=(PKGBENCH_MAX_ITERATIONS="$value") ;;
@@ -81,7 +86,8 @@ while [ $# -gt 0 ]; do
           settings+=(PKGBENCH_ITERATION_ELEMENTS="$value") ;;
         --order) [ "$value" = reversed ] || fail "--order: \"$value\" is not an order it knows (the only one: reversed)"
           settings+=(PKGBENCH_ORDER=reversed) ;;
-        --representations) [ "$value" = all ] || fail "--representations: \"$value\" is not a choice it knows (the only one: all)"
+        --representations)
+          [ "$value" = all ] || fail "--representations: \"$value\" is not a choice it knows (the only one: all)"
           settings+=(PKGBENCH_REPRESENTATIONS=all) ;;
         --save) save=$value ;;
       esac ;;
@@ -198,7 +204,8 @@ fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 # One line per round, pattern and operation: both harnesses' figures.
-printf 'round\tfirst\tload\toperation\tstrategy\tpb_p50_ns\tdb_median_ns\tdb_ratio\tdb_low\tdb_high\n' > "$scratch/rounds.tsv"
+printf 'round\tfirst\tload\toperation\tstrategy\tpb_p50_ns\tdb_median_ns\tdb_ratio\tdb_low\tdb_high\n' \
+  > "$scratch/rounds.tsv"
 
 run_package_benchmark() {  # ROUND
   local out=$scratch/pb-$1
@@ -213,7 +220,8 @@ run_package_benchmark() {  # ROUND
 run_dispatch_bench() {  # ROUND
   if ! "$binary" run --modes app --strategies enum-switch,protocol-getter,classic-visitor \
     --operations feed.identifier,feed.color --sizes 100000 --distributions uniform \
-    --output "$scratch/db-$1.csv" --force --quiet ${run_options[@]+"${run_options[@]}"} > "$scratch/db-$1.log" 2>&1; then
+    --output "$scratch/db-$1.csv" --force --quiet ${run_options[@]+"${run_options[@]}"} \
+    > "$scratch/db-$1.log" 2>&1; then
     tail -n 20 "$scratch/db-$1.log" >&2
     fail "round $1: dispatch-bench run failed (above)" 70
   fi
@@ -253,7 +261,8 @@ done
 # MARK: The ratios
 
 settings_line=${settings[*]:-package-benchmark\'s defaults}
-echo "package-benchmark 1.38.1 (traits: ${trait_list:-none}; ${settings_line}) against dispatch-bench run${run_options[*]:+ ${run_options[*]}}"
+echo "package-benchmark 1.38.1 (traits: ${trait_list:-none}; ${settings_line})" \
+  "against dispatch-bench run${run_options[*]:+ ${run_options[*]}}"
 echo "app mode, 100,000 uniform rows; ratio to enum-switch; $rounds rounds, interleaved"
 awk -F '\t' -v elements="$iteration_elements" '
   NR == 1 { next }
@@ -269,7 +278,8 @@ awk -F '\t' -v elements="$iteration_elements" '
     short["protocol-getter"] = "getter ÷ enum"; short["classic-visitor"] = "visitor ÷ enum"
     # printf counts bytes: the en dash in an interval is three, so %24s pads
     # it to 22 characters; ÷ is two, so %-15s pads a ratio to 14.
-    printf "%-5s %-15s %-14s %17s %22s %7s %18s\n", "round", "operation", "ratio", "package-benchmark", "dispatch-bench (95% CI)", "inside", "dispatch unpaired"
+    printf "%-5s %-15s %-14s %17s %22s %7s %18s\n", "round", "operation", "ratio", "package-benchmark",
+      "dispatch-bench (95% CI)", "inside", "dispatch unpaired"
     for (r = 1; r <= rounds; r++) {
       for (o = 1; o <= 2; o++) for (s = 1; s <= 2; s++) {
         key = r SUBSEP operations[o]; strategy = strategies[s]
@@ -285,7 +295,8 @@ awk -F '\t' -v elements="$iteration_elements" '
       }
     }
     print ""
-    printf "%-15s %-14s %14s %14s %10s %7s\n", "operation", "ratio", "pb (geo. mean)", "db (geo. mean)", "pb ÷ db ", "inside"
+    printf "%-15s %-14s %14s %14s %10s %7s\n", "operation", "ratio", "pb (geo. mean)", "db (geo. mean)",
+      "pb ÷ db ", "inside"
     for (o = 1; o <= 2; o++) for (s = 1; s <= 2; s++) {
       k = operations[o] SUBSEP strategies[s]; n = count[k]
       printf "%-15s %-15s %14.3f %14.3f %10.3f %4d of %d\n", operations[o], short[strategies[s]],

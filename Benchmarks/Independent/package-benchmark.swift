@@ -67,7 +67,9 @@ struct Settings {
     if let iterations = number("PKGBENCH_MAX_ITERATIONS") { configuration.maxIterations = iterations }
     if let warmup = number("PKGBENCH_WARMUP") { configuration.warmupIterations = warmup }
     if let elements = number("PKGBENCH_ITERATION_ELEMENTS") {
-      guard (1...size).contains(elements) else { fatalError("PKGBENCH_ITERATION_ELEMENTS=\(elements) is not 1 to \(size)") }
+      guard (1...size).contains(elements) else {
+        fatalError("PKGBENCH_ITERATION_ELEMENTS=\(elements) is not 1 to \(size)")
+      }
       iterationElements = elements
     }
     reversed = environment["PKGBENCH_ORDER"] == "reversed"

@@ -75,7 +75,8 @@ package enum GoogleBenchmarkJSON {
     object([
       ("date", JSONText.quoted(info.timestamp)), ("host_name", "\"\""), ("executable", "\"dispatch-bench\""),
       ("num_cpus", String(info.machine.cores)), ("mhz_per_cpu", "0"), ("cpu_scaling_enabled", "false"),
-      ("caches", "[]"), ("load_avg", "[]"), ("library_version", JSONText.quoted("dispatch-bench \(ToolVersion.current)")),
+      ("caches", "[]"), ("load_avg", "[]"),
+      ("library_version", JSONText.quoted("dispatch-bench \(ToolVersion.current)")),
       ("library_build_type", JSONText.quoted(info.machine.buildConfiguration)),
       ("json_schema_version", String(schemaVersion)),
       ("dispatch_bench_run_id", JSONText.quoted(info.runID)), ("command", JSONText.quoted(info.command)),

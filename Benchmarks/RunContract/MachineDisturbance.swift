@@ -40,7 +40,9 @@ package struct MachineDisturbance: Equatable {
     var reasons: [String] = []
     if interruptedShare >= Self.interruptedLimit {
       reasons.append(
-        "\(CSVNumber.text(interruptedShare * 100))% of a launch's samples took over \(CSVNumber.text(Self.interruptionFactor))× their row's median (a quiet machine: about 0.1% or less): another process shared its CPU")
+        "\(CSVNumber.text(interruptedShare * 100))% of a launch's samples took over "
+          + "\(CSVNumber.text(Self.interruptionFactor))× their row's median (a quiet machine: about 0.1% or less): "
+          + "another process shared its CPU")
     }
     if launchSpeedSpread >= Self.speedSpreadLimit {
       reasons.append(
@@ -96,7 +98,9 @@ package struct MachineDisturbance: Equatable {
       var key: ResultKey
       var layout: Int
     }
-    let byRow = Dictionary(grouping: samples) { RowInLayout(key: $0.key, layout: $0.launch / LayoutBuilds.launchStride) }
+    let byRow = Dictionary(grouping: samples) {
+      RowInLayout(key: $0.key, layout: $0.launch / LayoutBuilds.launchStride)
+    }
     var relative: [Int: [Double]] = [:]
     for rowSamples in byRow.values {
       let byLaunch = Dictionary(grouping: rowSamples, by: \.launch).compactMapValues {

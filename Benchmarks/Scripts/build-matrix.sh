@@ -40,7 +40,8 @@ shift || true
 [ "${1:-}" = "--" ] && shift
 run_options=("$@")
 if [ ${#run_options[@]} -eq 0 ]; then
-  run_options=(--operations feed.identifier,feed.color,feed.configure,share.instagram,existential.getter,existential.wrap
+  run_options=(
+    --operations feed.identifier,feed.color,feed.configure,share.instagram,existential.getter,existential.wrap
     --sizes 100000 --distributions uniform --max-time 900)
 fi
 profile_operations=feed.identifier,feed.color,existential.getter,existential.wrap
@@ -76,7 +77,11 @@ builds=()
 runs=()
 for name in "${names[@]}"; do
   mkdir -p "$bin/$name"
-  if [ "$name" = release ]; then source=.build/release/dispatch-bench; else source=".build-matrix/$name/release/dispatch-bench"; fi
+  if [ "$name" = release ]; then
+    source=.build/release/dispatch-bench
+  else
+    source=".build-matrix/$name/release/dispatch-bench"
+  fi
   cp "$source" "$bin/$name/dispatch-bench"
   builds+=("$name=$bin/$name/dispatch-bench")
   runs+=("$directory/run.$name.csv")
@@ -99,5 +104,5 @@ for name in "${names[@]}"; do
 done
 echo "profiled the ${#names[@]} builds in $((SECONDS - started)) s"
 rm -rf "$bin"
-.build/release/dispatch-bench answer "$directory"/run.release.csv --build-runs "$(IFS=,; echo "${runs[*]},${profiles[*]}")" \
-  --sections builds --format markdown
+.build/release/dispatch-bench answer "$directory"/run.release.csv \
+  --build-runs "$(IFS=,; echo "${runs[*]},${profiles[*]}")" --sections builds --format markdown

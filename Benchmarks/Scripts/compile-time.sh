@@ -34,11 +34,14 @@ cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 export LC_ALL=C
 
-usage="usage: bash Benchmarks/Scripts/compile-time.sh [--runs R] [--patterns LIST] [--kinds LIST] [--output PATH] [--force]"
+usage="usage: bash Benchmarks/Scripts/compile-time.sh [--runs R] [--patterns LIST] [--kinds LIST]"
+usage+=" [--output PATH] [--force]"
 # Package.swift's lists, read from it rather than written again here: the
 # strategies (strategyModules), and the flags the synthetic modules are built
 # with (noLoopMerging: function merging off).
-package_list() { sed -n "/^let $1\b/,/^]/p" Package.swift | grep -o '"[^"]*"' | tr -d '"' | tr '\n' ' ' | sed 's/ $//'; }
+package_list() {
+  sed -n "/^let $1\b/,/^]/p" Package.swift | grep -o '"[^"]*"' | tr -d '"' | tr '\n' ' ' | sed 's/ $//'
+}
 all_patterns=$(package_list strategyModules)
 read -r -a merge_flags <<< "$(package_list noLoopMerging)"
 [ -n "$all_patterns" ] && [ "${#merge_flags[@]}" -gt 0 ] \
@@ -66,7 +69,8 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] || fail_usage "--patterns needs a value (example: --patterns EnumSwitch,ClassicVisitor)"
       patterns="${2//,/ }"
       for pattern in $patterns; do
-        [[ " $all_patterns " == *" $pattern "* ]] || fail_usage "--patterns: no pattern \"$pattern\" (one of: ${all_patterns// /, })"
+        [[ " $all_patterns " == *" $pattern "* ]] \
+          || fail_usage "--patterns: no pattern \"$pattern\" (one of: ${all_patterns// /, })"
       done
       shift 2 ;;
     --kinds)
@@ -119,7 +123,8 @@ compile() {
   local pattern="$1" n="$2" start end
   start=$(now)
   if ! swiftc -O -wmo -parse-as-library -emit-object -module-name "Synthetic$pattern" \
-    "${merge_flags[@]}" -I "$scratch" "$(source_of "$pattern" "$n")" -o "$scratch/$pattern.o" 2> "$scratch/error.log"; then
+    "${merge_flags[@]}" -I "$scratch" "$(source_of "$pattern" "$n")" \
+    -o "$scratch/$pattern.o" 2> "$scratch/error.log"; then
     echo "error: compiling $(source_of "$pattern" "$n") failed:" >&2
     cat "$scratch/error.log" >&2
     exit 1
@@ -147,7 +152,8 @@ pattern_count=$(echo $patterns | wc -w)
 estimate=$(awk -v e="$estimate_empty" -v p="$estimate_pattern" -v c="$pattern_count" -v r="$runs" \
   'BEGIN { printf "%.0f", (e + p * c) * r }')
 echo "compile-time: $compilations compilations (${#cells[@]} files × $runs runs, interleaved);" \
-  "about $estimate s, from one compile of each of $first_pattern's files (${estimate_pattern} s) and the empty file's (${estimate_empty} s)" >&2
+  "about $estimate s, from one compile of each of $first_pattern's files (${estimate_pattern} s)" \
+  "and the empty file's (${estimate_empty} s)" >&2
 
 # The rounds.
 declare -A samples

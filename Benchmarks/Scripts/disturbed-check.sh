@@ -29,7 +29,8 @@ report() {
 COLUMNS=100000 "$bench" "${args[@]}" --output "$scratch/quiet.csv" >/dev/null 2>"$scratch/quiet.err"
 report "quiet" "$scratch/quiet.err"
 for cpu in 0 1; do
-  COLUMNS=100000 taskset -c 0 "$bench" "${args[@]}" --output "$scratch/busy-$cpu.csv" >/dev/null 2>"$scratch/busy-$cpu.err" &
+  COLUMNS=100000 taskset -c 0 "$bench" "${args[@]}" --output "$scratch/busy-$cpu.csv" \
+    >/dev/null 2>"$scratch/busy-$cpu.err" &
   run=$!
   sleep 9
   taskset -c "$cpu" sh -c 'while :; do :; done' &

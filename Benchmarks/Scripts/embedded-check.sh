@@ -61,7 +61,8 @@ modules=$(sed -n '/^let strategyModules = \[/,/^\]/p' Package.swift | grep -o '"
 # Swift has neither key paths nor a C library overlay to read files with.
 mkdir -p "$scratch/model/DispatchModel"
 cp Sources/DispatchModel/*.swift "$scratch/model/DispatchModel/"
-if ! patch --quiet -d "$scratch/model/DispatchModel" -p3 <"$variants/model/DispatchModel.patch" >"$scratch/model-patch.log" 2>&1; then
+if ! patch --quiet -d "$scratch/model/DispatchModel" -p3 <"$variants/model/DispatchModel.patch" \
+  >"$scratch/model-patch.log" 2>&1; then
   echo "embedded-check: $variants/model/DispatchModel.patch no longer applies to Sources/DispatchModel:" >&2
   cat "$scratch/model-patch.log" >&2
   exit 1
@@ -141,7 +142,8 @@ result() {
   fi
   warnings=$(grep ': warning: ' "$log" | sed 's|^[^ ]* warning: ||' | sort -u || true)
   if [ -n "$warnings" ]; then
-    printf 'compiles with warnings | %s' "$(printf '%s\n' "$warnings" | sed 's| \[#[A-Za-z]*\]$||' | paste -sd ';' | sed 's|;|; |g')"
+    printf 'compiles with warnings | %s' \
+      "$(printf '%s\n' "$warnings" | sed 's| \[#[A-Za-z]*\]$||' | paste -sd ';' | sed 's|;|; |g')"
   else
     printf 'compiles | —'
   fi
@@ -166,7 +168,8 @@ kebab() { sed -e 's/\([a-z]\)\([A-Z]\)/\1-\2/g' | tr '[:upper:]' '[:lower:]'; }
     echo "| $(echo "$module" | kebab) | $(result "$module") |"
   done
   for module in ${variant_names[@]+"${variant_names[@]}"}; do
-    echo "| $(echo "$module" | kebab), variant ([\`$module.patch\`](../../../$variants/$module.patch)) | $(result "$module-variant") |"
+    echo "| $(echo "$module" | kebab), variant ([\`$module.patch\`](../../../$variants/$module.patch))" \
+      "| $(result "$module-variant") |"
   done
 } >"$scratch/embedded.md"
 
@@ -199,7 +202,8 @@ build_timed() {
 
 if $time_them; then
   timed_flags=(-enable-experimental-feature Embedded -wmo -O -parse-as-library)
-  embedded_library=$(dirname "$(dirname "$(command -v swiftc)")")/lib/swift/embedded/$(swiftc -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -1)
+  triple=$(swiftc -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -1)
+  embedded_library=$(dirname "$(dirname "$(command -v swiftc)")")/lib/swift/embedded/$triple
   mkdir -p "$scratch/timing"
   for module in JSON DispatchModel; do
     directory=Sources/$module

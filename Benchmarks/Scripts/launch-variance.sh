@@ -23,7 +23,8 @@ directory=${1:-results/local/launch-variance}
 mkdir -p "$directory"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-command -v setarch >/dev/null || { echo "error: setarch (util-linux) is needed to turn address randomisation off" >&2; exit 69; }
+command -v setarch >/dev/null \
+  || { echo "error: setarch (util-linux) is needed to turn address randomisation off" >&2; exit 69; }
 swift build -c release --product dispatch-bench >/dev/null
 binary=.build/release/dispatch-bench
 arch=$(uname -m)

@@ -77,7 +77,8 @@ class Binary:
         to 4 or a NUL, or `# <unnamed data>` when only its address is taken."""
         reference = data_reference.search(text)
         if reference:
-            address, symbol, offset = int(reference.group(2), 16), reference.group(3), int(reference.group(4) or "0", 16)
+            address, symbol, offset = (
+                int(reference.group(2), 16), reference.group(3), int(reference.group(4) or "0", 16))
             if offset >= self.sizes.get(symbol, 0) and offset and text.startswith("lea"):
                 # Its address only: a jump table, whose entries are offsets
                 # from the table to code, which a layout does change.
@@ -164,7 +165,8 @@ def main(arguments):
         for binary in binaries[1:]:
             code = listings[binary][name][1]
             if code != reference:
-                at = next((i for i, (a, b) in enumerate(zip(reference, code)) if a != b), min(len(reference), len(code)))
+                at = next((i for i, (a, b) in enumerate(zip(reference, code)) if a != b),
+                          min(len(reference), len(code)))
                 mine = reference[at] if at < len(reference) else "(end)"
                 theirs = code[at] if at < len(code) else "(end)"
                 print(f"layouts-check.py: {names[name]} differs between {first} and {binary} "

@@ -65,7 +65,9 @@ tail -4 "$directory/compare.txt"
     BEGIN { print "protocol-getter\047s tracked ratio, test build over this build (95% interval), and the verdict:" }
     $1 == "protocol-getter" { printf "  %-18s %-8s %.3f (%.3f-%.3f)  %s\n", $2, $3, $4, $5, $6, $7 }
     $1 == "protocol-getter" && $2 ~ /^share\./ { expected++; if ($7 == "regressed") caught++; next }
-    $7 == "regressed" { others = others "\n  also called regressed (another binary\047s layout, or the change): " $2 "/" $3 "/" $1 }
+    $7 == "regressed" {
+      others = others "\n  also called regressed (another binary\047s layout, or the change): " $2 "/" $3 "/" $1
+    }
     END {
       printf "protocol-getter\047s share rows called regressed: %d of %d%s\n", caught, expected, others
       if (status != 2 || caught < expected) {

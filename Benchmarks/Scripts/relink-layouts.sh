@@ -35,5 +35,8 @@ while [ $# -gt 0 ]; do
       ;;
   esac
 done
-[ -x "$executable" ] || { echo "relink-layouts.sh: no executable at $executable: build with \`swift build -c release\` first" >&2; exit 1; }
+[ -x "$executable" ] || {
+  echo "relink-layouts.sh: no executable at $executable: build with \`swift build -c release\` first" >&2
+  exit 1
+}
 exec "$executable" _relink --executable "$executable" "${arguments[@]}"

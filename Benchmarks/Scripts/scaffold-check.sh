@@ -122,7 +122,8 @@ scratch="$backup/quick.csv"
       for (i = 1; i <= 5; i++) if (!(wanted[i] in timed)) missing = missing " " wanted[i]
       if (missing != "") { print "scaffold-check: " strategy " was not timed in" missing > "/dev/stderr"; exit 1 }
       if (!marked || wrong != "") {
-        print "scaffold-check: written_as should mark " strategy "\047s synthetic rows as " template "\047s code, and only those:" wrong > "/dev/stderr"
+        message = "scaffold-check: written_as should mark " strategy "\047s synthetic rows as " template
+        print message "\047s code, and only those:" wrong > "/dev/stderr"
         exit 1
       }
       print "scaffold-check: " strategy " timed in " pairs " domain and mode pairs, " rows " rows"

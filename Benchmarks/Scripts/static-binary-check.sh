@@ -50,7 +50,8 @@ case "${1:-}" in
     # The manifest's link command, with its output replaced and
     # -static-stdlib added: the release build relinks itself, reading its
     # manifest as run --layouts does (`dispatch-bench _relink`).
-    [ -x .build/release/dispatch-bench ] || fail "--relink: no .build/release/dispatch-bench: build with \`swift build -c release\` first"
+    [ -x .build/release/dispatch-bench ] \
+      || fail "--relink: no .build/release/dispatch-bench: build with \`swift build -c release\` first"
     .build/release/dispatch-bench _relink --static-stdlib "$binary" > /dev/null \
       || fail "--relink: the link with -static-stdlib failed"
     ;;
@@ -98,19 +99,22 @@ started=$SECONDS
 run run --quick --output quick.csv > run.out 2> run.err \
   || fail "run --quick failed (exit $?) in an empty directory under env -i: $(tail -5 run.err)"
 test -s quick.csv || fail "run --quick wrote no quick.csv"
-tr '\n' ' ' < run.err | tr -s ' ' | grep -q "holds the Swift runtime" || fail "run --quick did not say why code_bytes is empty: $(cat run.err)"
+tr '\n' ' ' < run.err | tr -s ' ' | grep -q "holds the Swift runtime" \
+  || fail "run --quick did not say why code_bytes is empty: $(cat run.err)"
 echo "run --quick: $(($(wc -l < quick.csv) - 1)) rows in $((SECONDS - started)) s"
 
 run answer quick.csv > answer.out 2>&1 || fail "answer quick.csv failed: $(tail -5 answer.out)"
 grep -q "Which pattern, when" answer.out || fail "answer printed no decision table: $(head -5 answer.out)"
 # The committed machines' figures travel inside the binary: the run's last
 # screen and answer place this machine among them, with no file beside it.
-grep -q "^This machine (" run.out || fail "run --quick did not place its machine among the committed ones: $(tail -8 run.out)"
+grep -q "^This machine (" run.out \
+  || fail "run --quick did not place its machine among the committed ones: $(tail -8 run.out)"
 grep -q "Where this machine sits" answer.out || fail "answer printed no placement among the committed machines"
 run report quick.csv --output-dir report > report.out 2>&1 || fail "report quick.csv failed: $(tail -5 report.out)"
 test -s report/report.md || fail "report wrote no report.md"
 run run --quick --quiet --output quick-2.csv > /dev/null 2>&1 || fail "a second run --quick failed"
-run compare quick.csv quick-2.csv > compare.out 2>&1 || fail "compare of two --quick runs failed: $(tail -5 compare.out)"
+run compare quick.csv quick-2.csv > compare.out 2>&1 \
+  || fail "compare of two --quick runs failed: $(tail -5 compare.out)"
 echo "answer, report and compare read it"
 
 # run --layouts relinks the build's objects with the toolchain's ld.lld: a
@@ -118,6 +122,7 @@ echo "answer, report and compare read it"
 status=0
 run run --layouts 2 --quick --output layouts.csv > layouts.out 2>&1 || status=$?
 [ "$status" -eq 69 ] && grep -q "relinking needs that build's objects and its toolchain's ld.lld" layouts.out \
-  || fail "run --layouts in a copy should refuse with exit 69 naming what it needs; it exited $status: $(tail -3 layouts.out)"
+  || fail "run --layouts in a copy should refuse with exit 69 naming what it needs;" \
+    "it exited $status: $(tail -3 layouts.out)"
 echo "run --layouts refuses, naming what it needs: $(tail -1 layouts.out | cut -c1-100)…"
 echo "static-binary-check.sh: passed"

@@ -46,7 +46,8 @@ package enum RatioInterval {
     -> ClosedRange<Double>
   {
     let unbounded =
-      numerator.lowerBound >= 0 && denominator.lowerBound >= 0 ? 0...Double.infinity : -Double.infinity...Double.infinity
+      numerator.lowerBound >= 0 && denominator.lowerBound >= 0
+      ? 0...Double.infinity : -Double.infinity...Double.infinity
     guard !denominator.contains(0) else { return unbounded }
     let corners = [numerator.lowerBound, numerator.upperBound].flatMap { top in
       [denominator.upperBound, denominator.lowerBound].map { top / $0 }

@@ -12,7 +12,9 @@ public enum SyntheticRegistrySource {
       writer.line("import \(module)")
     }
     writer.blank()
-    writer.doc("Every pattern of the synthetic domain at every number of kinds, patterns in the strategies' registry order, kinds ascending, under the strategies' names.")
+    writer.doc(
+      "Every pattern of the synthetic domain at every number of kinds, "
+        + "patterns in the strategies' registry order, kinds ascending, under the strategies' names.")
     writer.line("///")
     writer.doc("Adding a pattern or a number of kinds is a change to the generator, which rewrites this list.")
     writer.block("public enum SyntheticRegistry") { writer in

@@ -157,7 +157,8 @@ extension SyntheticSource {
     writeGetterProtocol(&writer)
     writeGetterKinds(&writer)
     writer.blank()
-    writer.doc("Any kind, erased to a struct of closures, one per requirement, each capturing its own copy of the kind.")
+    writer.doc(
+      "Any kind, erased to a struct of closures, one per requirement, each capturing its own copy of the kind.")
     writer.block("struct AnyItem") { writer in
       for operation in operations {
         writer.line("let \(operation.member): () -> \(operation.type)")
@@ -185,7 +186,9 @@ extension SyntheticSource {
       }
     }
     writer.blank()
-    writer.doc("The handlers, keyed by the `ObjectIdentifier` of the kind each one handles; a new kind is one more `register` call.")
+    writer.doc(
+      "The handlers, keyed by the `ObjectIdentifier` of the kind each one handles; "
+        + "a new kind is one more `register` call.")
     writer.block("struct HandlerTable") { writer in
       writer.line("private var handlers: [ObjectIdentifier: Handler] = [:]")
       writer.blank()
@@ -202,22 +205,7 @@ extension SyntheticSource {
         }
       }
       writer.blank()
-      writer.doc("Registers one kind's handler; the closures it is given are typed, and the table stores them behind closures that cast the element down.")
-      let parameters = fields.map { operation in
-        operation.readsPayload
-          ? "\(operation.member): @escaping (Kind) -> \(operation.type)"
-          : "\(operation.member): \(operation.type)"
-      }
-      writer.function(
-        "mutating func register<Kind>", parameters: "_: Kind.Type, " + parameters.joined(separator: ", ")
-      ) { writer in
-        let arguments = fields.map { operation in
-          operation.readsPayload
-            ? "\(operation.member): { item in \(operation.member)(item as! Kind) }"
-            : "\(operation.member): \(operation.member)"
-        }
-        writer.call("handlers[ObjectIdentifier(Kind.self)] = Handler", arguments: arguments)
-      }
+      writeRegister(&writer, fields: fields)
       writer.blank()
       writer.block("func handler(for item: Any) -> Handler") { writer in
         writer.block("guard let handler = handlers[ObjectIdentifier(type(of: item))] else") {
@@ -226,6 +214,28 @@ extension SyntheticSource {
         }
         writer.line("return handler")
       }
+    }
+  }
+
+  /// The table's `register`, for the handler's `fields`.
+  private func writeRegister(_ writer: inout SourceWriter, fields: [SyntheticOperation]) {
+    writer.doc(
+      "Registers one kind's handler; the closures it is given are typed, "
+        + "and the table stores them behind closures that cast the element down.")
+    let parameters = fields.map { operation in
+      operation.readsPayload
+        ? "\(operation.member): @escaping (Kind) -> \(operation.type)"
+        : "\(operation.member): \(operation.type)"
+    }
+    writer.function(
+      "mutating func register<Kind>", parameters: "_: Kind.Type, " + parameters.joined(separator: ", ")
+    ) { writer in
+      let arguments = fields.map { operation in
+        operation.readsPayload
+          ? "\(operation.member): { item in \(operation.member)(item as! Kind) }"
+          : "\(operation.member): \(operation.member)"
+      }
+      writer.call("handlers[ObjectIdentifier(Kind.self)] = Handler", arguments: arguments)
     }
   }
 }

@@ -73,7 +73,9 @@ extension SyntheticSource {
         writer.line("func visit(_ node: Kind\(kind)) -> VisitorContinueKind { .visitChildren }")
       }
       writer.blank()
-      writer.doc("Never inlined, as swift-syntax's walk is compiled in its own module: inlined into a loop over one `final` visitor, its vtable calls would become direct ones.")
+      writer.doc(
+        "Never inlined, as swift-syntax's walk is compiled in its own module: "
+          + "inlined into a loop over one `final` visitor, its vtable calls would become direct ones.")
       writer.line("@inline(never)")
       writer.block("final func walk(_ item: Item)") { writer in
         writer.switchBlock("item.kind") { writer in

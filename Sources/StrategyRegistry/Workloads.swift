@@ -56,8 +56,9 @@ struct FeedWorkload<S: ClientStrategy> {
   let controller: S.FeedController
   let pool: ReusePool<S>
   /// The cell row *i* is configured into: the pooled cell for its identifier,
-  /// as the base class, as a table view hands it out. Made on first use, so that what preparing allocates is the strategy's
-  /// representation of the rows alone.
+  /// as the base class, as a table view hands it out. Made on first use, so
+  /// that what preparing allocates is the strategy's representation of the
+  /// rows alone.
   private let cellsByRow = _Lazy<[FeedCell]>()
   /// What the app keeps for row *i* once shown in its cell, made on first use.
   private let shownByRow = _Lazy<[S.ShownCell]>()

@@ -47,7 +47,8 @@ package struct FeedSelectionOptions {
       "--kinds", "N,...",
       """
       How many kinds are in play, 2…\(FeedKind.allCases.count) (share uses at most \(ShareKind.allCases.count);
-      default: all); the synthetic domain has \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")).
+      default: all); the synthetic domain has \
+      \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")).
       """,
       example: "--kinds 2,6", in: 2...SyntheticRegistry.kindCounts.max()!)
     package let domains = Option.names(
@@ -116,7 +117,8 @@ package struct FeedSelectionOptions {
           Valid: \(Registry.names.joined(separator: ", ")).
           """
           + (verb == "time"
-            ? "\nA subset's ratios are not the whole run's: fewer representations\nshare the memory (Guides/Run.md). Compare it with the same subset."
+              ? "\nA subset's ratios are not the whole run's: "
+                + "fewer representations\nshare the memory (Guides/Run.md). Compare it with the same subset."
             : ""),
         example: "--strategies protocol-getter,enum-switch")
       operations = FeedSelectionOptions.operations(
@@ -163,7 +165,9 @@ package struct FeedSelectionOptions {
     }
     syntheticOperations =
       !domains.contains(PlannedSynthetic.domain) || file != nil
-      ? [] : operationNames.map { names in SyntheticRegistry.operations.filter(names.contains) } ?? SyntheticRegistry.operations
+      ? []
+      : operationNames.map { names in SyntheticRegistry.operations.filter(names.contains) }
+        ?? SyntheticRegistry.operations
     syntheticKinds = SyntheticRegistry.kindCounts
     existentialOperations = Self.existentialOperations(
       domains: namedDomains, operations: operationNames, feedFile: file != nil)
@@ -176,7 +180,8 @@ package struct FeedSelectionOptions {
       if let bad = kinds.first(where: { !valid.contains($0) }) {
         throw arguments.invalid(
           \.kinds, String(bad),
-          "is not a number of kinds any domain has: 2…\(FeedKind.allCases.count) for share and feed, \(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")) for synthetic")
+          "is not a number of kinds any domain has: 2…\(FeedKind.allCases.count) for share and feed, "
+            + "\(SyntheticRegistry.kindCounts.map { String($0) }.joined(separator: ", ")) for synthetic")
       }
       syntheticKinds = SyntheticRegistry.kindCounts.filter(kinds.contains)
       if syntheticKinds.isEmpty { syntheticOperations = [] }
@@ -198,13 +203,16 @@ package struct FeedSelectionOptions {
 
   /// The benchmark cases selected, with `sizes` and `distributions` standing for those
   /// options when they are not given.
-  package func matrix(shape: RunMatrix.Shape, sizes defaultSizes: [Int], distributions defaultDistributions: [KindDistribution])
+  package func matrix(
+    shape: RunMatrix.Shape, sizes defaultSizes: [Int], distributions defaultDistributions: [KindDistribution]
+  )
     -> RunMatrix
   {
     RunMatrix(
       shape: shape, operations: operations ?? SpecOperation.allCases, sizes: sizes ?? defaultSizes,
       distributions: distributions ?? defaultDistributions, kinds: kinds, seed: seed, strategies: strategies,
-      filters: filters, file: file, atFileSize: file != nil && sizes == nil, modes: modes, syntheticOperations: syntheticOperations,
+      filters: filters, file: file, atFileSize: file != nil && sizes == nil, modes: modes,
+      syntheticOperations: syntheticOperations,
       syntheticKinds: syntheticKinds, existentialOperations: existentialOperations)
   }
 

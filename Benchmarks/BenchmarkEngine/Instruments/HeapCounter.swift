@@ -27,7 +27,8 @@ package enum HeapCounter {
     if let sanitizer {
       // The interposer is compiled out: the sanitizer's allocator must be
       // the one every caller reaches (AllocationCounter.c).
-      return "allocation counts are off under -sanitize=\(sanitizer), which brings its own allocator (the package's malloc interposer steps aside for it)"
+      return "allocation counts are off under -sanitize=\(sanitizer), "
+        + "which brings its own allocator (the package's malloc interposer steps aside for it)"
     }
     return "heap counting is not available on this platform"
   }

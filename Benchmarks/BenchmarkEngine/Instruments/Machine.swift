@@ -38,7 +38,8 @@ extension Machine {
     // compare names the difference.
     let sanitize = sanitizer.map { " -sanitize=\($0)" } ?? ""
     return
-      "\(optimization)\(sanitize) model+strategies:\(crossModule)\(evolution)\(exclusivity) registry:-disable-llvm-merge-functions-pass"
+      "\(optimization)\(sanitize) "
+      + "model+strategies:\(crossModule)\(evolution)\(exclusivity) registry:-disable-llvm-merge-functions-pass"
   }
 
   /// SwiftPM builds debug with -Onone and release with -O; the build matrix

@@ -98,7 +98,8 @@ package enum ProfileCase {
     guard let strategy, let operation = SpecOperation(rawValue: operationName), operation.domain == domain
     else { return ExitStatus.usage }
     if (try? values.mode) == BuildMode.app.rawValue {
-      let type = strategy.name == Registry.null.name ? AppModeWorkloads.null : AppModeWorkloads.workload(named: strategy.name)
+      let type =
+        strategy.name == Registry.null.name ? AppModeWorkloads.null : AppModeWorkloads.workload(named: strategy.name)
       guard let type else { return ExitStatus.usage }
       let workload = type.init(
         domain: domain.rawValue, size: size, seed: seed, distribution: distribution, kinds: kinds,

@@ -122,14 +122,16 @@ package struct ProfileCommand {
   package func run(console: Console) throws(CommandError) -> Int32 {
     if Machine.isDebugBuild && !options.allowDebugBuild && !options.listOnly {
       throw .usage(
-        "this is a debug build; profile 'swift build -c release' output, or pass \(Self.declared.output.allowDebugBuild.name)",
+        "this is a debug build; "
+          + "profile 'swift build -c release' output, or pass \(Self.declared.output.allowDebugBuild.name)",
         command: Self.spec.name)
     }
     let plan = options.matrix.plan()
     let requests = Self.requests(of: plan)
     guard !requests.isEmpty else {
       throw .usage(
-        "no benchmark cases to profile: \(Self.declared.selection.filter.name) or \(Self.declared.selection.strategies.name) left nothing",
+        "no benchmark cases to profile: "
+          + "\(Self.declared.selection.filter.name) or \(Self.declared.selection.strategies.name) left nothing",
         command: Self.spec.name)
     }
     if options.listOnly {
@@ -149,22 +151,29 @@ package struct ProfileCommand {
     let tool = valgrindVersion()
     if !options.quiet {
       console.errorLine(
-        "dispatch-bench profile: \(requests.count.counted("benchmark case")) under \(tool) callgrind, \(jobs) at a time, writing \(outputPath)")
+        "dispatch-bench profile: \(requests.count.counted("benchmark case")) under \(tool) callgrind, "
+          + "\(jobs) at a time, writing \(outputPath)")
     }
 
-    let results = try ValgrindRunner(binary: binary, scratch: scratch.path, jobs: jobs, console: console, quiet: options.quiet)
+    let results = try ValgrindRunner(
+      binary: binary, scratch: scratch.path, jobs: jobs, console: console, quiet: options.quiet
+    )
       .profile(requests)
     let profile = profileFile(rows: results, path: outputPath, started: started, tool: tool)
     try write(profile)
     console.write(ProfileOutput.render(profile, format: options.format))
-    if !options.quiet { console.errorLine("wrote \(outputPath) (\(results.count == 1 ? "1 row" : "\(results.count) rows"))") }
+    if !options.quiet {
+      console.errorLine("wrote \(outputPath) (\(results.count == 1 ? "1 row" : "\(results.count) rows"))")
+    }
     return ExitStatus.success
   }
 
   /// Every benchmark case of `plan`, the feeds' and the synthetic domain's,
   /// with the seed of its feed.
   private static func requests(of plan: RunPlan) -> [ProfileCase.Request] {
-    plan.feeds.flatMap { planned in planned.keys(in: plan.modes).map { ProfileCase.Request(key: $0, seed: planned.feed.seed) } }
+    plan.feeds.flatMap { planned in
+      planned.keys(in: plan.modes).map { ProfileCase.Request(key: $0, seed: planned.feed.seed) }
+    }
       + plan.synthetic.flatMap { planned in planned.keys.map { ProfileCase.Request(key: $0, seed: planned.seed) } }
   }
 
@@ -175,7 +184,8 @@ package struct ProfileCommand {
       // AddressSanitizer's shadow memory cannot be mapped under valgrind, and
       // the allocation columns count calls at the interposer, compiled out.
       throw CommandError(
-        "this build is instrumented with -sanitize=\(sanitizer), which valgrind cannot run; profile a build without --sanitize ('swift build -c release')",
+        "this build is instrumented with -sanitize=\(sanitizer), which valgrind cannot run; "
+          + "profile a build without --sanitize ('swift build -c release')",
         exitStatus: ExitStatus.unavailable)
     }
     guard Spawn.isAvailable("valgrind") else {
@@ -187,7 +197,8 @@ package struct ProfileCommand {
     }
     guard Spawn.isAvailable("objcopy") else {
       throw CommandError(
-        "objcopy is not installed (binutils): it gives valgrind a copy of the binary without DWARF 5 debug info. Install binutils",
+        "objcopy is not installed (binutils): "
+          + "it gives valgrind a copy of the binary without DWARF 5 debug info. Install binutils",
         exitStatus: ExitStatus.unavailable)
     }
   }
@@ -199,7 +210,8 @@ package struct ProfileCommand {
     let randomization = dbms_disable_address_randomization()
     if randomization != 0 && !options.quiet {
       console.errorLine(
-        "note: cannot turn off address randomisation (\(String(cString: strerror(randomization)))); counts may vary by a few instructions per run")
+        "note: cannot turn off address randomisation (\(String(cString: strerror(randomization)))); "
+          + "counts may vary by a few instructions per run")
     }
   }
 

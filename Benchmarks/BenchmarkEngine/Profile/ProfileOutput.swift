@@ -14,13 +14,15 @@ package enum ProfileOutput {
           + ProfileMetric.all.map { "\"\($0.column)\": \(JSONText.number(row[$0]))" }.joined(separator: ", ")
           + "}"
       }
-      return "{\"tool\": \(JSONText.quoted(profile.tool)), \"rows\": [\n  " + items.joined(separator: ",\n  ") + "\n]}\n"
+      return "{\"tool\": \(JSONText.quoted(profile.tool)), \"rows\": [\n  " + items.joined(separator: ",\n  ")
+        + "\n]}\n"
     case .table, .markdown:
       let header = ["row"] + ProfileMetric.all.map(\.title)
       let rows = profile.rows.map { row in [row.key.path] + ProfileMetric.all.map { count(row[$0]) } }
       let title = "Counts per element under \(profile.tool)"
       return (format == .markdown ? "### \(title)\n\n" : "\(TextTable.wrap(title))\n")
-        + TextTable.render(header: header, rows: rows, markdown: format == .markdown, rightAligned: Set(1..<header.count))
+        + TextTable.render(
+          header: header, rows: rows, markdown: format == .markdown, rightAligned: Set(1..<header.count))
     }
   }
 

@@ -19,8 +19,12 @@ package struct ValgrindRunner {
   package var console: Console
   package var quiet: Bool
 
-  package static let retainFunctions: Set<String> = ["swift_retain", "swift_retain_n", "swift_nonatomic_retain", "swift_nonatomic_retain_n"]
-  package static let releaseFunctions: Set<String> = ["swift_release", "swift_release_n", "swift_nonatomic_release", "swift_nonatomic_release_n"]
+  package static let retainFunctions: Set<String> = [
+    "swift_retain", "swift_retain_n", "swift_nonatomic_retain", "swift_nonatomic_retain_n",
+  ]
+  package static let releaseFunctions: Set<String> = [
+    "swift_release", "swift_release_n", "swift_nonatomic_release", "swift_nonatomic_release_n",
+  ]
   /// The runtime's dynamic exclusivity check: one call per access the
   /// compiler could not prove exclusive (its end, `swift_endAccess`, pairs it).
   package static let exclusivityFunctions: Set<String> = ["swift_beginAccess"]
@@ -58,7 +62,8 @@ package struct ValgrindRunner {
           .split(separator: "\n").suffix(8).joined(separator: "\n")
         while let (other, _) = running.popFirst() { kill(other, SIGTERM) }
         throw CommandError(
-          "valgrind failed (exit status \(status)) on \(requests[task.request].key.path) with \(task.passes) passes:\n\(tail)",
+          "valgrind failed (exit status \(status)) "
+            + "on \(requests[task.request].key.path) with \(task.passes) passes:\n\(tail)",
           exitStatus: ExitStatus.software)
       }
       finished += 1
@@ -70,7 +75,9 @@ package struct ValgrindRunner {
     return try requests.indices.map { index throws(CommandError) in try row(requests[index], index) }
   }
 
-  private func output(_ request: Int, _ passes: Int) -> String { "\(scratch)/request\(request)-passes\(passes).callgrind" }
+  private func output(_ request: Int, _ passes: Int) -> String {
+    "\(scratch)/request\(request)-passes\(passes).callgrind"
+  }
   private func log(_ request: Int, _ passes: Int) -> String { "\(scratch)/request\(request)-passes\(passes).log" }
 
   private func row(_ request: ProfileCase.Request, _ index: Int) throws(CommandError) -> ProfileRow {

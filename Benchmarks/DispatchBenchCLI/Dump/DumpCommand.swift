@@ -58,7 +58,8 @@ package struct DumpCommand {
     let arguments = parsed.reading(Self.declared)
     let feed = Self.declared.feed.name
     if let file = arguments.positionals.first {
-      throw .usage("dump takes its feed file as \(feed) FILE: 'dispatch-bench dump \(feed) \(file)'", command: Self.spec.name)
+      throw .usage(
+        "dump takes its feed file as \(feed) FILE: 'dispatch-bench dump \(feed) \(file)'", command: Self.spec.name)
     }
     guard let feedPath = try arguments.feed else {
       throw .usage("missing \(feed) FILE", command: Self.spec.name)
@@ -86,7 +87,8 @@ package struct DumpCommand {
           let values = outputs.map { $0[operation]![index] }
           if values.allSatisfy({ $0 == values[0] }) {
             console.line(
-              "{\"index\": \(index), \"operation\": \"\(operation.rawValue)\", \"output\": \(JSONText.quoted(values[0]))}"
+              "{\"index\": \(index), \"operation\": \"\(operation.rawValue)\", "
+                + "\"output\": \(JSONText.quoted(values[0]))}"
             )
           } else {
             disagreements += 1

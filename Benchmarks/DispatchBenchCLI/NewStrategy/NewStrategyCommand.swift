@@ -116,7 +116,8 @@ package struct NewStrategyCommand {
     Tests/TestSupport/ExpectedStrategies.swift.
       swift build -c release
       swift test --filter "ParityTests|AppModeParityTests|SyntheticParityTests|GoldenTests"
-      swift run -c release dispatch-bench run --strategies \(scaffold.template.registryName),\(name.registryName) --quick
+      swift run -c release dispatch-bench run \
+    --strategies \(scaffold.template.registryName),\(name.registryName) --quick
     Now write your dispatch in \(scaffold.directory) (Guides/Strategies.md, "Adding a strategy").
     """
   }

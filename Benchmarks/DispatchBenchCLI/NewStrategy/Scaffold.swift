@@ -153,7 +153,8 @@ package struct Scaffold {
     while !fileExists(directory + "/" + ScaffoldEdits.manifest) {
       guard directory != "/" else {
         throw .badInput(
-          "no \(ScaffoldEdits.manifest) in the current directory or above it: run in the package, or pass \(NewStrategyCommand.declared.packagePath.name)")
+          "no \(ScaffoldEdits.manifest) in the current directory or above it: "
+            + "run in the package, or pass \(NewStrategyCommand.declared.packagePath.name)")
       }
       directory = directoryOf(directory)
     }
@@ -210,7 +211,8 @@ package struct Scaffold {
     let targets = taken.union(taken.map { "App" + $0 }).union(taken.map { "Synthetic" + $0 })
     for module in [name.module, name.appModule, name.syntheticModule] where targets.contains(module) {
       throw .badInput(
-        "\(name.module) needs three modules (\(name.module), \(name.appModule), \(name.syntheticModule)), and the package has, or makes, one named \(module) already; \(another)")
+        "\(name.module) needs three modules (\(name.module), \(name.appModule), \(name.syntheticModule)), "
+          + "and the package has, or makes, one named \(module) already; \(another)")
     }
     let typeSources = ["Sources/DispatchModel", "Sources/\(template.module)"]
     for directory in typeSources {
@@ -218,7 +220,8 @@ package struct Scaffold {
         let text = (try? readText(root + "/" + directory + "/" + file)) ?? ""
         if Self.declaredTypes(in: text).contains(name.module) {
           throw .badInput(
-            "\(directory)/\(file) declares a type \(name.module), which a module of that name would hide; \(another) (example: \(name.module)Pattern)")
+            "\(directory)/\(file) declares a type \(name.module), "
+              + "which a module of that name would hide; \(another) (example: \(name.module)Pattern)")
         }
       }
     }

@@ -46,15 +46,20 @@ extension ScaffoldEdits {
   /// scaffolded too), and starts its `mechanism` with the same.
   private static func markingScaffold(_ text: String, name: StrategyName, template: StrategyName) -> String {
     var lines = TextLines(text)
-    guard let declaration = lines.lines.firstIndex(where: { $0.contains("enum \(name.strategyType): DispatchStrategy") })
+    guard
+      let declaration = lines.lines.firstIndex(where: { $0.contains("enum \(name.strategyType): DispatchStrategy") })
     else { return text }
     var start = declaration
     while start > 0 && lines.lines[start - 1].hasPrefix("///") { start -= 1 }
-    if lines.lines[start].hasPrefix(scaffoldMark(name)), let end = lines.lines[start..<declaration].firstIndex(of: "///") {
+    if lines.lines[start].hasPrefix(scaffoldMark(name)),
+      let end = lines.lines[start..<declaration].firstIndex(of: "///")
+    {
       lines.lines.removeSubrange(start...end)
     }
     let paragraph = wrapped(
-      "\(name.registryName): scaffolded by `dispatch-bench new-strategy` from \(template.registryName), whose code it still is and whose description follows. Write the pattern's own dispatch in this module's files, then say here how one element is dispatched (Guides/Strategies.md, \"Adding a strategy\").")
+      "\(name.registryName): scaffolded by `dispatch-bench new-strategy` from \(template.registryName), "
+        + "whose code it still is and whose description follows. Write the pattern's own dispatch in this module's "
+        + "files, then say here how one element is dispatched (Guides/Strategies.md, \"Adding a strategy\").")
     lines.lines.insert(contentsOf: paragraph + ["///"], at: start)
 
     // The one-line mechanism, in reports: its string literal starts with

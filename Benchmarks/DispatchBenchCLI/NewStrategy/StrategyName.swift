@@ -21,16 +21,19 @@ package struct StrategyName: Equatable, Sendable {
       throw .badInput("the name is empty (example: MyPattern)")
     }
     guard characters.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), first.isUppercase else {
-      var message = "\"\(module)\" is not an UpperCamelCase module name: ASCII letters and digits, starting with a capital"
+      var message =
+        "\"\(module)\" is not an UpperCamelCase module name: ASCII letters and digits, starting with a capital"
       if let suggestion = Self.suggestion(for: module) { message += " (did you mean '\(suggestion)'?)" }
       throw .badInput(message)
     }
     if let run = zip(characters, characters.dropFirst()).first(where: { $0.isUppercase && $1.isUppercase }) {
       throw .badInput(
-        "\"\(module)\" has two capitals in a row (\(run.0)\(run.1)): each capital starts a word of its registry name, so write \(Self.oneCapitalPerWord(module))")
+        "\"\(module)\" has two capitals in a row (\(run.0)\(run.1)): "
+          + "each capital starts a word of its registry name, so write \(Self.oneCapitalPerWord(module))")
     }
     guard !Self.reserved.contains(module), !Self.keywords.contains(Self.lowerCamel(module)) else {
-      throw .badInput("\"\(module)\" is a Swift keyword or a module of the toolchain; pick another name (example: MyPattern)")
+      throw .badInput(
+        "\"\(module)\" is a Swift keyword or a module of the toolchain; pick another name (example: MyPattern)")
     }
     self.module = module
   }

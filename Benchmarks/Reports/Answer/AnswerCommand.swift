@@ -11,7 +11,8 @@ package struct AnswerCommand {
     name: "answer",
     summary: "Print the README's answer from a run: which pattern when, and the tables behind it.",
     synopsis:
-      "answer RUN.csv [RUN.csv ...] [--profile PROFILE.csv] [--edit-cost EDIT.csv] [--compile-time COMPILE.csv] [--sections LIST] [--format table|markdown]",
+      "answer RUN.csv [RUN.csv ...] [--profile PROFILE.csv] "
+      + "[--edit-cost EDIT.csv] [--compile-time COMPILE.csv] [--sections LIST] [--format table|markdown]",
     positionals: 1...Int.max, positionalName: "RUN.csv",
     options: declared,
     discussion: """
@@ -35,7 +36,8 @@ package struct AnswerCommand {
       """,
     examples: [
       "dispatch-bench answer results/local/run.csv",
-      "dispatch-bench answer results/reference/run.csv --edit-cost results/reference/scaling/edit-cost.csv --sections decision,stakes --format markdown",
+      "dispatch-bench answer results/reference/run.csv "
+        + "--edit-cost results/reference/scaling/edit-cost.csv --sections decision,stakes --format markdown",
       "dispatch-bench answer results/local/run.csv --profile results/local/run-profile.csv --sections counts",
       "dispatch-bench answer results/reference/machines/*.csv",
     ])
@@ -151,7 +153,8 @@ package struct AnswerCommand {
     if !borrowed.isEmpty { console.errorLine(SyntheticBorrowing.note(borrowed)) }
     if editCostPath == nil && needsEditCosts {
       console.errorLine(
-        "note: pass \(Self.declared.editCost.name) results/reference/scaling/edit-cost.csv for the extensibility figures")
+        "note: pass \(Self.declared.editCost.name) results/reference/scaling/edit-cost.csv "
+          + "for the extensibility figures")
     }
     console.write(printed.joined(separator: "\n"))
     return ExitStatus.success
@@ -162,10 +165,12 @@ package struct AnswerCommand {
   private func load(console: Console) throws(CommandError) -> Answer {
     guard case .run(let run) = try loadResults(path) else {
       throw .usage(
-        "\(path) is a profile; pass a run CSV, and the profile with \(Self.declared.profile.name)", command: Self.spec.name)
+        "\(path) is a profile; pass a run CSV, and the profile with \(Self.declared.profile.name)",
+        command: Self.spec.name)
     }
     let profile = try profilePath.map { path throws(CommandError) in
-      try loadProfile(path, option: Self.declared.profile.name, command: Self.spec.name, beside: run.info, console: console)
+      try loadProfile(
+        path, option: Self.declared.profile.name, command: Self.spec.name, beside: run.info, console: console)
     }
     var scaling: ScalingTables?
     if editCostPath != nil || compileTimePath != nil {
@@ -203,12 +208,14 @@ package struct AnswerCommand {
       let flags = profile.info.machine.buildFlags
       guard let index = builds.firstIndex(where: { $0.run.info.machine.buildFlags == flags }) else {
         throw .usage(
-          "\(Self.declared.buildRuns.name): \(profile.path) is a profile of a build none of the runs is (build_flags \(flags))",
+          "\(Self.declared.buildRuns.name): "
+            + "\(profile.path) is a profile of a build none of the runs is (build_flags \(flags))",
           command: Self.spec.name)
       }
       if let earlier = matched[index] {
         throw .usage(
-          "\(Self.declared.buildRuns.name): \(earlier.path) and \(profile.path) are profiles of one build (build_flags \(flags))",
+          "\(Self.declared.buildRuns.name): "
+            + "\(earlier.path) and \(profile.path) are profiles of one build (build_flags \(flags))",
           command: Self.spec.name)
       }
       matched[index] = profile

@@ -49,7 +49,9 @@ package enum AnswerSection: String, CaseIterable {
     case .kinds: "the synthetic domain at every number of kinds"
     case .code: "bytes of machine code each operation runs"
     case .builds: "does the answer hold in your build? one row per build\nand mode (needs --build-runs)"
-    case .machines: "does the answer hold on every machine? a column per\nCPU model; given one run, where it sits among the\ncommitted machines"
+    case .machines:
+      "does the answer hold on every machine? a column per\n"
+        + "CPU model; given one run, where it sits among the\ncommitted machines"
     case .existential: "any P and the alternatives Swift's guide names, with\ncounts (needs run --domains existential)"
     }
   }

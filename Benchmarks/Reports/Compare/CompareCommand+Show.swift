@@ -57,7 +57,9 @@ extension CompareCommand {
         return run
       }
       guard runs.count == files.count else {
-        throw .usage("\(CompareCommand.declared.show.name) \(check.rawValue) reads runs, not profiles", command: CompareCommand.spec.name)
+        throw .usage(
+          "\(CompareCommand.declared.show.name) \(check.rawValue) reads runs, not profiles",
+          command: CompareCommand.spec.name)
       }
       if check == .launchSpread, let samples {
         return try print(LaunchSpread.report(samples[0], baseline: runs[0].info.baseline), console: console)

@@ -156,7 +156,8 @@ package struct CompareCommand {
     guard let profilePath else { return nil }
     guard run.measure == .time else {
       throw .usage(
-        "\(Self.declared.profile.name) sets counts beside a run's times; \(run.path) is a profile", command: Self.spec.name)
+        "\(Self.declared.profile.name) sets counts beside a run's times; \(run.path) is a profile",
+        command: Self.spec.name)
     }
     return try Reports.loadProfile(
       profilePath, option: Self.declared.profile.name, command: Self.spec.name, beside: run.info, console: console)
@@ -165,9 +166,12 @@ package struct CompareCommand {
   /// What `compare` says of runs too thin for a verdict.
   package static func thinDataNote(launches: Int) -> String {
     let launchesOption = AdvisedRunOptions.launches.name
-    return "note: these runs have \(launches.counted("launch", plural: "launches")) each, too few to tell a change from the layout a process draws: "
-      + "no row is called regressed or improved. Compare runs of \(launchesOption) \(Comparison.minimumLaunches) or more "
-      + "(the default run has at least 4), or time both builds in one run with \(AdvisedRunOptions.alternateWith.name) and \(launchesOption) \(Comparison.minimumLaunches) or more."
+    return "note: these runs have \(launches.counted("launch", plural: "launches")) each, "
+      + "too few to tell a change from the layout a process draws: "
+      + "no row is called regressed or improved. "
+      + "Compare runs of \(launchesOption) \(Comparison.minimumLaunches) or more "
+      + "(the default run has at least 4), or time both builds in one run with "
+      + "\(AdvisedRunOptions.alternateWith.name) and \(launchesOption) \(Comparison.minimumLaunches) or more."
   }
 
   /// Two runs, row by row; exit status 2 on a regression.
@@ -179,7 +183,8 @@ package struct CompareCommand {
     // has its own degrees of freedom; two fixed designs must match.
     if !base.adaptive && !new.adaptive, let a = launches[0], let b = launches[1], a != b {
       throw .dataError(
-        "\(paths[0]) was timed in \(a) launch\(a == 1 ? "" : "es") and \(paths[1]) in \(b): launch-to-launch variation is estimated from the launches, so compare runs made with the same --launches"
+        "\(paths[0]) was timed in \(a) launch\(a == 1 ? "" : "es") and \(paths[1]) in \(b): launch-to-launch "
+          + "variation is estimated from the launches, so compare runs made with the same --launches"
       )
     }
     let tracked = launches[0] != nil && launches[1] != nil
@@ -194,12 +199,17 @@ package struct CompareCommand {
     // Between two machines a speed apart is theirs, not a swing of one.
     if Comparison.machinesNote(base: base, new: new) == nil, let shift = SpeedShift(base, new), shift.moved {
       console.errorLine(
-        "warning: the machine's speed moved between these runs (\(paths[1]) over \(paths[0]), median time per domain: \(shift.text)): on a machine whose speed swings, the cheap rows' ratios move with it, and a change below may be the machine's. Time both builds in one run with --alternate-with, whose launches see the same states"
+        "warning: the machine's speed moved between these runs (\(paths[1]) over \(paths[0]), "
+          + "median time per domain: \(shift.text)): on a machine whose speed swings, "
+          + "the cheap rows' ratios move with it, and a change below may be the machine's. "
+          + "Time both builds in one run with --alternate-with, whose launches see the same states"
       )
     }
     for run in [base, new] {
       if let reason = run.disturbance?.reason {
-        console.errorLine("warning: \(run.path) was timed on a disturbed machine (\(reason)): a change it shows may be the machine's, not the code's")
+        console.errorLine(
+          "warning: \(run.path) was timed on a disturbed machine (\(reason)): "
+            + "a change it shows may be the machine's, not the code's")
       }
     }
     if tracked, let fewest = launches.compactMap({ $0 }).min(), fewest < Comparison.minimumLaunches {
@@ -235,7 +245,8 @@ package struct CompareCommand {
       let rounds = Set(theirs.map { [$0.launch, $0.round] })
       if let unpaired = list.first(where: { !rounds.contains([$0.launch, $0.round]) }) {
         throw .dataError(
-          "\(samples.path): \(key)'s sample of launch \(unpaired.launch), round \(unpaired.round) has no \(baseline) sample in the same round; its rounds do not pair with \(run.path)"
+          "\(samples.path): \(key)'s sample of launch \(unpaired.launch), round \(unpaired.round) "
+            + "has no \(baseline) sample in the same round; its rounds do not pair with \(run.path)"
         )
       }
     }
@@ -252,10 +263,12 @@ package struct CompareCommand {
         run.info.complete
         ? ""
         : ": it is an interrupted run (complete=false), stopped before any strategy's benchmark case finished"
-      return "\(run.path) has no strategy rows to compare, \(held)\(why). Run it again and let it finish, or compare a complete run"
+      return "\(run.path) has no strategy rows to compare, "
+        + "\(held)\(why). Run it again and let it finish, or compare a complete run"
     }
     let rows = run.rows.count.counted("row")
-    return "\(run.path) has no rows for \(whose) among its \(rows); its strategies are \(present.joined(separator: ", ")) (pass one with \(Self.declared.baselineStrategy.name))"
+    return "\(run.path) has no rows for \(whose) among its \(rows); "
+      + "its strategies are \(present.joined(separator: ", ")) (pass one with \(Self.declared.baselineStrategy.name))"
   }
 }
 

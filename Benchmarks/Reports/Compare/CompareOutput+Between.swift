@@ -47,7 +47,8 @@ extension CompareOutput {
     let references = changes.filter { $0.key.strategy.isReference }
     let counts = order.map { verdict in strategyChanges.filter { $0.verdict == verdict }.count }
     let holding = changes.filter(\.holdsForTheRun).count
-    let moved = references.filter { $0.verdict == .regressed || $0.verdict == .improved || $0.verdict == .perRowMove }.count
+    let moved = references.filter { $0.verdict == .regressed || $0.verdict == .improved || $0.verdict == .perRowMove }
+      .count
     let summary =
       "\(counts[0]) regressed\(tracked ? " (\(holding) failing the run)" : ""), \(counts[1]) improved, "
       + (tracked
@@ -64,7 +65,8 @@ extension CompareOutput {
       + (counts[2] == 0
         ? ""
         : " An uncorroborated row regressed with every row counted, but a change to the code would not move it alone: "
-          + "the baseline's own row with its floor moving, or a row its launches decide (launch_variance_share 0.5 or more) "
+          + "the baseline's own row with its floor moving, "
+          + "or a row its launches decide (launch_variance_share 0.5 or more) "
           + "with no calmer row of its strategy and operation regressing beside it. Two separate runs cannot tell that "
           + "from what each run's launches drew, so it does not fail the run; time both builds in one run with "
           + "\(AdvisedRunOptions.alternateWith.name) to judge it.")
@@ -95,8 +97,10 @@ extension CompareOutput {
     let items = changes.map { change in
       "{" + cellJSON(change.key) + ", \"base_median_ns\": \(JSONText.number(change.baseMedian)), "
         + "\"new_median_ns\": \(JSONText.number(change.newMedian)), \"ratio\": \(JSONText.number(change.ratio)), "
-        + "\"ratio_ci95\": [\(JSONText.number(change.interval.lowerBound)), \(JSONText.number(change.interval.upperBound))], "
-        + "\"method\": \(JSONText.quoted(change.method)), \"p_value\": \(change.pValue.map(JSONText.number) ?? "null"), "
+        + "\"ratio_ci95\": "
+        + "[\(JSONText.number(change.interval.lowerBound)), \(JSONText.number(change.interval.upperBound))], "
+        + "\"method\": \(JSONText.quoted(change.method)), "
+        + "\"p_value\": \(change.pValue.map(JSONText.number) ?? "null"), "
         + "\"verdict\": \"\(change.verdict.rawValue)\", \"fails_run\": \(change.holdsForTheRun)}"
     }
     return "{\"base\": \(JSONText.quoted(base.path)), \"new\": \(JSONText.quoted(new.path)), "
@@ -107,7 +111,8 @@ extension CompareOutput {
       + "\"only_in_new\": [\(result.onlyInNew.map { JSONText.quoted($0.description) }.joined(separator: ", "))]}\n"
   }
 
-  private static func betweenText(_ rows: BetweenRows, threshold: Double, warnings: [String], markdown: Bool) -> String {
+  private static func betweenText(_ rows: BetweenRows, threshold: Double, warnings: [String], markdown: Bool) -> String
+  {
     let (result, changes, base, new, tracked, summary) = (
       rows.result, rows.changes, rows.base, rows.new, rows.tracked, rows.summary
     )
@@ -122,16 +127,19 @@ extension CompareOutput {
     if !warnings.isEmpty && markdown { text += "\n" }
     let explanation =
       base.measure.isExact
-      ? "\(base.measure.unit.capitalizedFirst) per element are exact counts: a verdict needs a change beyond \(number(threshold * 100))%.\n\n"
+      ? "\(base.measure.unit.capitalizedFirst) per element are exact counts: "
+        + "a verdict needs a change beyond \(number(threshold * 100))%.\n\n"
       : tracked
-        ? "Each row's ratio to the baseline (the baseline's to the floor), new over base, with a 95% interval over launches. "
-          + "A verdict needs the whole interval beyond ±\(number(threshold * 100))%; \"within resolution\": the runs cannot tell. "
+        ? "Each row's ratio to the baseline (the baseline's to the floor), new over base, with a 95% interval "
+          + "over launches. A verdict needs the whole interval beyond ±\(number(threshold * 100))%; "
+          + "\"within resolution\": the runs cannot tell. "
           + "Regressed and improved rows stay significant with all \(changes.count.counted("row")) counted (Holm, 5%); "
           + "a \"per-row move\" is beyond the band on its own interval only, as about one row in twenty is by chance. "
           + "A regression marked ! fails the run."
           + (rows.widening > 1
-            ? " The two runs' rows differ \(number((rows.widening * 100).rounded() / 100))× more than their launches allow, "
-              + "so every interval is \(number((rows.widening * 100).rounded() / 100))× as wide (the machine between the runs; \(CompareCommand.declared.theoreticalNull.name): not widened).\n\n"
+            ? " The two runs' rows differ \(number((rows.widening * 100).rounded() / 100))× more than their "
+              + "launches allow, so every interval is \(number((rows.widening * 100).rounded() / 100))× as wide "
+              + "(the machine between the runs; \(CompareCommand.declared.theoreticalNull.name): not widened).\n\n"
             : "\n\n")
         : "A verdict needs a change beyond \(number(threshold * 100))% and significance "
           + "(non-overlapping 95% intervals).\n\n"
@@ -144,9 +152,11 @@ extension CompareOutput {
       [
         change.key.description,
         change.method == "launches"
-          ? ResultsTable.ratioText(change.baseMedian) : ResultsTable.nanoseconds(change.baseMedian) + (tracked ? " ns" : ""),
+          ? ResultsTable.ratioText(change.baseMedian)
+          : ResultsTable.nanoseconds(change.baseMedian) + (tracked ? " ns" : ""),
         change.method == "launches"
-          ? ResultsTable.ratioText(change.newMedian) : ResultsTable.nanoseconds(change.newMedian) + (tracked ? " ns" : ""),
+          ? ResultsTable.ratioText(change.newMedian)
+          : ResultsTable.nanoseconds(change.newMedian) + (tracked ? " ns" : ""),
         ResultsTable.ratioText(change.ratio),
         "\(ResultsTable.ratioText(change.interval.lowerBound)) – \(ResultsTable.ratioText(change.interval.upperBound))",
         change.verdict.rawValue + (change.holdsForTheRun ? " !" : ""),

@@ -35,7 +35,9 @@ extension CompareOutput {
   }
 
   /// The count columns' CSV names, after the ratio's.
-  package static let countColumns = ["instructions_ratio", "branches_per_element", "mispredicts_per_element", "explained_by"]
+  package static let countColumns = [
+    "instructions_ratio", "branches_per_element", "mispredicts_per_element", "explained_by",
+  ]
 
   private static func withinCSV(_ groups: [GroupStanding], counts: [ResultKey: RowCounts]?) -> String {
     var rows: [[String]] = []
@@ -63,15 +65,20 @@ extension CompareOutput {
       ] + (counts == nil ? [] : countColumns), rows: rows)
   }
 
-  private static func withinJSON(_ groups: [GroupStanding], run: MeasuredFile, counts: [ResultKey: RowCounts]?) -> String {
+  private static func withinJSON(_ groups: [GroupStanding], run: MeasuredFile, counts: [ResultKey: RowCounts]?)
+    -> String
+  {
     var items: [String] = []
     for group in groups {
       for standing in group.standings {
+        let interval = standing.interval.map {
+          "[\(JSONText.number($0.lowerBound)), \(JSONText.number($0.upperBound))]"
+        }
         var item =
           "{" + groupJSON(group.group)
           + ", \"strategy\": \(JSONText.quoted(standing.key.strategy.rawValue)), \"rank\": \(standing.rank), "
           + "\"median_ns\": \(JSONText.number(standing.median)), \"ratio\": \(JSONText.number(standing.ratio)), "
-          + "\"ratio_ci95\": \(standing.interval.map { "[\(JSONText.number($0.lowerBound)), \(JSONText.number($0.upperBound))]" } ?? "null"), "
+          + "\"ratio_ci95\": \(interval ?? "null"), "
           + "\"baseline\": \(JSONText.quoted(group.baseline.rawValue))"
         if let counts {
           let row = counts[standing.key]
@@ -100,12 +107,15 @@ extension CompareOutput {
     let against = groups.first?.baseline.rawValue ?? "the baseline"
     var text =
       markdown
-      ? "## \(run.path): each strategy against \(against)\n\nRatio of medians with a 95% interval (\(method)); rank 1 is the fastest. \(pacing(against))\n\n"
+      ? "## \(run.path): each strategy against \(against)\n\nRatio of medians with a 95% interval (\(method)); "
+        + "rank 1 is the fastest. \(pacing(against))\n\n"
       : TextTable.wrap(
-        "\(run.path): each strategy against \(against); ratio of medians with a 95% interval (\(method)); rank 1 is the fastest. \(pacing(against))")
+        "\(run.path): each strategy against \(against); "
+          + "ratio of medians with a 95% interval (\(method)); rank 1 is the fastest. \(pacing(against))")
         + "\n\n"
     for group in groups {
-      text += markdown ? "### \(groupTitle(group.group))\n\n" : TextTable.wrap(groupTitle(group.group), indent: 2) + "\n"
+      text +=
+        markdown ? "### \(groupTitle(group.group))\n\n" : TextTable.wrap(groupTitle(group.group), indent: 2) + "\n"
       text += standingsTable(group, run: run, markdown: markdown, counts: counts) + "\n"
     }
     return text
@@ -133,7 +143,8 @@ extension CompareOutput {
       var row = [
         String(standing.rank), standing.key.strategy.rawValue, ResultsTable.nanoseconds(standing.median),
         ResultsTable.ratioText(standing.ratio),
-        standing.interval.map { "\(ResultsTable.ratioText($0.lowerBound)) – \(ResultsTable.ratioText($0.upperBound))" } ?? "",
+        standing.interval.map { "\(ResultsTable.ratioText($0.lowerBound)) – \(ResultsTable.ratioText($0.upperBound))" }
+          ?? "",
       ]
       if let counts {
         let counted = counts[standing.key]
@@ -144,7 +155,9 @@ extension CompareOutput {
     }
     var text = TextTable.render(header: header, rows: rows, markdown: markdown, rightAligned: rightAligned)
     if !notes.isEmpty {
-      text += (markdown ? "\n" : "") + notes.map { markdown ? "- \($0)\n" : TextTable.wrap($0, margin: 2, indent: 2) + "\n" }.joined()
+      text +=
+        (markdown ? "\n" : "")
+        + notes.map { markdown ? "- \($0)\n" : TextTable.wrap($0, margin: 2, indent: 2) + "\n" }.joined()
     }
     return text
   }

@@ -31,8 +31,8 @@ package enum CompareOutput {
   /// The case's title with its mode, boundary too (`BenchmarkCase.title`
   /// names only app, and seeds the run's shuffles, so it stays as it is).
   package static func groupTitle(_ group: BenchmarkCase) -> String {
-    "\(group.feed.domain) · \(group.operation) · \(group.feed.size.groupedDigits) elements · \(group.feed.distribution) · "
-      + "\(group.feed.kindsText) · \(group.mode.heading)"
+    "\(group.feed.domain) · \(group.operation) · \(group.feed.size.groupedDigits) elements · "
+      + "\(group.feed.distribution) · \(group.feed.kindsText) · \(group.mode.heading)"
   }
 
   package static func number(_ value: Double) -> String { CSVNumber.text(value) }

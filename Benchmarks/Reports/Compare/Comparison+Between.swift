@@ -68,7 +68,9 @@ extension Comparison {
   /// when its whole 95% interval lies beyond the noise band (±`threshold`);
   /// it is `unchanged` when the whole interval lies within the band, and
   /// `within resolution` otherwise: the runs cannot tell.
-  package static func trackedChange(_ base: Measured, _ new: Measured, threshold: Double, widening: Double = 1) -> RowChange? {
+  package static func trackedChange(_ base: Measured, _ new: Measured, threshold: Double, widening: Double = 1)
+    -> RowChange?
+  {
     guard let a = base.tracked, let b = new.tracked, let (change, unwidened) = logChange(a, b) else { return nil }
     let error = widening * unwidened
     var degrees = Double.infinity
@@ -82,7 +84,8 @@ extension Comparison {
     // A change with no p-value (a NaN t) is never significant.
     let pValue =
       error > 0
-      ? (degrees.isFinite ? StudentT.twoSidedPValue(change / error, degrees: degrees) : NormalDistribution.twoSidedPValue(change / error))
+      ? (degrees.isFinite
+        ? StudentT.twoSidedPValue(change / error, degrees: degrees) : NormalDistribution.twoSidedPValue(change / error))
       : (change == 0 ? 1 : 0)
     let low = change - t * error
     let high = change + t * error
@@ -153,13 +156,17 @@ extension Comparison {
     }
   }
 
-  package static func markRegressionsThatHold(_ changes: inout [RowChange], threshold: Double, separateRuns: Bool = false) {
+  package static func markRegressionsThatHold(
+    _ changes: inout [RowChange], threshold: Double, separateRuns: Bool = false
+  ) {
     guard let rejected = Holm.rejected(changes.map(\.pValue), level: 0.05) else { return }
     for index in changes.indices where rejected[index] {
       // The floor and the null are the harness's reference loops, not code a
       // change touches: their moves are the machine's, shown but never failing.
       guard changes[index].verdict == .regressed && !changes[index].key.strategy.isReference else { continue }
-      if changes[index].trackedAgainstFloor && !baselineMoveIsCorroborated(changes[index], in: changes, threshold: threshold) {
+      if changes[index].trackedAgainstFloor
+        && !baselineMoveIsCorroborated(changes[index], in: changes, threshold: threshold)
+      {
         continue
       }
       if separateRuns && changes[index].launchesDecide && !calmRowCorroborates(changes[index], in: changes) {
@@ -173,7 +180,9 @@ extension Comparison {
   /// Whether the other strategies of a baseline row's case moved the other
   /// way: the median of their changes is an improvement beyond the noise
   /// band.
-  package static func baselineMoveIsCorroborated(_ change: RowChange, in changes: [RowChange], threshold: Double) -> Bool {
+  package static func baselineMoveIsCorroborated(_ change: RowChange, in changes: [RowChange], threshold: Double)
+    -> Bool
+  {
     let others = changes.filter {
       $0.key.benchmarkCase == change.key.benchmarkCase && !$0.trackedAgainstFloor && !$0.key.strategy.isReference
     }.map(\.ratio)

@@ -30,7 +30,8 @@ package enum LaunchSpeed {
     guard let fewest = perLayout.min(), fewest > 1 else {
       return .cannotCheck(
         "the samples hold one launch\(layouts ? " in a layout" : ""), and a launch's speed is measured against the "
-          + "other launches\(layouts ? " of its layout" : ""): time the run with \(AdvisedRunOptions.launches.name) 2 or more, or without \(AdvisedRunOptions.quick.name)")
+          + "other launches\(layouts ? " of its layout" : ""): time the run "
+          + "with \(AdvisedRunOptions.launches.name) 2 or more, or without \(AdvisedRunOptions.quick.name)")
     }
     let rows = (reference: Set(all.filter { $0.key.strategy.isReference }.map(\.key)).count,
                 strategies: Set(all.filter { !$0.key.strategy.isReference }.map(\.key)).count)

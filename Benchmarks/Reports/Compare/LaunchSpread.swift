@@ -43,8 +43,12 @@ package enum LaunchSpread {
     let between = rows.map(\.betweenLaunches)
     let within = rows.map(\.withinLaunch)
     var text = "\(rows.count) strategy rows, \(rows.map(\.launches).max()!) launches\n"
-    text += "launch-to-launch sd of the log-ratio: median \(percent(Summary.median(between))), p90 \(percent(Summary.nearestRank(between, 0.9)))\n"
-    text += "within-launch standard error:        median \(percent(Summary.median(within))), p90 \(percent(Summary.nearestRank(within, 0.9)))\n"
+    text +=
+      "launch-to-launch sd of the log-ratio: median \(percent(Summary.median(between))), "
+      + "p90 \(percent(Summary.nearestRank(between, 0.9)))\n"
+    text +=
+      "within-launch standard error:        median \(percent(Summary.median(within))), "
+      + "p90 \(percent(Summary.nearestRank(within, 0.9)))\n"
     let widest = rows.sorted {
       ($0.betweenLaunches, $0.withinLaunch) != ($1.betweenLaunches, $1.withinLaunch)
         ? ($0.betweenLaunches, $0.withinLaunch) > ($1.betweenLaunches, $1.withinLaunch)

@@ -85,7 +85,8 @@ package enum RunLevel {
     text += "compare widens every interval by \(widened)× (the z-scores' robust spread, at least 1; "
     text += "1 below \(minimumRows) rows)\n"
     let largest = rows.sorted {
-      abs($0.z) != abs($1.z) ? abs($0.z) > abs($1.z) : $0.key.columnFields.lexicographicallyPrecedes($1.key.columnFields)
+      abs($0.z) != abs($1.z)
+        ? abs($0.z) > abs($1.z) : $0.key.columnFields.lexicographicallyPrecedes($1.key.columnFields)
     }
     for row in largest.prefix(10) {
       let score = signed(row.z, width: 5), change = signed(expm1(row.change) * 100, width: 6)

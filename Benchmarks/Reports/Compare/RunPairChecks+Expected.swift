@@ -37,7 +37,8 @@ extension RunPairChecks {
       + "  \(median(expected.map(\.drift))) over \(expected.count) rows"
     let byDomain = Dictionary(grouping: expected, by: \.domain)
     if byDomain.count > 1 {
-      text += "; " + byDomain.keys.sorted().map { "\($0) \(median(byDomain[$0]!.map(\.drift)))" }.joined(separator: ", ")
+      text +=
+        "; " + byDomain.keys.sorted().map { "\($0) \(median(byDomain[$0]!.map(\.drift)))" }.joined(separator: ", ")
     }
     return text + "\n"
   }

@@ -69,7 +69,8 @@ extension ResultKey {
   /// rows of equal figures by.
   package var columnFields: [String] {
     [
-      feed.domain, operation, strategy.rawValue, String(feed.size), feed.distribution, String(feed.kinds), mode.rawValue,
+      feed.domain, operation, strategy.rawValue, String(feed.size), feed.distribution, String(feed.kinds),
+      mode.rawValue,
     ]
   }
 }
@@ -244,13 +245,18 @@ package enum RunPairChecks {
       return .cannotCheck("\(b.path) has no share or feed rows at \(size.groupedDigits) \(layout) elements to show")
     }
     let operations = operations ?? unique(shown.map(\.key.operation))
-    let order = { (row: TimingRow) in [operations.firstIndex(of: row.key.operation)!, row.key.mode == .boundary ? 0 : 1] }
-    let sorted = shown.enumerated().sorted { (order($0.element) + [$0.offset]).lexicographicallyPrecedes(order($1.element) + [$1.offset]) }
+    let order = { (row: TimingRow) in
+      [operations.firstIndex(of: row.key.operation)!, row.key.mode == .boundary ? 0 : 1]
+    }
+    let sorted = shown.enumerated().sorted {
+      (order($0.element) + [$0.offset]).lexicographicallyPrecedes(order($1.element) + [$1.offset])
+    }
     let before = a.byKey
     let lines = sorted.map(\.element).map { row in
       [
         row.key.operation, row.key.mode.rawValue, row.key.strategy.rawValue,
-        before[row.key]?.ratioCell(baseline: a.info.baseline) ?? missingFigure, row.ratioCell(baseline: b.info.baseline),
+        before[row.key]?.ratioCell(baseline: a.info.baseline) ?? missingFigure,
+        row.ratioCell(baseline: b.info.baseline),
       ]
     }
     let table = QuotedTable(
@@ -275,10 +281,13 @@ package enum RunPairChecks {
       return .differ("\(empty.key) has code_bytes of zero or less")
     }
     if requireCallgrind,
-      let direct = shared.first(where: { $0.key.feed.domain != AnswerNames.syntheticDomain && $0.codeBytesMethod != .callgrind })
+      let direct = shared.first(where: {
+        $0.key.feed.domain != AnswerNames.syntheticDomain && $0.codeBytesMethod != .callgrind
+      })
     {
       return .differ("\(direct.key) was counted by \(direct.codeBytesMethod?.rawValue ?? "nothing"), not callgrind")
     }
-    return CheckReport(text: "code_bytes and their methods equal, and positive, for all \(shared.count) rows of both builds\n")
+    return CheckReport(
+      text: "code_bytes and their methods equal, and positive, for all \(shared.count) rows of both builds\n")
   }
 }

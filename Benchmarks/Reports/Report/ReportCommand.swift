@@ -74,7 +74,8 @@ package struct ReportCommand {
     paths = try AnswerCommand.expandingFolders(arguments.positionals)
     path = paths[0]
     let stem = path.hasSuffix(".csv") ? String(path.dropLast(4)) : path
-    outputDirectory = try arguments.outputDirectory ?? (stem.hasSuffix("/") ? String(stem.dropLast()) : stem) + "-report"
+    outputDirectory =
+      try arguments.outputDirectory ?? (stem.hasSuffix("/") ? String(stem.dropLast()) : stem) + "-report"
     force = try arguments.force
     profilePath = try arguments.profile
     scalingDirectory = try arguments.scaling
@@ -86,13 +87,16 @@ package struct ReportCommand {
     if paths.count > 1 { return try write(try machinesReport().files(), console: console) }
     guard case .run(let run) = try loadResults(path) else {
       throw .usage(
-        "\(path) is a profile; report a run CSV and pass the profile with \(Self.declared.profile.name)", command: Self.spec.name)
+        "\(path) is a profile; report a run CSV and pass the profile with \(Self.declared.profile.name)",
+        command: Self.spec.name)
     }
     let profile = try profilePath.map { path throws(CommandError) in
       try loadProfile(path, option: Self.declared.profile.name, command: Self.spec.name, beside: nil, console: console)
     }
     var report = ReportDocument(run: run, profile: profile)
-    if let scalingDirectory { report.scaling = try ScalingTables.load(scalingDirectory, option: Self.declared.scaling.spec) }
+    if let scalingDirectory {
+      report.scaling = try ScalingTables.load(scalingDirectory, option: Self.declared.scaling.spec)
+    }
     return try write(report.files(), console: console)
   }
 
@@ -100,7 +104,8 @@ package struct ReportCommand {
   private func machinesReport() throws(CommandError) -> MachinesReport {
     if profilePath != nil || scalingDirectory != nil {
       throw .usage(
-        "\(Self.declared.profile.name) and \(Self.declared.scaling.name) go with one run; given several, report is over machines",
+        "\(Self.declared.profile.name) and \(Self.declared.scaling.name) go with one run; "
+          + "given several, report is over machines",
         command: Self.spec.name)
     }
     var runs: [AnswerRows] = []
@@ -109,7 +114,9 @@ package struct ReportCommand {
         throw .usage("\(path) is a profile; a report over machines reads runs", command: Self.spec.name)
       }
       if run.info.baseline != AnswerNames.enumSwitch {
-        throw .dataError("\(path) takes its ratios against \(run.info.baseline); the machines report compares with \(AnswerNames.enumSwitch)")
+        throw .dataError(
+          "\(path) takes its ratios against \(run.info.baseline); "
+            + "the machines report compares with \(AnswerNames.enumSwitch)")
       }
       runs.append(AnswerRows(run: run, size: AnswerRows.defaultSize(run), layout: KindDistribution.uniform.rawValue))
     }

@@ -62,7 +62,9 @@ extension ReportDocument {
     if launches.max()! != launches.min()! { text += " to \(launches.max()!)" }
     text += " launches"
     let layouts = rows.map(\.layouts).max() ?? 1
-    if layouts > 1 { text += " in all, over \(layouts) layouts of the build (its code relinked in \(layouts) function orders)" }
+    if layouts > 1 {
+      text += " in all, over \(layouts) layouts of the build (its code relinked in \(layouts) function orders)"
+    }
     if let target = rows.compactMap(\.targetResolution).first {
       let met = rows.filter { $0.metTarget == true }.count
       text += " (adaptive: every case in the first launches, then only those short of a resolution of "

@@ -73,7 +73,9 @@ extension ReportDocument {
       text += "`swift_retain` and `swift_release`, and allocations. The profile runs its own feed size, "
       text += "which each counts chart names in its title."
     } else {
-      text += ". Run `dispatch-bench profile` and pass its CSV with `\(ReportCommand.declared.profile.name)` for instruction, branch and ARC counts."
+      text +=
+        ". Run `dispatch-bench profile` "
+        + "and pass its CSV with `\(ReportCommand.declared.profile.name)` for instruction, branch and ARC counts."
     }
     text += " One chart per unit (time, counts, bytes), each titled with the feed size its values come from. "
     text += "Counts charts are logarithmic; a count the table shows as 0 is drawn as a bar of no height. "
@@ -90,7 +92,10 @@ extension ReportDocument {
       guard operations.count > 1 else { continue }
       for operation in operations {
         let strategyRows = rows.filter { $0.key.operation == operation && $0.key.strategy != .floor }
-        entries.append(whyEntry(operation: operation, strategyRows: strategyRows, floor: floor(of: strategyRows[0].key, operation: operation)))
+        entries.append(
+          whyEntry(
+            operation: operation, strategyRows: strategyRows,
+            floor: floor(of: strategyRows[0].key, operation: operation)))
       }
     }
     return entries

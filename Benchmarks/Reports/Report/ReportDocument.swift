@@ -191,7 +191,9 @@ package struct ReportDocument {
   /// the time at the baseline's pace (`TimingRow.shownMedian`).
   private func describe(_ row: TimingRow) -> String {
     let (time, interval) = (row.shownMedian, row.shownInterval)
-    var text = "\(ResultsTable.nanoseconds(time)) (\(ResultsTable.nanoseconds(interval.lowerBound))–\(ResultsTable.nanoseconds(interval.upperBound)))"
+    var text =
+      "\(ResultsTable.nanoseconds(time)) "
+      + "(\(ResultsTable.nanoseconds(interval.lowerBound))–\(ResultsTable.nanoseconds(interval.upperBound)))"
     if let ratio = row.ratioToBaseline { text += " \(ResultsTable.ratioText(ratio))" }
     if row.suspect { text += " ⚠" }
     return text

@@ -24,7 +24,8 @@ extension ScalingTables {
       rows: order.map { pattern in
         [pattern] + kinds.map { kinds in
           let kind = newKind(StrategyID(pattern), kinds: kinds).map { "\($0.lines) in \($0.hunks)" } ?? missingFigure
-          let operation = newOperation(StrategyID(pattern), kinds: kinds).map { "\($0.lines) in \($0.hunks)" } ?? missingFigure
+            let operation =
+              newOperation(StrategyID(pattern), kinds: kinds).map { "\($0.lines) in \($0.hunks)" } ?? missingFigure
           return "\(kind) / \(operation)"
         }
       }, markdown: true, rightAligned: Set(1...max(1, kinds.count)))

@@ -152,7 +152,9 @@ private struct Ratios {
     if layouts > 1, row.key.strategy != trackedKey.strategy {
       row.layouts = Set(estimates.map { $0.launch / LayoutBuilds.launchStride }).count
       row.layoutVarianceShare = LaunchLevels.layoutShare(
-        Dictionary(grouping: estimates) { $0.launch / LayoutBuilds.launchStride }.values.map { $0.map(\.estimate.median) })
+        Dictionary(grouping: estimates) { $0.launch / LayoutBuilds.launchStride }.values.map {
+          $0.map(\.estimate.median)
+        })
     }
     if let ratio = row.key.strategy == baseline ? toFloor : toBaseline {
       row.tracked = tracked(row)
@@ -185,7 +187,8 @@ private struct Ratios {
       row.ratioToFloor = row.median / floor
     }
     if let floor = medians[floorKey], floor > 0 {
-      row.suspect = !row.key.strategy.isReference && SampleIndex.isBelowTheFloor(median: row.median, floor: floor, ratio)
+      row.suspect =
+        !row.key.strategy.isReference && SampleIndex.isBelowTheFloor(median: row.median, floor: floor, ratio)
     }
   }
 }

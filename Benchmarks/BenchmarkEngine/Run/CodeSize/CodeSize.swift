@@ -72,7 +72,9 @@ package struct CodeSize {
     }
     var members: [String: [Int]] = [:]
     for index in functions.indices {
-      if let namespace = Self.syntheticNamespace(functions[index].name) { members[namespace, default: []].append(index) }
+      if let namespace = Self.syntheticNamespace(functions[index].name) {
+        members[namespace, default: []].append(index)
+      }
     }
     syntheticMembers = members
   }
@@ -153,11 +155,14 @@ package struct CodeSize {
     let loop = Self.mangled(names.loop)
     guard members.contains(where: { functions[$0].name.contains(loop) }) else { return nil }
     let others = Self.syntheticNames.filter { $0.key != operation }.values.flatMap(\.members)
-    let visitors = names.members.compactMap(Self.wordSubstituted), otherVisitors = others.compactMap(Self.wordSubstituted)
+    let visitors = names.members.compactMap(Self.wordSubstituted),
+      otherVisitors = others.compactMap(Self.wordSubstituted)
     let roots = members.filter { index in
       let name = functions[index].name
       if name.contains(loop) { return true }
-      let named = (names.members + Self.syntheticDispatch).contains { Self.names(name, $0) } || visitors.contains { name.contains($0) }
+      let named =
+        (names.members + Self.syntheticDispatch).contains { Self.names(name, $0) }
+        || visitors.contains { name.contains($0) }
       let other = others.contains(where: { Self.names(name, $0) }) || otherVisitors.contains { name.contains($0) }
       if named && !other { return true }
       return Self.isClosure(name) && (Self.syntheticClosures[operation] ?? []).contains { name.contains($0) }

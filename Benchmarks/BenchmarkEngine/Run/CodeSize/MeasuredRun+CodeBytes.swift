@@ -28,7 +28,9 @@ extension MeasuredRun {
       return false
     }
     let strategies = Set(probed.map(\.strategy)).count
-    note("finding the code each operation runs: \(strategies.counted("strategy", plural: "strategies")) under callgrind")
+    note(
+      "finding the code each operation runs: "
+        + "\(strategies.counted("strategy", plural: "strategies")) under callgrind")
     let measured: [CodeSizeProbe.Key: Int]
     do {
       measured = try CodeSizeProbe(code: code, seed: seed, jobs: max(1, cores)).measure(probed)

@@ -35,7 +35,8 @@ package struct RunCommand {
     let plan = options.matrix.plan()
     guard !plan.keys.isEmpty else {
       throw .usage(
-        "no benchmark cases to run: \(RunOptions.declared.selection.filter.name) or \(RunOptions.declared.selection.strategies.name) left nothing",
+        "no benchmark cases to run: \(RunOptions.declared.selection.filter.name) "
+          + "or \(RunOptions.declared.selection.strategies.name) left nothing",
         command: RunOptions.spec.name)
     }
     if options.listOnly {
@@ -51,7 +52,8 @@ package struct RunCommand {
     let note = self.note(console)
     RunHeader(plan: launchPlan, options: options, outputPath: writer.outputPath, machine: machine).lines.forEach(note)
 
-    let info = RunInfo.started(started, machine: machine, seed: options.matrix.seed, command: Self.commandLine(arguments))
+    let info = RunInfo.started(
+      started, machine: machine, seed: options.matrix.seed, command: Self.commandLine(arguments))
     var aggregates = options.builds.aggregates(info)
     var layouts: (directory: String, binaries: [String])?
     if case .layouts(let seeds) = options.builds { layouts = try LayoutBuilds.make(seeds, note: note) }
@@ -137,7 +139,8 @@ package struct RunCommand {
     }
     if let code, machine.buildConfiguration == "release" {
       _ = clock.time(.codeSize) {
-        results.countCode(underCallgrind: code, seed: options.matrix.seed, cores: machine.cores, console: console, note: note)
+        results.countCode(
+          underCallgrind: code, seed: options.matrix.seed, cores: machine.cores, console: console, note: note)
       }
     }
     // The file's time ends here: the rows are written again with it (and
@@ -149,7 +152,9 @@ package struct RunCommand {
     if let adaptive = run.adaptive { note(Self.summary(adaptive, results)) }
     if let time = results.info.time { note(Self.timeLine(time)) }
     if let reason = results.disturbance?.reason {
-      note("the machine was disturbed during this run: \(reason); its rows say so (interrupted_share, launch_speed_spread), and compare warns of it")
+      note(
+        "the machine was disturbed during this run: \(reason); "
+          + "its rows say so (interrupted_share, launch_speed_spread), and compare warns of it")
     }
     if let samplesPath = options.samplesPath { note("wrote \(samplesPath)") }
     if let closing, options.format == .table && options.export == nil {
@@ -166,11 +171,14 @@ package struct RunCommand {
     if let most = adaptive.laterLaunches.max(), let fewest = adaptive.laterLaunches.min() {
       let cases = fewest == most ? most.counted("case") : "\(fewest) to \(most) cases"
       text += ", then \(adaptive.laterLaunches.count.counted("more launch", plural: "more launches")) of \(cases), "
-        + (adaptive.claimLaunches > 0 ? "\(adaptive.claimLaunches) for the claims still open, then " : "") + "the widest first"
+        + (adaptive.claimLaunches > 0 ? "\(adaptive.claimLaunches) for the claims still open, then " : "")
+        + "the widest first"
       if let fewest = adaptive.fewerRounds.min(), let most = adaptive.fewerRounds.max() {
         let rounds = fewest == most ? "\(most)" : "\(fewest) to \(most)"
         let of = adaptive.laterLaunches.reduce(0, +)
-        text += " (\(adaptive.fewerRounds.count) of their \(of) cases in \(rounds) rounds, not \(adaptive.fullRounds): their launches decide)"
+        text +=
+          " (\(adaptive.fewerRounds.count) of their \(of) cases in \(rounds) rounds, "
+          + "not \(adaptive.fullRounds): their launches decide)"
       }
     }
     let short = results.casesShortOfTarget
@@ -178,13 +186,15 @@ package struct RunCommand {
     let why =
       switch adaptive.stop {
       case .allMet: ""
-      case .outOfTime: " within \(RunOptions.declared.design.maxTime.name) \(Progress.duration(adaptive.settings.maxTime))"
+      case .outOfTime:
+        " within \(RunOptions.declared.design.maxTime.name) \(Progress.duration(adaptive.settings.maxTime))"
       case .maxLaunches: " within \(RunOptions.declared.design.maxLaunches.name) \(adaptive.settings.maxLaunches)"
       case .layouts:
         " (more launches could not narrow the rest: their variance is between layouts, so more layouts would)"
       }
     return text
-      + "; \(short.count) of \(cases) cases did not meet the target resolution of \(target)\(why) (met_target says which rows)"
+      + "; \(short.count) "
+      + "of \(cases) cases did not meet the target resolution of \(target)\(why) (met_target says which rows)"
       + limits(results, target: adaptive.settings.targetResolution).map { "\n  " + $0 }.joined()
   }
 
@@ -202,14 +212,18 @@ package struct RunCommand {
     return short.compactMap { row in
       guard let resolution = row.resolution, resolution > 0 else { return nil }
       let needed = Int((Double(row.launches) * (resolution / target) * (resolution / target)).rounded(.up))
-      let share = row.launchVarianceShare.map { ", \(CSVNumber.text(($0 * 100).rounded()))% of its variance between launches" } ?? ""
+      let share =
+        row.launchVarianceShare.map { ", \(CSVNumber.text(($0 * 100).rounded()))% of its variance between launches" }
+        ?? ""
       let wall = results.info.time?.wall ?? 0
       let pace =
         wall > 0 && row.launches > 0
         ? ", at this run's pace (\(row.launches) in \(Progress.duration(wall))) within "
-          + "\(RunOptions.declared.design.maxTime.name) \(Int((wall * Double(needed) / Double(row.launches)).rounded(.up)))"
+          + "\(RunOptions.declared.design.maxTime.name) "
+          + "\(Int((wall * Double(needed) / Double(row.launches)).rounded(.up)))"
         : ""
-      return "\(row.key.path): \(CSVNumber.text((resolution * 1000).rounded() / 10))% after \(row.launches) launches\(share); "
+      return "\(row.key.path): "
+        + "\(CSVNumber.text((resolution * 1000).rounded() / 10))% after \(row.launches) launches\(share); "
         + "about \(needed) launches would resolve it\(pace)"
     }
   }
@@ -220,7 +234,8 @@ package struct RunCommand {
     let rest = RunTime.Phase.allCases.filter { $0 != .sampling && time[$0] >= 0.5 }
       .sorted { time[$0] > time[$1] }
       .map { "\($0.words) \(seconds(time[$0]))" }
-    return "time: \(CSVNumber.text((time.samplingShare * 100).rounded()))% of \(Progress.duration(time.wall)) in timed loops ("
+    return "time: \(CSVNumber.text((time.samplingShare * 100).rounded()))% "
+      + "of \(Progress.duration(time.wall)) in timed loops ("
       + "\(seconds(time[.sampling])))" + (rest.isEmpty ? "" : "; " + rest.joined(separator: ", "))
   }
 
@@ -259,7 +274,8 @@ package struct RunCommand {
   package static func commandLine(_ arguments: [String]) -> String {
     (["dispatch-bench"] + arguments).map { argument in
       argument.allSatisfy({ $0.isLetter || $0.isNumber || "-_.,/=:".contains($0) }) && !argument.isEmpty
-        ? argument : "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        ? argument
+        : "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }.joined(separator: " ")
   }
 }

@@ -12,7 +12,8 @@ package struct RunEstimate {
 
   package init(_ plan: RunPlan, sampling: SamplingSettings) {
     perLaunch = plan.caseShapes.reduce(0.0) { total, shape in
-      total + (shape.rounds.map { sampling.sampling(rounds: $0) } ?? sampling).sampleTime + Self.building(size: shape.size)
+      total + (shape.rounds.map { sampling.sampling(rounds: $0) } ?? sampling).sampleTime
+        + Self.building(size: shape.size)
     }
     checks = plan.caseSizes.reduce(0.0) { $0 + 0.02 + Double(min($1, ElementsRunner.checkedLimit)) * 1e-5 }
   }

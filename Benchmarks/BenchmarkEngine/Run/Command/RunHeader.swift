@@ -18,23 +18,30 @@ package struct RunHeader {
     let feeds = plan.feeds.count + plan.synthetic.count
     let modes = plan.modes.map(\.rawValue).joined(separator: " and ")
     var lines = [
-      "dispatch-bench run: \(plan.caseCount.counted("benchmark case")) at \(plan.sizesText) elements, on \(feeds.counted("feed")) in \(modes) mode, \(launchesText), seed \(options.matrix.seed)",
-      "estimated duration: about \(Progress.duration(estimatedSeconds))\(options.design.adaptive == nil ? "" : " for the first launches") (a rough model: sampling time, building and checking per case and launch; progress revises it)",
+      "dispatch-bench run: \(plan.caseCount.counted("benchmark case")) at \(plan.sizesText) elements, "
+        + "on \(feeds.counted("feed")) in \(modes) mode, \(launchesText), seed \(options.matrix.seed)",
+      "estimated duration: about \(Progress.duration(estimatedSeconds))"
+        + "\(options.design.adaptive == nil ? "" : " for the first launches") "
+        + "(a rough model: sampling time, building and checking per case and launch; progress revises it)",
       "writing \(plan.rowCount.counted("row")), the floors and nulls included, to \(outputPath)"
         + (options.builds.named == nil ? "" : " for each build"),
     ]
     switch options.builds {
     case .this: break
     case .alternate(let alternate):
-      lines.append("and the same rows of \(alternate.binary), its launches alternating with these, to \(alternate.output)")
+      lines.append(
+        "and the same rows of \(alternate.binary), its launches alternating with these, to \(alternate.output)")
     case .named(let builds):
       lines.append("in \(builds.count) builds, their launches alternating, each to its own file:")
       for build in builds { lines.append("  \(build.name): \(build.binary) → \(build.output(outputPath))") }
     case .layouts(let seeds):
-      lines.append("in \(seeds.count) layouts of this build (its code relinked in \(seeds.count) function orders, \(seeds.text)), their launches alternating; each row's interval over layouts")
+      lines.append(
+        "in \(seeds.count) layouts of this build (its code relinked in \(seeds.count) function orders, "
+          + "\(seeds.text)), their launches alternating; each row's interval over layouts")
     }
     lines.append(
-      "machine: \(machine.cpuModel), \(machine.cores) cores; \(machine.operatingSystem); Swift \(machine.swiftVersion), \(machine.buildConfiguration)"
+      "machine: \(machine.cpuModel), \(machine.cores) cores; \(machine.operatingSystem); "
+        + "Swift \(machine.swiftVersion), \(machine.buildConfiguration)"
     )
     if let note = firstLaunchesNote { lines.append(note) }
     if let note = baselineNote { lines.append(note) }
@@ -47,7 +54,9 @@ package struct RunHeader {
     guard let adaptive = options.design.adaptive else {
       return options.launches.counted("launch", plural: "launches")
     }
-    return "\(adaptive.initialLaunches) launches of every case, then more of those whose ratios' resolution is over \(CSVNumber.text(adaptive.targetResolution * 100))% (up to \(adaptive.maxLaunches) launches, within \(Progress.duration(adaptive.maxTime)))"
+    return "\(adaptive.initialLaunches) launches of every case, "
+      + "then more of those whose ratios' resolution is over \(CSVNumber.text(adaptive.targetResolution * 100))% "
+      + "(up to \(adaptive.maxLaunches) launches, within \(Progress.duration(adaptive.maxTime)))"
   }
 
   /// The whole run's estimated seconds (`RunEstimate`).
@@ -63,14 +72,16 @@ package struct RunHeader {
     var notes: [String] = []
     if let sanitizer = Machine.sanitizer {
       notes.append(
-        "note: this build is instrumented with -sanitize=\(sanitizer): every timing includes its checks (build_flags says so)")
+        "note: this build is instrumented with -sanitize=\(sanitizer): "
+          + "every timing includes its checks (build_flags says so)")
     }
     if let reason = HeapCounter.unavailable {
       notes.append("note: \(reason); the strategies' footprint and allocation columns say n/a")
     }
     if case .failure(let unavailable) = HardwareCounters.open() {
       notes.append(
-        "note: hardware counters are not available here (perf_event_open: \(unavailable.reason)); the cycles, instructions and branch-miss columns say n/a"
+        "note: hardware counters are not available here (perf_event_open: \(unavailable.reason)); "
+          + "the cycles, instructions and branch-miss columns say n/a"
       )
     }
     return notes
@@ -92,7 +103,9 @@ package struct RunHeader {
     var borrowed: [String: String] = [:]
     for planned in plan.plan.synthetic {
       for name in planned.strategies {
-        if let template = PlannedSynthetic.workload(domain: planned.domain, named: name, kinds: planned.kinds)?.writtenAs {
+        if let template = PlannedSynthetic.workload(domain: planned.domain, named: name, kinds: planned.kinds)?
+          .writtenAs
+        {
           borrowed[name] = template
         }
       }

@@ -76,12 +76,13 @@ package struct RunOptions {
       """,
       example: "--max-time-per-case 1", in: 0.001...86_400, formerNames: ["--max-time-per-cell"])
     package let design = LaunchDesign.Options()
-    package let output = OutputOptions.Options(verb: "time", measurements: "numbers", fileSuffix: "", exports: [.gbench])
+    package let output = OutputOptions.Options(
+      verb: "time", measurements: "numbers", fileSuffix: "", exports: [.gbench])
     /// The raw samples' file: `--samples`, as `compare` and `export` call
     /// the file they read (formerly `--samples-csv`).
     package let samples = Option.value(
-      "--samples", "SAMPLES.csv", "Also write every raw sample to this CSV.", example: "--samples results/base-samples.csv",
-      formerNames: ["--samples-csv"])
+      "--samples", "SAMPLES.csv", "Also write every raw sample to this CSV.",
+      example: "--samples results/base-samples.csv", formerNames: ["--samples-csv"])
     package let builds = BuildSet.Options()
   }
 

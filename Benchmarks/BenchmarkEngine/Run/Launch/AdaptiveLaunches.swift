@@ -103,7 +103,9 @@ package struct AdaptiveLaunches {
   ///   - elapsed: seconds since the run started.
   ///   - secondsPerEstimated: how long a launch took per second
   ///     `RunEstimate` expected, measured on the launches so far.
-  package func next(_ states: [BenchmarkCase: CaseState], elapsed: Double, secondsPerEstimated: Double) -> [BenchmarkCase] {
+  package func next(_ states: [BenchmarkCase: CaseState], elapsed: Double, secondsPerEstimated: Double)
+    -> [BenchmarkCase]
+  {
     let wanted = states.values
       .filter {
         $0.resolution > settings.targetResolution && $0.launches < settings.maxLaunches && !$0.layoutBound

@@ -105,7 +105,9 @@ extension AdaptiveLaunches {
       let each = seconds(of: Array(need.strategies.keys), states, secondsPerEstimated: secondsPerEstimated)
       guard more * each <= left else { continue }
       let together = chosen.merging(need.strategies) { $0.union($1) }
-      if seconds(of: Array(together.keys), states, secondsPerEstimated: secondsPerEstimated) <= left { chosen = together }
+      if seconds(of: Array(together.keys), states, secondsPerEstimated: secondsPerEstimated) <= left {
+        chosen = together
+      }
     }
     return chosen
   }
@@ -113,7 +115,9 @@ extension AdaptiveLaunches {
   /// The plan of launch `index` (from 0) for the open claims: only
   /// `strategies`' cases, each timing those strategies and the baseline,
   /// in the rounds `rounds(_:_:)` gives it, on the first launches' slice.
-  package func plan(claiming strategies: [BenchmarkCase: Set<String>], _ states: [BenchmarkCase: CaseState], launch index: Int)
+  package func plan(
+    claiming strategies: [BenchmarkCase: Set<String>], _ states: [BenchmarkCase: CaseState], launch index: Int
+  )
     -> LaunchPlan
   {
     var launchPlan = plan

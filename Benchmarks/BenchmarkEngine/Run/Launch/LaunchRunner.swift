@@ -81,7 +81,8 @@ extension ElementsRunner {
   /// A runner for `launch` of `plan`, reading the hardware counters where
   /// the machine allows.
   package init(
-    plan: LaunchPlan, launch: LaunchContext, progress: Progress, shouldStop: @escaping () -> Bool, clock: PhaseClock? = nil
+    plan: LaunchPlan, launch: LaunchContext, progress: Progress, shouldStop: @escaping () -> Bool,
+    clock: PhaseClock? = nil
   ) {
     let counters = try? HardwareCounters.open().get()
     self.init(

@@ -231,13 +231,15 @@ package struct Launches {
     case ExitStatus.success where output != nil: return (.completed, output)
     case ExitStatus.disagreement where build.timed.isOther:
       throw CommandError(
-        "\(name) exited with status 1: its strategies disagree (its message is above), or it is not a build of dispatch-bench; nothing was written",
+        "\(name) exited with status 1: its strategies disagree (its message is above), "
+          + "or it is not a build of dispatch-bench; nothing was written",
         exitStatus: ExitStatus.disagreement)
     case ExitStatus.disagreement: return (.disagreement, output)
     case ExitStatus.interrupted: return (.interrupted, output)
     case ExitStatus.usage where build.timed.isOther:
       throw CommandError(
-        "\(name) refused its arguments (exit status 64): it is a build of dispatch-bench from before launches read a plan file, or not a build of dispatch-bench; nothing was written",
+        "\(name) refused its arguments (exit status 64): it is a build of dispatch-bench "
+          + "from before launches read a plan file, or not a build of dispatch-bench; nothing was written",
         exitStatus: ExitStatus.software)
     default:
       throw CommandError(

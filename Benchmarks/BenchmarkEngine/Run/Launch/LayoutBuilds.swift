@@ -27,7 +27,9 @@ extension LayoutBuilds {
   /// Relinks the layouts of `seeds` of the running executable into a new
   /// private directory; returns the directory and the binaries, first seed
   /// first.
-  package static func make(_ seeds: LayoutSeeds, note: (String) -> Void) throws(CommandError) -> (directory: String, binaries: [String]) {
+  package static func make(_ seeds: LayoutSeeds, note: (String) -> Void) throws(CommandError) -> (
+    directory: String, binaries: [String]
+  ) {
     let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
     var template = Array("\(base)/dispatch-bench-layouts.XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else {
@@ -39,7 +41,8 @@ extension LayoutBuilds {
       let binaries = try Relink(executable: executablePath()).layouts(seeds: seeds.seeds, in: directory)
       let seconds = Double(MonotonicClock.now() - started) / 1e9
       note(
-        "made \(seeds.count) layouts of this build: its objects relinked by ld.lld with --shuffle-sections \(seeds.text), in \(CSVNumber.text((seconds * 10).rounded() / 10)) s (\(directory))"
+        "made \(seeds.count) layouts of this build: its objects relinked by ld.lld with --shuffle-sections "
+          + "\(seeds.text), in \(CSVNumber.text((seconds * 10).rounded() / 10)) s (\(directory))"
       )
       return (directory, binaries)
     } catch {
@@ -50,7 +53,8 @@ extension LayoutBuilds {
 
   /// Removes a layouts directory and what is in it.
   package static func remove(_ directory: String) {
-    _ = try? Spawn.run(["/bin/rm", "-rf", directory], environment: [:], standardOutput: "/dev/null", standardError: "/dev/null")
+    _ = try? Spawn.run(
+      ["/bin/rm", "-rf", directory], environment: [:], standardOutput: "/dev/null", standardError: "/dev/null")
   }
 }
 
@@ -64,7 +68,8 @@ extension BuildSet {
       [TimedBuild(binary: this), TimedBuild(binary: other.binary, aggregate: 1, label: other.binary, isOther: true)]
     case .named(let builds):
       builds.enumerated().map { index, build in
-        TimedBuild(binary: build.binary, aggregate: index, label: "build \(build.name) (\(build.binary))", isOther: true)
+        TimedBuild(
+          binary: build.binary, aggregate: index, label: "build \(build.name) (\(build.binary))", isOther: true)
       }
     case .layouts:
       layouts.enumerated().map { index, binary in

@@ -51,7 +51,8 @@ extension ElementsSpec: Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let domainName = try container.decode(String.self, forKey: .domain)
     guard let domain = Domain(rawValue: domainName) else {
-      throw DecodingError.dataCorruptedError(forKey: .domain, in: container, debugDescription: "no domain \(domainName)")
+      throw DecodingError.dataCorruptedError(
+        forKey: .domain, in: container, debugDescription: "no domain \(domainName)")
     }
     self.domain = domain
     size = try container.decode(Int.self, forKey: .size)

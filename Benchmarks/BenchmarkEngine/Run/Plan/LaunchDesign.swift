@@ -65,7 +65,8 @@ package enum LaunchDesign: Equatable {
     if let launches = try arguments.launches {
       if let option = given.first {
         throw .usage(
-          "\(arguments.group.launches.name) fixes the number of launches; \(option.name) sets adaptive launches: give one or the other",
+          "\(arguments.group.launches.name) fixes the number of launches; "
+            + "\(option.name) sets adaptive launches: give one or the other",
           command: arguments.command)
       }
       self = .fixed(launches)

@@ -24,7 +24,8 @@ package struct LaunchPlan: Equatable, Codable {
   }
 
   package init(
-    plan: RunPlan, memory: MemoryPlan, sampling: SamplingSettings, seed: UInt64, launches: Int, adaptiveAfter: Int? = nil,
+    plan: RunPlan, memory: MemoryPlan, sampling: SamplingSettings, seed: UInt64, launches: Int,
+    adaptiveAfter: Int? = nil,
     quiet: Bool
   ) {
     self.plan = plan

@@ -57,7 +57,8 @@ package struct MemoryPlanner {
       // guessed kilobyte per element and strategy.
       for planned in plan.feeds {
         memory.schedules[planned.feed] = planned.feed.size <= 1_000_000 ? .interleaved : .sequential
-        memory.bytes[planned.feed.id] = Double(planned.feed.size * 1_024 * (Registry.strategies.count + 1) * plan.modes.count)
+        memory.bytes[planned.feed.id] = Double(
+          planned.feed.size * 1_024 * (Registry.strategies.count + 1) * plan.modes.count)
       }
       for planned in plan.synthetic {
         memory.bytes[planned.feed] = Double(planned.size * 1_024 * planned.strategies.count)
@@ -83,7 +84,8 @@ package struct MemoryPlanner {
       if let largest = estimates.max(by: { $0.bytes < $1.bytes }), largest.bytes + overhead > Double(limit) {
         throw tooLarge(
           feed, needs: largest.bytes + overhead, by: largest.name,
-          largestThatFits: Self.largestSize(fitting: Double(limit), bytesPerElement: largestPerElement + overheadPerElement))
+          largestThatFits: Self.largestSize(
+            fitting: Double(limit), bytesPerElement: largestPerElement + overheadPerElement))
       }
       let total = estimates.reduce(0) { $0 + $1.bytes } + overhead
       memory.schedules[feed] = total <= Double(interleaveBudget) ? .interleaved : .sequential

@@ -33,7 +33,10 @@ package struct RunPlan: Equatable, Codable {
     feeds.flatMap { planned in
       Array(repeating: planned.operations.map { (planned.feed.size, $0.rounds) }, count: planned.modes(of: self).count)
         .flatMap { $0 }
-    } + synthetic.flatMap { planned in Array(repeating: (planned.size, planned.rounds), count: planned.operations.count) }
+    }
+      + synthetic.flatMap { planned in
+        Array(repeating: (planned.size, planned.rounds), count: planned.operations.count)
+      }
   }
 
   package var caseCount: Int { caseSizes.count }
@@ -81,7 +84,9 @@ package struct RunPlan: Equatable, Codable {
         }
         guard !operations.isEmpty else { return nil }
         var kept = PlannedFeed(feed: planned.feed, operations: operations, modes: [mode])
-        let cases = operations.map { BenchmarkCase(feed: planned.feed.id, operation: $0.operation.rawValue, mode: mode) }
+        let cases = operations.map {
+          BenchmarkCase(feed: planned.feed.id, operation: $0.operation.rawValue, mode: mode)
+        }
         if cases.contains(where: { strategies[$0] != nil }) { kept.timesNull = false }
         return kept
       }

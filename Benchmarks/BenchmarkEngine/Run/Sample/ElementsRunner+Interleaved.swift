@@ -37,7 +37,8 @@ extension ElementsRunner {
     let mode = rows.benchmarkCase.mode
     return ReadyCase(
       benchmarkCase: rows.benchmarkCase,
-      label: "\(feed.domain.rawValue) \(rows.operation.rawValue) · \(feed.size.groupedDigits) · \(feed.distribution) · \(mode)",
+      label: "\(feed.domain.rawValue) \(rows.operation.rawValue) "
+        + "· \(feed.size.groupedDigits) · \(feed.distribution) · \(mode)",
       contenders: rows.contenders, shuffleSeed: launch.shuffleSeed(rows.benchmarkCase), rounds: rounds, slice: slice
     ) { measured, results in
       withExtendedLifetime(padding) { rows.append(measured, into: &results) }

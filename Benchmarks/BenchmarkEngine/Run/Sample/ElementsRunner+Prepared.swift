@@ -104,6 +104,8 @@ extension ElementsRunner {
 
   /// Heap bytes per element of each representation that counted its own.
   package func footprints(_ prepared: [Prepared]) -> [String: Double] {
-    Dictionary(prepared.compactMap { participant in participant.footprintBytesPerElement.map { (participant.name, $0) } }) { a, _ in a }
+    Dictionary(
+      prepared.compactMap { participant in participant.footprintBytesPerElement.map { (participant.name, $0) } }
+    ) { a, _ in a }
   }
 }

@@ -76,7 +76,8 @@ extension ElementsRunner {
       let feed = planned.feed
       progress.begin(
         "\(feed.domain.rawValue) \(entry.operation.rawValue) · \(feed.size.groupedDigits) · \(timed[0].name) · \(mode)")
-      let measured = try measure(rows.contenders, shuffleSeed: launch.shuffleSeed(rows.benchmarkCase), slice: entry.slice)
+      let measured = try measure(
+        rows.contenders, shuffleSeed: launch.shuffleSeed(rows.benchmarkCase), slice: entry.slice)
       self.timed(launch.checks ? .checking : .launching) { rows.append(measured, into: &results) }
       progress.end(worth: 1 / Double(max(1, parts)))
     }

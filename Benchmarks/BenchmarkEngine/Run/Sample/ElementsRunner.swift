@@ -97,7 +97,8 @@ package struct ElementsRunner {
 
   /// The rows of one case of `planned` in `mode`, timing `owners`.
   package func rows(
-    _ planned: PlannedFeed, _ operation: SpecOperation, _ mode: BuildMode, owners: [Prepared], references: CaseRows.References,
+    _ planned: PlannedFeed, _ operation: SpecOperation, _ mode: BuildMode, owners: [Prepared],
+    references: CaseRows.References,
     schedule: Schedule
   ) -> CaseRows {
     CaseRows(

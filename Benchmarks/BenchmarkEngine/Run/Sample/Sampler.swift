@@ -195,7 +195,8 @@ package struct Sampler {
     let region = count / pieces
     let positions = max(1, region / piece)
     let golden = 0.618_033_988_749_894_8
-    let position = min(positions - 1, Int((Double(round) * golden).truncatingRemainder(dividingBy: 1) * Double(positions)))
+    let position = min(
+      positions - 1, Int((Double(round) * golden).truncatingRemainder(dividingBy: 1) * Double(positions)))
     return (0..<pieces).map { index in
       let start = index * region + position * piece
       return start..<(start + piece)

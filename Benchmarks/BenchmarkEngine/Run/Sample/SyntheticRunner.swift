@@ -123,7 +123,9 @@ extension ElementsRunner {
               samples.id == .floor
               ? CSVNumber.hex(floor.checksum) : checksums[samples.id.rawValue]?[operation].map(CSVNumber.hex) ?? ""
             row.writtenAs = built[samples.id.rawValue].flatMap { type(of: $0).writtenAs }
-            if planned.countsAllocations && launch.checks, let contender = contenders.first(where: { $0.id == samples.id }) {
+            if planned.countsAllocations && launch.checks,
+              let contender = contenders.first(where: { $0.id == samples.id })
+            {
               CaseRows.record(allocations: CaseRows.allocations(of: contender, countsHeap: countsHeap), in: &row)
             }
             results.rows.append(row)

@@ -88,10 +88,12 @@ package struct RunWriter {
     do {
       try writeAtomically(results.document, to: partialPath, overwrite: false)
     } catch {
-      throw CommandError("interrupted, and cannot write the partial results: \(error)", exitStatus: ExitStatus.cannotCreate)
+      throw CommandError(
+        "interrupted, and cannot write the partial results: \(error)", exitStatus: ExitStatus.cannotCreate)
     }
     console.errorLine(
-      "interrupted by \(signal): wrote the \(results.rows.count.counted("row")) completed so far to \(partialPath) (marked complete=false)")
+      "interrupted by \(signal): wrote "
+        + "the \(results.rows.count.counted("row")) completed so far to \(partialPath) (marked complete=false)")
     return ExitStatus.interrupted
   }
 

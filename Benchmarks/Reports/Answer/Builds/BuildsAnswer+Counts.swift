@@ -56,7 +56,8 @@ extension BuildsAnswer {
   static func span(_ values: [Double?], _ digits: Int) -> String {
     let known = values.compactMap { $0 }
     guard let low = known.min(), let high = known.max(), known.count == values.count else {
-      return known.isEmpty ? missingFigure : "\(count(known.min(), digits))–\(count(known.max(), digits)) (some not counted)"
+      return known.isEmpty
+        ? missingFigure : "\(count(known.min(), digits))–\(count(known.max(), digits)) (some not counted)"
     }
     let (a, b) = (DecimalText.fixed(low, digits), DecimalText.fixed(high, digits))
     return a == b ? a : "\(a)–\(b)"

@@ -36,7 +36,8 @@ extension AnswerCommand {
     var runs: [RunFile] = []
     for path in paths {
       guard case .run(let run) = try loadResults(path) else {
-        throw .usage("\(path) is a profile; answer reads runs (profiles go with one run, --profile)", command: Self.spec.name)
+        throw .usage(
+          "\(path) is a profile; answer reads runs (profiles go with one run, --profile)", command: Self.spec.name)
       }
       guard !run.rows.isEmpty else { throw .dataError("\(path) has no rows to answer from") }
       runs.append(run)
@@ -47,7 +48,8 @@ extension AnswerCommand {
     var answer = Answer(rows: pooled, profile: nil, scaling: nil, machines: machines)
     if let editCostPath {
       answer.scaling = ScalingTables(
-        compileTimes: [], editCosts: try ScalingTables.read(Self.declared.editCost.spec, Schema.loadEditCosts, editCostPath))
+        compileTimes: [],
+        editCosts: try ScalingTables.read(Self.declared.editCost.spec, Schema.loadEditCosts, editCostPath))
     }
     var tables: [QuotedTable] = []
     for section in sections ?? [.machines] {

@@ -178,7 +178,10 @@ package struct MachineVerdict {
     let above = spans.max { $0.1.lowerBound < $1.1.lowerBound }!
     let below = spans.min { $0.1.upperBound < $1.1.upperBound }!
     if above.1.lowerBound > below.1.upperBound {
-      return (over, .moves, "\(below.0)'s \(AnswerRows.spanText(below.1)) lies below \(above.0)'s \(AnswerRows.spanText(above.1))")
+      return (
+        over, .moves,
+        "\(below.0)'s \(AnswerRows.spanText(below.1)) lies below \(above.0)'s \(AnswerRows.spanText(above.1))"
+      )
     }
     if let missing = readings.first(where: { $0.reading == .missing }) {
       return (over, .cannotTell, "not measured on \(missing.label)")
@@ -188,7 +191,9 @@ package struct MachineVerdict {
 
   /// A decision holds when every machine names the same pattern and moves
   /// when two name different ones.
-  private static func decision(_ readings: [(label: String, reading: MachineClaim.Reading)]) -> (String, Outcome, String) {
+  private static func decision(_ readings: [(label: String, reading: MachineClaim.Reading)]) -> (
+    String, Outcome, String
+  ) {
     let patterns = readings.compactMap { label, reading -> (String, StrategyID)? in
       if case .pattern(let pattern) = reading { (label, pattern) } else { nil }
     }
@@ -206,6 +211,9 @@ package struct MachineVerdict {
     let over = named.first?.rawValue ?? (same ? other.reading.text : missingFigure)
     guard case .untold(let untold) = other.reading else { return (over, .cannotTell, "not measured on \(other.label)") }
     let names = untold.map(\.rawValue)
-    return (over, .cannotTell, "\(other.label)'s run does not tell \(names.dropLast().joined(separator: ", ")) and \(names.last!) apart")
+    return (
+      over, .cannotTell,
+      "\(other.label)'s run does not tell \(names.dropLast().joined(separator: ", ")) and \(names.last!) apart"
+    )
   }
 }

@@ -10,7 +10,8 @@ import CommandLineSupport
 extension Answer {
   package func countsTables() throws(SectionUnavailable) -> [QuotedTable] {
     guard let profile else {
-      throw SectionUnavailable(reason: "the counts section needs \(AnswerCommand.declared.profile.name) PROFILE.csv (dispatch-bench profile)")
+      throw SectionUnavailable(
+        reason: "the counts section needs \(AnswerCommand.declared.profile.name) PROFILE.csv (dispatch-bench profile)")
     }
     let cheap = AnswerNames.cheap.map(\.rawValue)
     let entries = run.rows.filter { row in
@@ -25,12 +26,15 @@ extension Answer {
     var notes: [String] = []
     let lines = entries.map { row, counts in
       let explanation = counts.explanation(timeRatio: row.ratioToBaseline)
-      if let explanation { notes.append("\(row.key.operation) · \(row.key.mode) · \(row.key.strategy): \(explanation.text)") }
+      if let explanation {
+        notes.append("\(row.key.operation) · \(row.key.mode) · \(row.key.strategy): \(explanation.text)")
+      }
       return [row.key.operation, row.key.mode.rawValue] + Self.countsCells(row, counts, explanation: explanation)
     }
     return [
       QuotedTable(
-        title: "Counts beside the cheap rows' times: ratios to \(baseline) at \(rows.size.groupedDigits) elements; counts per element from \(profile.path) at \(sizes) elements",
+        title: "Counts beside the cheap rows' times: ratios to \(baseline) at \(rows.size.groupedDigits) elements; "
+          + "counts per element from \(profile.path) at \(sizes) elements",
         columns: [.init("operation"), .init("mode")] + Self.countsColumns, rows: lines, items: notes)
     ]
   }

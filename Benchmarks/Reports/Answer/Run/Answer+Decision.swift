@@ -23,24 +23,29 @@ extension Answer {
     }
     let work = rows.nanosecondsText(
       N.enumSwitch, [SpecOperation.feedConfigure.rawValue, SpecOperation.shareWechat.rawValue], .app, digits: 0)
+    let scope = "\(rows.size.groupedDigits) elements; 95% intervals over \(rows.intervalLevels)"
     let lines: [[String]] = [
       [
         "each element does real work (formatting a share, laying out a row: \(work) ns in app mode)",
         "whichever reads best: protocol getter, visitor, class hierarchy, type eraser or enum",
-        "getter and visitors \(rows.span(N.articles, heavy)) the enum; class hierarchy and type eraser \(rows.span(N.alternatives, heavy))",
+        "getter and visitors \(rows.span(N.articles, heavy)) the enum; "
+          + "class hierarchy and type eraser \(rows.span(N.alternatives, heavy))",
         "choose by the row below",
       ],
       [
         "dispatch is the work (a row's identifier, a cell's colour) in a hot loop", "`enum` + exhaustive `switch`",
-        "enum \(ns(N.enumSwitch, identifier[0], 1)) ns per identifier and \(ns(N.enumSwitch, color[0], 1)) ns per colour (app); "
-          + "getter and visitors \(rows.span(N.articles, identifier, modes: [.app])) and \(rows.span(N.articles, color, modes: [.app])) in an app, "
-          + "\(rows.span(N.articles, identifier, modes: [.boundary])) and \(rows.span(N.articles, color, modes: [.boundary])) through a module boundary"
+        "enum \(ns(N.enumSwitch, identifier[0], 1)) ns per identifier and \(ns(N.enumSwitch, color[0], 1)) ns "
+          + "per colour (app); getter and visitors \(rows.span(N.articles, identifier, modes: [.app])) "
+          + "and \(rows.span(N.articles, color, modes: [.app])) in an app, "
+          + "\(rows.span(N.articles, identifier, modes: [.boundary])) "
+          + "and \(rows.span(N.articles, color, modes: [.boundary])) through a module boundary"
           + picksThatMove(),
         trades([N.enumSwitch]) { "enum: \($0[0]) (the compiler lists every `switch` to fix)" },
       ],
       [
         "kinds are added often, by many hands; operations rarely", "protocol getter or class hierarchy",
-        "\(ns(N.protocolGetter, constant, kinds: 64, 0)) and \(ns(N.classHierarchy, constant, kinds: 64, 0)) ns at 64 kinds (enum \(ns(N.enumSwitch, constant, kinds: 64, 1)) ns)",
+        "\(ns(N.protocolGetter, constant, kinds: 64, 0)) and \(ns(N.classHierarchy, constant, kinds: 64, 0)) "
+          + "ns at 64 kinds (enum \(ns(N.enumSwitch, constant, kinds: 64, 1)) ns)",
         trades([N.protocolGetter, N.classHierarchy]) { "getter: \($0[0]); class hierarchy: \($0[1])" },
       ],
       [
@@ -51,15 +56,18 @@ extension Answer {
       ],
       [
         "dozens of kinds", "never an `is`/`as?` chain",
-        "`cast-chain` \(ns(N.castChain, constant, kinds: 8, 0)) ns at 8 kinds, \(ns(N.castChain, constant, kinds: 64, 0)) ns at 64 (linear); handler table \(ns(N.handlerTable, constant, kinds: 2, 0)) ns at 2 kinds, \(ns(N.handlerTable, constant, kinds: 64, 0)) at 64",
+        "`cast-chain` \(ns(N.castChain, constant, kinds: 8, 0)) ns at 8 kinds, "
+          + "\(ns(N.castChain, constant, kinds: 64, 0)) ns at 64 (linear); "
+          + "handler table \(ns(N.handlerTable, constant, kinds: 2, 0)) ns at 2 kinds, "
+          + "\(ns(N.handlerTable, constant, kinds: 64, 0)) at 64",
         trades([N.castChain]) { "cast-chain: \($0[0])" },
       ],
     ]
     return QuotedTable(
-      title: "Which pattern, when (\(rows.size.groupedDigits) elements; 95% intervals over \(rows.intervalLevels))",
+      title: "Which pattern, when (\(scope))",
       columns: [
         .init("situation"), .init("pick"),
-        .init("measured (\(rows.size.groupedDigits) elements; 95% intervals over \(rows.intervalLevels))", terminal: "measured"),
+        .init("measured (\(scope))", terminal: "measured"),
         .init("extensibility"),
       ], rows: lines, asRecords: true)
   }
@@ -120,7 +128,8 @@ extension Answer {
         extra > 0
         ? ["\(DecimalText.fixed(extra / 1000, 1)) µs", "\(DecimalText.fixed(extra / Self.frameNanoseconds * 100, 2))%"]
         : ["none (\(DecimalText.fixed(-extra / 1000, 1)) µs less)", "none"]
-      return [operation.rawValue, DecimalText.fixed(enumTime, 1), "\(DecimalText.fixed(slowest.1, 1)) (\(slowest.0))"] + cost
+      return [operation.rawValue, DecimalText.fixed(enumTime, 1), "\(DecimalText.fixed(slowest.1, 1)) (\(slowest.0))"]
+        + cost
     }
     return QuotedTable(
       title: "The stakes: the slowest of the getter and visitors against the enum, app mode",
@@ -142,7 +151,9 @@ extension Answer {
     ]
     for mode in BuildMode.all {
       for operation in N.light {
-        items.append("getter and visitors, \(operation.rawValue), \(mode): \(rows.span(N.articles, [operation], modes: [mode]))")
+        items.append(
+          "getter and visitors, \(operation.rawValue), \(mode): "
+            + "\(rows.span(N.articles, [operation], modes: [mode]))")
       }
     }
     return QuotedTable(title: "The ranges the README's opening sentences quote", items: items)

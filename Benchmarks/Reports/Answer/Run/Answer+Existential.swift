@@ -16,7 +16,8 @@ extension Answer {
     }
     guard !entries.isEmpty else {
       throw SectionUnavailable(
-        reason: "\(run.path) has no existential rows at \(rows.size.groupedDigits) elements (run --domains existential)")
+        reason: "\(run.path) has no existential rows at \(rows.size.groupedDigits) elements (run --domains existential)"
+      )
     }
     let counted: [ProfileMetric] = [.instructions, .indirectBranches, .retains, .allocations, .exclusivityChecks]
     var table = QuotedTable(
@@ -32,7 +33,9 @@ extension Answer {
         ? [QuotedTable.Column("allocations", .right)]
         : counted.map { QuotedTable.Column($0.title, .right) })
     for row in entries {
-      var cells = [row.key.operation, row.key.strategy.rawValue, DecimalText.significant(row.shownMedian, 3), Self.ratio(row)]
+      var cells = [
+        row.key.operation, row.key.strategy.rawValue, DecimalText.significant(row.shownMedian, 3), Self.ratio(row),
+      ]
       if let profile {
         let counts = profile.row(for: row.key)
         cells += counted.map { metric in

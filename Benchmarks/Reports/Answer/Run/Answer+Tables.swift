@@ -13,7 +13,8 @@ extension Answer {
   /// operation take at 8 kinds.
   package func patternsTable() throws(SectionUnavailable) -> QuotedTable {
     let patterns = unique(
-      run.rows.filter { $0.key.feed.domain == Domain.feed.rawValue && !$0.key.strategy.isReference }.map(\.key.strategy))
+      run.rows.filter { $0.key.feed.domain == Domain.feed.rawValue && !$0.key.strategy.isReference }.map(\.key.strategy)
+    )
     guard !patterns.isEmpty else { throw SectionUnavailable(reason: "\(run.path) has no feed rows") }
     let identifier = SpecOperation.feedIdentifier.rawValue
     let constant = AnswerNames.kindsOperation
@@ -22,7 +23,8 @@ extension Answer {
       [
         pattern.rawValue, ratio(rows.row(pattern, identifier, .boundary)), ratio(rows.row(pattern, identifier, .app)),
         ratio(rows.row(pattern, constant, nil, kinds: 8)), ratio(rows.row(pattern, constant, nil, kinds: 64)),
-        codeBytes(pattern, kinds: 64), scaling?.compileSeconds(pattern, kinds: 64).map { DecimalText.fixed($0, 2) + " s" }
+        codeBytes(pattern, kinds: 64),
+        scaling?.compileSeconds(pattern, kinds: 64).map { DecimalText.fixed($0, 2) + " s" }
           ?? missingFigure,
         change(scaling?.newKind(pattern, kinds: 8)), change(scaling?.newOperation(pattern, kinds: 8)),
       ]
@@ -63,16 +65,20 @@ extension Answer {
         && $0.key.feed.domain != AnswerNames.syntheticDomain
     }
     guard !shown.isEmpty else {
-      throw SectionUnavailable(reason: "\(run.path) has no share or feed rows at \(rows.size.groupedDigits) \(rows.layout) elements")
+      throw SectionUnavailable(
+        reason: "\(run.path) has no share or feed rows at \(rows.size.groupedDigits) \(rows.layout) elements")
     }
     struct Line: Hashable {
       var operation: String
       var strategy: StrategyID
     }
     var cells: [Line: [BuildMode: TimingRow]] = [:]
-    for row in shown { cells[Line(operation: row.key.operation, strategy: row.key.strategy), default: [:]][row.key.mode] = row }
+    for row in shown {
+      cells[Line(operation: row.key.operation, strategy: row.key.strategy), default: [:]][row.key.mode] = row
+    }
     let lines = unique(shown.map { Line(operation: $0.key.operation, strategy: $0.key.strategy) }).map { line in
-      [line.operation, line.strategy.rawValue] + BuildMode.all.map { cells[line]?[$0]?.ratioCell(baseline: baseline) ?? missingFigure }
+      [line.operation, line.strategy.rawValue]
+        + BuildMode.all.map { cells[line]?[$0]?.ratioCell(baseline: baseline) ?? missingFigure }
     }
     return QuotedTable(
       title: "Ratio to \(baseline) (95% interval), \(rows.size.groupedDigits) \(rows.layout) elements, in both modes",

@@ -27,13 +27,15 @@ package struct Answer {
   package func blocks(_ section: AnswerSection) throws(SectionUnavailable) -> [QuotedTable] {
     if section.speaksOfTheEnum && baseline != AnswerNames.enumSwitch {
       throw SectionUnavailable(
-        reason: "\(run.path) takes its ratios against \(baseline), and the \(section) section compares with \(AnswerNames.enumSwitch)")
+        reason: "\(run.path) takes its ratios against \(baseline), "
+          + "and the \(section) section compares with \(AnswerNames.enumSwitch)")
     }
     if section.speaksOfTheEnum && section != .counts
       && rows.row(AnswerNames.enumSwitch, AnswerNames.light[0].rawValue, nil) == nil
     {
       throw SectionUnavailable(
-        reason: "\(run.path) has no \(AnswerNames.enumSwitch) row for \(AnswerNames.light[0].rawValue) at \(rows.size.groupedDigits) \(rows.layout) elements")
+        reason: "\(run.path) has no \(AnswerNames.enumSwitch) "
+          + "row for \(AnswerNames.light[0].rawValue) at \(rows.size.groupedDigits) \(rows.layout) elements")
     }
     switch section {
     case .decision: return [decisionTable()]
@@ -45,7 +47,9 @@ package struct Answer {
     case .kinds: return try kindsTables()
     case .code: return try codeTables()
     case .builds:
-      guard !builds.isEmpty else { throw SectionUnavailable(reason: "pass each build's run with \(AnswerCommand.declared.buildRuns.name)") }
+      guard !builds.isEmpty else {
+        throw SectionUnavailable(reason: "pass each build's run with \(AnswerCommand.declared.buildRuns.name)")
+      }
       let answer = BuildsAnswer(builds: builds, profiles: buildProfiles)
       return [answer.table()] + [answer.countsTable()].compactMap { $0 }
     case .machines: return [try machinesTable()]
@@ -59,7 +63,8 @@ package struct Answer {
     guard !machines.isEmpty else { return try placementTable() }
     if let other = machines.first(where: { $0.run.info.baseline != AnswerNames.enumSwitch }) {
       throw SectionUnavailable(
-        reason: "\(other.run.path) takes its ratios against \(other.run.info.baseline), and the machines section compares with \(AnswerNames.enumSwitch)")
+        reason: "\(other.run.path) takes its ratios against \(other.run.info.baseline), "
+          + "and the machines section compares with \(AnswerNames.enumSwitch)")
     }
     return MachinesAnswer(machines).table()
   }
@@ -71,7 +76,8 @@ package struct Answer {
     }
     guard baseline == AnswerNames.enumSwitch else {
       throw SectionUnavailable(
-        reason: "\(run.path) takes its ratios against \(baseline), and the machines section compares with \(AnswerNames.enumSwitch)")
+        reason: "\(run.path) takes its ratios against \(baseline), "
+          + "and the machines section compares with \(AnswerNames.enumSwitch)")
     }
     return MachinePlacement(rows).table()
   }

@@ -63,16 +63,19 @@ package struct CountsBesideTime {
     }
     let scored = CostlyCount.all.map { ($0, $0.cycles * (perInstruction($0, payer) - perInstruction($0, other))) }
     let head =
-      "time \(DecimalText.fixed(time, 2))× the \(base.key.strategy)'s, instructions \(DecimalText.fixed(instructions, 2))×"
+      "time \(DecimalText.fixed(time, 2))× the \(base.key.strategy)'s, "
+      + "instructions \(DecimalText.fixed(instructions, 2))×"
     let explaining = scored.filter { $0.1 > 0 }.sorted { $0.1 > $1.1 }.map(\.0)
     guard let count = explaining.first else {
       return Explanation(
         count: nil,
-        text: "\(head): no count explains it (none of \(CostlyCount.all.map(\.title).joined(separator: ", ")) is more frequent per instruction where the time is)")
+        text: "\(head): no count explains it (none of \(CostlyCount.all.map(\.title).joined(separator: ", ")) "
+          + "is more frequent per instruction where the time is)")
     }
     let figures = explaining.map { count in
       let per100 = { (row: ProfileRow) in DecimalText.fixed(perInstruction(count, row) * 100, 2) }
-      return "\(count.title), \(per100(payer)) per 100 instructions for \(payer.key.strategy) against \(per100(other)) for \(other.key.strategy) "
+      return "\(count.title), \(per100(payer)) "
+        + "per 100 instructions for \(payer.key.strategy) against \(per100(other)) for \(other.key.strategy) "
         + "(\(counted(count.value(payer))) and \(counted(count.value(other))) per element)"
     }
     return Explanation(count: count, text: "\(head): " + figures.joined(separator: "; then "))

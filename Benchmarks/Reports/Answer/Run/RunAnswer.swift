@@ -119,7 +119,9 @@ package enum RunAnswer {
     guard let rows = AnswerRows(run: run, primary: AnswerNames.primarySize) else { return "" }
     let read = MachineClaim.settlings(rows, resolution: resolution)
     guard !read.isEmpty else { return "" }
-    let open = read.filter { !$0.1.isSettled }.sorted { ($0.1.launchFactor ?? .infinity) < ($1.1.launchFactor ?? .infinity) }
+    let open = read.filter { !$0.1.isSettled }.sorted {
+      ($0.1.launchFactor ?? .infinity) < ($1.1.launchFactor ?? .infinity)
+    }
     let missing = MachineClaim.all.count - read.count
     var text = "\(read.count - open.count) of \(read.count.counted("claim")) settled"
       + (missing == 0 ? "" : " (this run has no rows for \(missing) more)")

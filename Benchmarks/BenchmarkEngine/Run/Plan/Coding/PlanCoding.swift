@@ -117,7 +117,8 @@ extension FeedID: Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
       domain: try container.decode(String.self, forKey: .domain), size: try container.decode(Int.self, forKey: .size),
-      distribution: try container.decode(String.self, forKey: .distribution), kinds: try container.decode(Int.self, forKey: .kinds),
+      distribution: try container.decode(String.self, forKey: .distribution),
+      kinds: try container.decode(Int.self, forKey: .kinds),
       source: try container.decode(String.self, forKey: .source))
   }
 }

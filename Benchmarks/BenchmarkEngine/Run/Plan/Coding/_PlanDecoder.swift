@@ -34,7 +34,8 @@ package struct _PlanDecoder: Decoder {
   }
 
   package func mismatch(_ type: Any.Type, _ expected: String) -> DecodingError {
-    .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(value.typeDescription)"))
+    .typeMismatch(
+      type, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(value.typeDescription)"))
   }
 
   /// An array element's place in a coding path.
@@ -140,7 +141,9 @@ package struct _PlanDecoder: Decoder {
     {
       try next().container(keyedBy: type)
     }
-    package mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try next().unkeyedContainer() }
+    package mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+      try next().unkeyedContainer()
+    }
     package mutating func superDecoder() throws -> any Decoder { try next() }
   }
 

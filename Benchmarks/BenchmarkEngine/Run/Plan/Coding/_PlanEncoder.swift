@@ -97,7 +97,9 @@ package struct _PlanEncoder: Encoder {
     package mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
       _PlanEncoder(slot: slot.member(key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
     }
-    package mutating func superEncoder() -> any Encoder { _PlanEncoder(slot: slot.member("super"), codingPath: codingPath) }
+    package mutating func superEncoder() -> any Encoder {
+      _PlanEncoder(slot: slot.member("super"), codingPath: codingPath)
+    }
     package mutating func superEncoder(forKey key: Key) -> any Encoder {
       _PlanEncoder(slot: slot.member(key.stringValue), codingPath: codingPath + [key])
     }
