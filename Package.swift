@@ -90,7 +90,7 @@ let linkedByLLD: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"], .when(platform
 let package = Package(
   name: "dispatch-bench",
   products: [
-    .executable(name: "dispatch-bench", targets: ["dispatch-bench"]),
+    .executable(name: "dispatch-bench", targets: ["dispatch-bench"])
   ],
   dependencies: [],
   targets: [
@@ -110,183 +110,186 @@ let package = Package(
     .target(name: "DispatchModel", dependencies: ["JSON"], swiftSettings: modelAndStrategyPolicy),
 
     // The strategies, each depending on the model alone.
-  ] + harnessModules.map { name in
-    .target(
-      name: name, dependencies: ["DispatchModel"], exclude: ["Loops.swift"],
-      swiftSettings: modelAndStrategyPolicy)
-  } + [
-    // The strategies in app mode, each depending on nothing of ours but
-    // the black hole and the JSON parser.
-    .plugin(name: "AppModeSources", capability: .buildTool()),
-    // The registries' lists of strategies, written from their dependencies
-    // at build time, so that `strategyModules` above is the one list.
-    .plugin(name: "StrategyList", capability: .buildTool()),
-  ] + harnessModules.map { name in
-    .target(
-      name: "App" + name, dependencies: ["BenchmarkSupport", "JSON"], path: "Sources/" + name,
-      sources: ["Loops.swift"], swiftSettings: [.define("APP_MODE")],
-      plugins: ["AppModeSources"])
-  } + [
-    // The registry: the list of strategies, and the generic loops that are
-    // specialised for each of them (so the harness adds no dispatch).
-    .target(
-      name: "StrategyRegistry",
-      dependencies: ["BenchmarkSupport", "DispatchModel"] + harnessModules.map { .target(name: $0) },
-      swiftSettings: noLoopMerging, plugins: ["StrategyList"]),
-    // The list of app-mode modules, apart from the registry: the app modules
-    // are a build's longest part (each a whole-module optimisation of the
-    // model and a strategy, whose interface is ready only when its code is),
-    // and the harness's modules compile while they do;
-    // `dispatch-bench`'s main hands this list to it.
-    .target(
-      name: "AppModeRegistry", dependencies: ["BenchmarkSupport"] + appModules.map { .target(name: $0) },
-      plugins: ["StrategyList"]),
+  ]
+    + harnessModules.map { name in
+      .target(
+        name: name, dependencies: ["DispatchModel"], exclude: ["Loops.swift"],
+        swiftSettings: modelAndStrategyPolicy)
+    } + [
+      // The strategies in app mode, each depending on nothing of ours but
+      // the black hole and the JSON parser.
+      .plugin(name: "AppModeSources", capability: .buildTool()),
+      // The registries' lists of strategies, written from their dependencies
+      // at build time, so that `strategyModules` above is the one list.
+      .plugin(name: "StrategyList", capability: .buildTool()),
+    ]
+    + harnessModules.map { name in
+      .target(
+        name: "App" + name, dependencies: ["BenchmarkSupport", "JSON"], path: "Sources/" + name,
+        sources: ["Loops.swift"], swiftSettings: [.define("APP_MODE")],
+        plugins: ["AppModeSources"])
+    } + [
+      // The registry: the list of strategies, and the generic loops that are
+      // specialised for each of them (so the harness adds no dispatch).
+      .target(
+        name: "StrategyRegistry",
+        dependencies: ["BenchmarkSupport", "DispatchModel"] + harnessModules.map { .target(name: $0) },
+        swiftSettings: noLoopMerging, plugins: ["StrategyList"]),
+      // The list of app-mode modules, apart from the registry: the app modules
+      // are a build's longest part (each a whole-module optimisation of the
+      // model and a strategy, whose interface is ready only when its code is),
+      // and the harness's modules compile while they do;
+      // `dispatch-bench`'s main hands this list to it.
+      .target(
+        name: "AppModeRegistry", dependencies: ["BenchmarkSupport"] + appModules.map { .target(name: $0) },
+        plugins: ["StrategyList"]),
 
-    // The synthetic domain: its feeds (drawn from a seed), each pattern's
-    // module, and the list of them all. The model depends on the toolchain
-    // only, so that a pattern's module compiles without DispatchModel.
-    .target(name: "SyntheticModel"),
-  ] + strategyModules.map { name in
-    .target(
-      name: "Synthetic" + name, dependencies: ["BenchmarkSupport", "SyntheticModel"],
-      path: "Sources/Synthetic/" + name, swiftSettings: noLoopMerging)
-  } + [
-    .target(
-      name: "SyntheticRegistry",
-      dependencies: ["BenchmarkSupport"] + syntheticModules.map { .target(name: $0) }),
-    // The existential domain (Guides/Existentials.md): the compiler's advice
-    // on `any P` tested on one kind of value held nine ways (`any P` within
-    // and past the inline buffer, a specialised generic, a concrete type, an
-    // enum, a type eraser, an opaque type; an opaque type and a generic
-    // across a module boundary). Built as a synthetic module is: one module
-    // of its values, its protocol and its loops, with SwiftPM's release
-    // defaults.
-    .target(
-      name: "Existential", dependencies: ["BenchmarkSupport", "ExistentialBoundary", "SyntheticModel"],
-      swiftSettings: noLoopMerging),
-    // What the domain's boundary contenders reach across a module boundary
-    // (an opaque-returning factory, the guide's generic functions): the
-    // guide's caveat, so built with `libraryPolicy` (no cross-module
-    // optimisation) in every build, the matrix's `package` build too.
-    .target(name: "ExistentialBoundary", dependencies: ["BenchmarkSupport"], swiftSettings: libraryPolicy),
-    // The synthetic generator (Guides/Scaling.md): writes the synthetic
-    // modules, their registry and the edit costs, and `--check`s them for
-    // CI. An executable of its own, which SyntheticTests import to render
-    // the sources and count edits in process. Not optimised: it runs in a
-    // second either way, and optimising it would add seconds to every
-    // release build. Not public interface.
-    .executableTarget(
-      name: "generate-synthetic", path: "Benchmarks/generate-synthetic",
-      swiftSettings: [.unsafeFlags(["-Onone"])]),
+      // The synthetic domain: its feeds (drawn from a seed), each pattern's
+      // module, and the list of them all. The model depends on the toolchain
+      // only, so that a pattern's module compiles without DispatchModel.
+      .target(name: "SyntheticModel"),
+    ]
+    + strategyModules.map { name in
+      .target(
+        name: "Synthetic" + name, dependencies: ["BenchmarkSupport", "SyntheticModel"],
+        path: "Sources/Synthetic/" + name, swiftSettings: noLoopMerging)
+    } + [
+      .target(
+        name: "SyntheticRegistry",
+        dependencies: ["BenchmarkSupport"] + syntheticModules.map { .target(name: $0) }),
+      // The existential domain (Guides/Existentials.md): the compiler's advice
+      // on `any P` tested on one kind of value held nine ways (`any P` within
+      // and past the inline buffer, a specialised generic, a concrete type, an
+      // enum, a type eraser, an opaque type; an opaque type and a generic
+      // across a module boundary). Built as a synthetic module is: one module
+      // of its values, its protocol and its loops, with SwiftPM's release
+      // defaults.
+      .target(
+        name: "Existential", dependencies: ["BenchmarkSupport", "ExistentialBoundary", "SyntheticModel"],
+        swiftSettings: noLoopMerging),
+      // What the domain's boundary contenders reach across a module boundary
+      // (an opaque-returning factory, the guide's generic functions): the
+      // guide's caveat, so built with `libraryPolicy` (no cross-module
+      // optimisation) in every build, the matrix's `package` build too.
+      .target(name: "ExistentialBoundary", dependencies: ["BenchmarkSupport"], swiftSettings: libraryPolicy),
+      // The synthetic generator (Guides/Scaling.md): writes the synthetic
+      // modules, their registry and the edit costs, and `--check`s them for
+      // CI. An executable of its own, which SyntheticTests import to render
+      // the sources and count edits in process. Not optimised: it runs in a
+      // second either way, and optimising it would add seconds to every
+      // release build. Not public interface.
+      .executableTarget(
+        name: "generate-synthetic", path: "Benchmarks/generate-synthetic",
+        swiftSettings: [.unsafeFlags(["-Onone"])]),
 
-    // The results files: typed rows, one column table per file, the CSV
-    // reader and writer. Depends on the toolchain only, so the fuzzer builds
-    // it alone. Not public interface.
-    .target(name: "BenchmarkResults", path: "Benchmarks/BenchmarkResults"),
-    // The harness, in modules along a run's stages; each depends only on
-    // those listed before it, and SwiftPM refuses a circle. Not public
-    // interface: what a module offers the ones above it is `package`.
-    //
-    // Statistics: every estimator and test, once (order statistics live
-    // with the results files they describe). Pure: no model, no I/O.
-    .target(name: "Statistics", dependencies: ["BenchmarkResults"], path: "Benchmarks/Statistics"),
-    // What every command shares: declared options and their parsing, errors
-    // and exit statuses, the console, text tables, output-file checks.
-    .target(
-      name: "CommandLineSupport", dependencies: ["BenchmarkResults"], path: "Benchmarks/CommandLineSupport"),
-    // What the wing that measures (the engine) and the wing that reads
-    // (Reports) share beyond the CSV's columns: a run in memory, its tables
-    // and export formats, what its samples say of the machine, how layouts
-    // number launches, and the run options the readers' advice names.
-    .target(
-      name: "RunContract", dependencies: ["BenchmarkResults", "CommandLineSupport", "Statistics"],
-      path: "Benchmarks/RunContract"),
-    // The binary and the tools that read it: processes, ELF symbols and
-    // sections, relinking in other function orders, callgrind's output.
-    .target(
-      name: "BinaryInspection", dependencies: ["BenchmarkResults", "CommandLineSupport", "JSON"],
-      path: "Benchmarks/BinaryInspection"),
-    // The answer's claims: the patterns and operations it names, the rows
-    // each claim reads, and whether a run's intervals settle it. Below the
-    // engine, so that adaptive launches spend launches on them first.
-    .target(
-      name: "Claims", dependencies: ["BenchmarkResults", "CommandLineSupport", "DispatchModel"],
-      path: "Benchmarks/Claims"),
-    // The engine: plan, launch, sample, aggregate and write a run; profile's
-    // counts under valgrind; a strategy's code size; the run's results.
-    .target(
-      name: "BenchmarkEngine",
-      dependencies: [
-        "BenchmarkSupport", "BenchmarkResults", "BinaryInspection", "CAllocationCounter", "CMeasurementSupport",
-        "Claims", "CommandLineSupport", "DispatchModel", "Existential", "JSON", "RunContract", "Statistics",
-        "StrategyRegistry", "SyntheticModel", "SyntheticRegistry",
-      ],
-      path: "Benchmarks/BenchmarkEngine"),
-    // What a user reads from runs: answer, compare, report (Markdown and SVG
-    // charts) and export. Not the engine: what it reads of a run is the
-    // CSV, and RunContract.
-    .target(
-      name: "Reports",
-      dependencies: [
-        "BenchmarkResults", "BinaryInspection", "Claims", "CommandLineSupport", "DispatchModel", "RunContract",
-        "Statistics", "StrategyRegistry",
-      ],
-      path: "Benchmarks/Reports"),
-    // The command line: `dispatch-bench`'s commands and their dispatch,
-    // dump and new-strategy. Not the app modules (see AppModeRegistry).
-    .target(
-      name: "DispatchBenchCLI",
-      dependencies: [
-        "BenchmarkEngine", "BenchmarkResults", "CommandLineSupport", "DispatchModel", "Reports", "RunContract",
-        "StrategyRegistry",
-      ],
-      path: "Benchmarks/DispatchBenchCLI"),
-    // Counts heap allocations by interposing malloc and free (glibc).
-    .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
-    // Hardware counters through perf_event_open where the kernel allows, and
-    // turning off address randomisation for profile's valgrind runs.
-    .target(name: "CMeasurementSupport", path: "Benchmarks/CMeasurementSupport"),
-    .executableTarget(
-      name: "dispatch-bench",
-      dependencies: ["AppModeRegistry", "BenchmarkEngine", "DispatchBenchCLI"],
-      path: "Benchmarks/dispatch-bench", linkerSettings: linkedByLLD),
+      // The results files: typed rows, one column table per file, the CSV
+      // reader and writer. Depends on the toolchain only, so the fuzzer builds
+      // it alone. Not public interface.
+      .target(name: "BenchmarkResults", path: "Benchmarks/BenchmarkResults"),
+      // The harness, in modules along a run's stages; each depends only on
+      // those listed before it, and SwiftPM refuses a circle. Not public
+      // interface: what a module offers the ones above it is `package`.
+      //
+      // Statistics: every estimator and test, once (order statistics live
+      // with the results files they describe). Pure: no model, no I/O.
+      .target(name: "Statistics", dependencies: ["BenchmarkResults"], path: "Benchmarks/Statistics"),
+      // What every command shares: declared options and their parsing, errors
+      // and exit statuses, the console, text tables, output-file checks.
+      .target(
+        name: "CommandLineSupport", dependencies: ["BenchmarkResults"], path: "Benchmarks/CommandLineSupport"),
+      // What the wing that measures (the engine) and the wing that reads
+      // (Reports) share beyond the CSV's columns: a run in memory, its tables
+      // and export formats, what its samples say of the machine, how layouts
+      // number launches, and the run options the readers' advice names.
+      .target(
+        name: "RunContract", dependencies: ["BenchmarkResults", "CommandLineSupport", "Statistics"],
+        path: "Benchmarks/RunContract"),
+      // The binary and the tools that read it: processes, ELF symbols and
+      // sections, relinking in other function orders, callgrind's output.
+      .target(
+        name: "BinaryInspection", dependencies: ["BenchmarkResults", "CommandLineSupport", "JSON"],
+        path: "Benchmarks/BinaryInspection"),
+      // The answer's claims: the patterns and operations it names, the rows
+      // each claim reads, and whether a run's intervals settle it. Below the
+      // engine, so that adaptive launches spend launches on them first.
+      .target(
+        name: "Claims", dependencies: ["BenchmarkResults", "CommandLineSupport", "DispatchModel"],
+        path: "Benchmarks/Claims"),
+      // The engine: plan, launch, sample, aggregate and write a run; profile's
+      // counts under valgrind; a strategy's code size; the run's results.
+      .target(
+        name: "BenchmarkEngine",
+        dependencies: [
+          "BenchmarkSupport", "BenchmarkResults", "BinaryInspection", "CAllocationCounter", "CMeasurementSupport",
+          "Claims", "CommandLineSupport", "DispatchModel", "Existential", "JSON", "RunContract", "Statistics",
+          "StrategyRegistry", "SyntheticModel", "SyntheticRegistry",
+        ],
+        path: "Benchmarks/BenchmarkEngine"),
+      // What a user reads from runs: answer, compare, report (Markdown and SVG
+      // charts) and export. Not the engine: what it reads of a run is the
+      // CSV, and RunContract.
+      .target(
+        name: "Reports",
+        dependencies: [
+          "BenchmarkResults", "BinaryInspection", "Claims", "CommandLineSupport", "DispatchModel", "RunContract",
+          "Statistics", "StrategyRegistry",
+        ],
+        path: "Benchmarks/Reports"),
+      // The command line: `dispatch-bench`'s commands and their dispatch,
+      // dump and new-strategy. Not the app modules (see AppModeRegistry).
+      .target(
+        name: "DispatchBenchCLI",
+        dependencies: [
+          "BenchmarkEngine", "BenchmarkResults", "CommandLineSupport", "DispatchModel", "Reports", "RunContract",
+          "StrategyRegistry",
+        ],
+        path: "Benchmarks/DispatchBenchCLI"),
+      // Counts heap allocations by interposing malloc and free (glibc).
+      .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
+      // Hardware counters through perf_event_open where the kernel allows, and
+      // turning off address randomisation for profile's valgrind runs.
+      .target(name: "CMeasurementSupport", path: "Benchmarks/CMeasurementSupport"),
+      .executableTarget(
+        name: "dispatch-bench",
+        dependencies: ["AppModeRegistry", "BenchmarkEngine", "DispatchBenchCLI"],
+        path: "Benchmarks/dispatch-bench", linkerSettings: linkedByLLD),
 
-    // Tests. Shared fixtures live in Tests/Fixtures, outside every target.
-    // What every test target shares: the fixtures' paths, the SPEC oracle,
-    // adversarial feeds and running the executable. Not public interface
-    // (`package` access), and no test framework, so it builds everywhere.
-    // Not optimised: `swift build -c release` builds every target, and the
-    // tests, its only users, build it unoptimised anyway (11 s of a cold
-    // release build's CPU optimised; Guides/Development.md, "Where a build's
-    // time goes").
-    .target(
-      name: "TestSupport", dependencies: ["DispatchModel"], path: "Tests/TestSupport",
-      swiftSettings: [.unsafeFlags(["-Onone"])]),
-    .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel", "JSON", "TestSupport"]),
-    .testTarget(name: "StatisticsTests", dependencies: ["BenchmarkResults", "Statistics"]),
-    .testTarget(
-      name: "StrategyTests",
-      dependencies: [
-        "AppModeRegistry", "BenchmarkSupport", "DispatchModel", "JSON", "StrategyRegistry", "TestSupport",
-      ]),
-    .testTarget(
-      name: "HarnessTests",
-      // The executable is a dependency so that it is built for the tests
-      // that run it as a subprocess.
-      dependencies: [
-        "BenchmarkEngine", "BenchmarkResults", "BinaryInspection", "Claims", "CommandLineSupport", "DispatchBenchCLI",
-        "DispatchModel", "Existential", "Reports", "RunContract", "Statistics", "StrategyRegistry", "TestSupport",
-        "dispatch-bench",
-      ]),
-    .testTarget(
-      name: "SyntheticTests",
-      // The generator's executable, whose module the tests import to render
-      // the sources and count edits in process.
-      dependencies: [
-        "BenchmarkSupport", "DispatchModel", "Existential", "StrategyRegistry", "SyntheticModel",
-        "SyntheticRegistry", "TestSupport", "generate-synthetic",
-      ]),
-  ],
+      // Tests. Shared fixtures live in Tests/Fixtures, outside every target.
+      // What every test target shares: the fixtures' paths, the SPEC oracle,
+      // adversarial feeds and running the executable. Not public interface
+      // (`package` access), and no test framework, so it builds everywhere.
+      // Not optimised: `swift build -c release` builds every target, and the
+      // tests, its only users, build it unoptimised anyway (11 s of a cold
+      // release build's CPU optimised; Guides/Development.md, "Where a build's
+      // time goes").
+      .target(
+        name: "TestSupport", dependencies: ["DispatchModel"], path: "Tests/TestSupport",
+        swiftSettings: [.unsafeFlags(["-Onone"])]),
+      .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel", "JSON", "TestSupport"]),
+      .testTarget(name: "StatisticsTests", dependencies: ["BenchmarkResults", "Statistics"]),
+      .testTarget(
+        name: "StrategyTests",
+        dependencies: [
+          "AppModeRegistry", "BenchmarkSupport", "DispatchModel", "JSON", "StrategyRegistry", "TestSupport",
+        ]),
+      .testTarget(
+        name: "HarnessTests",
+        // The executable is a dependency so that it is built for the tests
+        // that run it as a subprocess.
+        dependencies: [
+          "BenchmarkEngine", "BenchmarkResults", "BinaryInspection", "Claims", "CommandLineSupport", "DispatchBenchCLI",
+          "DispatchModel", "Existential", "Reports", "RunContract", "Statistics", "StrategyRegistry", "TestSupport",
+          "dispatch-bench",
+        ]),
+      .testTarget(
+        name: "SyntheticTests",
+        // The generator's executable, whose module the tests import to render
+        // the sources and count edits in process.
+        dependencies: [
+          "BenchmarkSupport", "DispatchModel", "Existential", "StrategyRegistry", "SyntheticModel",
+          "SyntheticRegistry", "TestSupport", "generate-synthetic",
+        ]),
+    ],
   swiftLanguageModes: [.v6]
 )
 
@@ -311,7 +314,9 @@ if Context.environment["DISPATCH_BENCH_LIBRARY_EVOLUTION"] == "1" {
   let resilient = Set(harnessModules + ["DispatchModel", "JSON"])
   for target in package.targets where resilient.contains(target.name) {
     target.swiftSettings =
-      (target.swiftSettings ?? []) + [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"])]
+      (target.swiftSettings ?? []) + [
+        .unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"])
+      ]
   }
   // So that the rows' build_flags say it, and so that the registry's timed
   // loops call each strategy as a client app calls a framework's concrete

@@ -274,107 +274,108 @@ extension Schema {
 
   /// Every column of the run CSV, in file order. Columns are documented in
   /// Guides/ResultsCSV.md; a reader finds them by name.
-  public static var run: ColumnTable<RunRecord> { ColumnTable<RunRecord>(
-    infoColumns(
-      version: \.info.schemaVersion, versionName: "schema_version", readable: readableRunVersions,
-      retired: retiredRunVersions)
-      + [
-        .text("command", \.info.command),
-        .boolean("complete", \.info.complete),
-        Column("baseline", .text, required: true, write: { $0.info.baseline.rawValue }) {
-          record, reader throws(ResultsError) in
-          record.info.baseline = StrategyID(try reader.nonEmpty("baseline"))
-        },
-      ] + keyColumns(\RunRecord.row.key) + [
-        .text("schedule", \.row.schedule),
-        Column("samples", .number, required: true, write: { String($0.row.statistics.count) }) {
-          record, reader throws(ResultsError) in
-          let samples = try reader.integer("samples")
-          guard samples > 0 else { throw reader.failure("samples", "must be at least 1") }
-          record.row.statistics.count = samples
-        },
-        .integer("elements_per_sample", \.row.elementsPerSample),
-        statistic("min_ns", \.min),
-        statistic("p25_ns", \.p25),
-        .number("median_ns", \.row.statistics.median, required: true),
-        statistic("p75_ns", \.p75),
-        statistic("p90_ns", \.p90),
-        statistic("max_ns", \.max),
-        statistic("mean_ns", \.mean),
-        .number("stddev_ns", \.row.statistics.standardDeviation),
-        .number("mad_ns", \.row.statistics.medianAbsoluteDeviation),
-        .number("ci95_low_ns", \.row.statistics.intervalLow, required: true),
-        .number("ci95_high_ns", \.row.statistics.intervalHigh, required: true),
-        .optionalNumber(
-          "ratio_to_baseline", \.row.ratioToBaseline, missing: ""),
-        .optionalNumber("ratio_to_baseline_low", \.row.ratioToBaselineLow, missing: ""),
-        .optionalNumber("ratio_to_baseline_high", \.row.ratioToBaselineHigh, missing: ""),
-        .optionalNumber("ratio_to_floor", \.row.ratioToFloor, missing: ""),
-        Column("launches", .number, required: true, write: { String($0.row.launches) }) {
-          record, reader throws(ResultsError) in
-          let launches = try reader.integer("launches")
-          guard launches > 0 else { throw reader.failure("launches", "must be at least 1") }
-          record.row.launches = launches
-        },
-        Column("tracked_reference", .text, write: { $0.row.tracked?.rawValue ?? "" }) { record, reader in
-          let text = reader.text("tracked_reference")
-          record.row.tracked = text.isEmpty ? nil : StrategyID(text)
-        },
-        .optionalNumber("tracked_log_se", \.row.trackedLogError, missing: ""),
-        .optionalNumber("tracked_degrees", \.row.trackedDegrees, missing: ""),
-        .optionalNumber("resolution", \.row.resolution, missing: ""),
-        .optionalNumber("net_median_ns", \.row.netMedian, missing: ""),
-        Column("shuffle_seed", .text, write: { $0.row.shuffleSeed.map { String($0) } ?? "" }) {
-          record, reader throws(ResultsError) in
-          let text = reader.text("shuffle_seed")
-          guard !text.isEmpty else { return }
-          guard let seed = UInt64(text) else { throw reader.failure("shuffle_seed", "\"\(text)\" is not a seed") }
-          record.row.shuffleSeed = seed
-        },
-        .optionalInteger("slice_elements", \.row.slice),
-        .optionalInteger("code_bytes", \.row.codeBytes),
-        Column("code_bytes_method", .text, write: { $0.row.codeBytesMethod?.rawValue ?? "" }) {
-          record, reader throws(ResultsError) in
-          let text = reader.text("code_bytes_method")
-          guard !text.isEmpty else { return }
-          guard let method = CodeBytesMethod(rawValue: text) else {
-            throw reader.failure(
-              "code_bytes_method",
-              "\"\(text)\" is not one of \(CodeBytesMethod.allCases.map(\.rawValue).joined(separator: ", "))")
-          }
-          record.row.codeBytesMethod = method
-        },
-        .optionalInteger("element_stride_bytes", \.row.elementStride),
-        .optionalNumber("footprint_bytes_per_element", \.row.footprintBytesPerElement),
-        .optionalNumber("alloc_calls_per_element", \.row.allocationsPerElement),
-        .optionalNumber("alloc_bytes_per_element", \.row.allocatedBytesPerElement),
-        .optionalNumber("cycles_per_element", \.row.cyclesPerElement),
-        .optionalNumber("instructions_per_element", \.row.instructionsPerElement),
-        .optionalNumber("branch_misses_per_element", \.row.branchMissesPerElement),
-        .text("checksum", \.row.checksum),
-        Column("written_as", .text, write: { $0.row.writtenAs ?? "" }) { record, reader in
-          let text = reader.text("written_as")
-          record.row.writtenAs = text.isEmpty ? nil : text
-        },
-        .boolean("suspect", \.row.suspect),
-        .optionalNumber("interrupted_share", \.row.interruptedShare, missing: ""),
-        .optionalNumber("launch_speed_spread", \.row.launchSpeedSpread, missing: ""),
-        .optionalNumber("target_resolution", \.row.targetResolution, missing: ""),
-        .optionalBoolean("met_target", \.row.metTarget),
-        .optionalNumber("launch_variance_share", \.row.launchVarianceShare, missing: ""),
-        .optionalBoolean("bimodal_launches", \.row.bimodalLaunches),
-        Column("build", .text, write: { $0.row.build ?? "" }) { record, reader in
-          let text = reader.text("build")
-          record.row.build = text.isEmpty ? nil : text
-        },
-        Column("layouts", .number, write: { String($0.row.layouts) }) { record, reader throws(ResultsError) in
-          guard reader.has("layouts") else { return }
-          let layouts = try reader.integer("layouts")
-          guard layouts > 0 else { throw reader.failure("layouts", "must be at least 1") }
-          record.row.layouts = layouts
-        },
-        .optionalNumber("layout_variance_share", \.row.layoutVarianceShare, missing: ""),
-      ] + timeColumns)
+  public static var run: ColumnTable<RunRecord> {
+    ColumnTable<RunRecord>(
+      infoColumns(
+        version: \.info.schemaVersion, versionName: "schema_version", readable: readableRunVersions,
+        retired: retiredRunVersions)
+        + [
+          .text("command", \.info.command),
+          .boolean("complete", \.info.complete),
+          Column("baseline", .text, required: true, write: { $0.info.baseline.rawValue }) {
+            record, reader throws(ResultsError) in
+            record.info.baseline = StrategyID(try reader.nonEmpty("baseline"))
+          },
+        ] + keyColumns(\RunRecord.row.key) + [
+          .text("schedule", \.row.schedule),
+          Column("samples", .number, required: true, write: { String($0.row.statistics.count) }) {
+            record, reader throws(ResultsError) in
+            let samples = try reader.integer("samples")
+            guard samples > 0 else { throw reader.failure("samples", "must be at least 1") }
+            record.row.statistics.count = samples
+          },
+          .integer("elements_per_sample", \.row.elementsPerSample),
+          statistic("min_ns", \.min),
+          statistic("p25_ns", \.p25),
+          .number("median_ns", \.row.statistics.median, required: true),
+          statistic("p75_ns", \.p75),
+          statistic("p90_ns", \.p90),
+          statistic("max_ns", \.max),
+          statistic("mean_ns", \.mean),
+          .number("stddev_ns", \.row.statistics.standardDeviation),
+          .number("mad_ns", \.row.statistics.medianAbsoluteDeviation),
+          .number("ci95_low_ns", \.row.statistics.intervalLow, required: true),
+          .number("ci95_high_ns", \.row.statistics.intervalHigh, required: true),
+          .optionalNumber(
+            "ratio_to_baseline", \.row.ratioToBaseline, missing: ""),
+          .optionalNumber("ratio_to_baseline_low", \.row.ratioToBaselineLow, missing: ""),
+          .optionalNumber("ratio_to_baseline_high", \.row.ratioToBaselineHigh, missing: ""),
+          .optionalNumber("ratio_to_floor", \.row.ratioToFloor, missing: ""),
+          Column("launches", .number, required: true, write: { String($0.row.launches) }) {
+            record, reader throws(ResultsError) in
+            let launches = try reader.integer("launches")
+            guard launches > 0 else { throw reader.failure("launches", "must be at least 1") }
+            record.row.launches = launches
+          },
+          Column("tracked_reference", .text, write: { $0.row.tracked?.rawValue ?? "" }) { record, reader in
+            let text = reader.text("tracked_reference")
+            record.row.tracked = text.isEmpty ? nil : StrategyID(text)
+          },
+          .optionalNumber("tracked_log_se", \.row.trackedLogError, missing: ""),
+          .optionalNumber("tracked_degrees", \.row.trackedDegrees, missing: ""),
+          .optionalNumber("resolution", \.row.resolution, missing: ""),
+          .optionalNumber("net_median_ns", \.row.netMedian, missing: ""),
+          Column("shuffle_seed", .text, write: { $0.row.shuffleSeed.map { String($0) } ?? "" }) {
+            record, reader throws(ResultsError) in
+            let text = reader.text("shuffle_seed")
+            guard !text.isEmpty else { return }
+            guard let seed = UInt64(text) else { throw reader.failure("shuffle_seed", "\"\(text)\" is not a seed") }
+            record.row.shuffleSeed = seed
+          },
+          .optionalInteger("slice_elements", \.row.slice),
+          .optionalInteger("code_bytes", \.row.codeBytes),
+          Column("code_bytes_method", .text, write: { $0.row.codeBytesMethod?.rawValue ?? "" }) {
+            record, reader throws(ResultsError) in
+            let text = reader.text("code_bytes_method")
+            guard !text.isEmpty else { return }
+            guard let method = CodeBytesMethod(rawValue: text) else {
+              throw reader.failure(
+                "code_bytes_method",
+                "\"\(text)\" is not one of \(CodeBytesMethod.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            record.row.codeBytesMethod = method
+          },
+          .optionalInteger("element_stride_bytes", \.row.elementStride),
+          .optionalNumber("footprint_bytes_per_element", \.row.footprintBytesPerElement),
+          .optionalNumber("alloc_calls_per_element", \.row.allocationsPerElement),
+          .optionalNumber("alloc_bytes_per_element", \.row.allocatedBytesPerElement),
+          .optionalNumber("cycles_per_element", \.row.cyclesPerElement),
+          .optionalNumber("instructions_per_element", \.row.instructionsPerElement),
+          .optionalNumber("branch_misses_per_element", \.row.branchMissesPerElement),
+          .text("checksum", \.row.checksum),
+          Column("written_as", .text, write: { $0.row.writtenAs ?? "" }) { record, reader in
+            let text = reader.text("written_as")
+            record.row.writtenAs = text.isEmpty ? nil : text
+          },
+          .boolean("suspect", \.row.suspect),
+          .optionalNumber("interrupted_share", \.row.interruptedShare, missing: ""),
+          .optionalNumber("launch_speed_spread", \.row.launchSpeedSpread, missing: ""),
+          .optionalNumber("target_resolution", \.row.targetResolution, missing: ""),
+          .optionalBoolean("met_target", \.row.metTarget),
+          .optionalNumber("launch_variance_share", \.row.launchVarianceShare, missing: ""),
+          .optionalBoolean("bimodal_launches", \.row.bimodalLaunches),
+          Column("build", .text, write: { $0.row.build ?? "" }) { record, reader in
+            let text = reader.text("build")
+            record.row.build = text.isEmpty ? nil : text
+          },
+          Column("layouts", .number, write: { String($0.row.layouts) }) { record, reader throws(ResultsError) in
+            guard reader.has("layouts") else { return }
+            let layouts = try reader.integer("layouts")
+            guard layouts > 0 else { throw reader.failure("layouts", "must be at least 1") }
+            record.row.layouts = layouts
+          },
+          .optionalNumber("layout_variance_share", \.row.layoutVarianceShare, missing: ""),
+        ] + timeColumns)
   }
 
   /// A summary statistic of a row's samples.

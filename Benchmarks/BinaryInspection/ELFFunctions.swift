@@ -20,7 +20,13 @@ package enum ELFFunctions {
     let sectionSize = Int(integer(bytes, 58, 2))
     let sectionCount = Int(integer(bytes, 60, 2))
     guard sectionTable + sectionSize * sectionCount <= bytes.count else { return nil }
-    struct Section { var type: UInt64; var address: UInt64; var offset: Int; var size: Int; var link: Int }
+    struct Section {
+      var type: UInt64
+      var address: UInt64
+      var offset: Int
+      var size: Int
+      var link: Int
+    }
     let sections = (0..<sectionCount).map { index in
       let base = sectionTable + index * sectionSize
       return Section(

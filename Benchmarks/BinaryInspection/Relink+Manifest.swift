@@ -40,10 +40,11 @@ extension Relink {
   /// The manifest and key SwiftPM uses for the executable at `executable`
   /// (a symbolic link such as `.build/release/dispatch-bench` followed).
   package static func buildPaths(of executable: String) -> BuildPaths {
-    let resolved = realpath(executable, nil).map { pointer in
-      defer { free(pointer) }
-      return String(cString: pointer)
-    } ?? executable
+    let resolved =
+      realpath(executable, nil).map { pointer in
+        defer { free(pointer) }
+        return String(cString: pointer)
+      } ?? executable
     let products = directoryOf(resolved)
     let product = lastComponent(resolved)
     let configuration = lastComponent(products)

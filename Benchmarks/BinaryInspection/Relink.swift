@@ -67,7 +67,9 @@ extension Relink {
     var command = arguments
     if let index = command.firstIndex(of: "-o") { command[index + 1] = output }
     if !command.contains("-use-ld=lld") { command.append("-use-ld=lld") }
-    return command + ["-Xlinker", "-rpath=\(paths.productsDirectory)", "-Xlinker", "--shuffle-sections=.text.*=\(seed)"]
+    return command + [
+      "-Xlinker", "-rpath=\(paths.productsDirectory)", "-Xlinker", "--shuffle-sections=.text.*=\(seed)",
+    ]
   }
 
   /// The link command that writes the objects, in their own order, to

@@ -78,7 +78,6 @@ package struct QuotedTable {
     return text + items.map { TextTable.wrap("- \($0)", indent: 2) + "\n" }.joined()
   }
 
-
   package init(
     title: String, columns: [Column] = [], rows: [[String]] = [], items: [String] = [], asRecords: Bool = false
   ) {

@@ -23,30 +23,30 @@ public enum DispatchBench {
         + "\(Registry.names.count) patterns (\(Registry.names.joined(separator: ", "))), on the same share and feed "
         + "operations (SPEC.md) and a synthetic domain of 2 to 64 kinds, with the same data and harness, compiled "
         + "across a module boundary and as an app compiles them.", width: 76) + "\n\n" + """
-    USAGE: dispatch-bench [SUBCOMMAND] [OPTIONS]
+      USAGE: dispatch-bench [SUBCOMMAND] [OPTIONS]
 
-    SUBCOMMANDS:
-      run        (default) Time every strategy on every operation over
-                 generated feeds; write a CSV to results/local/, end
-                 with the answer.
-      compare    Compare strategies within a run, or two runs row by row
-                 with a verdict (exit 2 on a regression).
-      answer     Print the README's answer from a run: which pattern when,
-                 the stakes, and the tables behind them.
-      report     Write a run's report: report.md and SVG charts.
-      profile    Count instructions, branch misses, retains, releases and
-                 allocations per element under valgrind (deterministic).
-      dump       Print every strategy's output for a feed file, one JSON line
-                 each, and fail if the strategies disagree.
-      export     Write a run CSV as Google Benchmark's JSON, for its
-                 compare.py and dashboards.
-      new-strategy
-                 Add a strategy of your own: a copy of an existing one under
-                 a new name, registered, building and passing parity.
+      SUBCOMMANDS:
+        run        (default) Time every strategy on every operation over
+                   generated feeds; write a CSV to results/local/, end
+                   with the answer.
+        compare    Compare strategies within a run, or two runs row by row
+                   with a verdict (exit 2 on a regression).
+        answer     Print the README's answer from a run: which pattern when,
+                   the stakes, and the tables behind them.
+        report     Write a run's report: report.md and SVG charts.
+        profile    Count instructions, branch misses, retains, releases and
+                   allocations per element under valgrind (deterministic).
+        dump       Print every strategy's output for a feed file, one JSON line
+                   each, and fail if the strategies disagree.
+        export     Write a run CSV as Google Benchmark's JSON, for its
+                   compare.py and dashboards.
+        new-strategy
+                   Add a strategy of your own: a copy of an existing one under
+                   a new name, registered, building and passing parity.
 
-      See 'dispatch-bench help SUBCOMMAND' for a subcommand's options;
-      'dispatch-bench --version' for the version and build.
-    """
+        See 'dispatch-bench help SUBCOMMAND' for a subcommand's options;
+        'dispatch-bench --version' for the version and build.
+      """
 
   /// A subcommand: its options and help, and what it runs once they parse.
   package struct Subcommand: Sendable {

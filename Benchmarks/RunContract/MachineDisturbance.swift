@@ -58,7 +58,6 @@ package struct MachineDisturbance: Equatable {
     launchSpeedSpread = Self.speedSpread(samples)
   }
 
-
   package init(interruptedShare: Double, launchSpeedSpread: Double) {
     self.interruptedShare = interruptedShare
     self.launchSpeedSpread = launchSpeedSpread

@@ -76,12 +76,13 @@ package enum ResultsTable {
     }
     let suspects = suspectRows(results.rows)
     if !suspects.isEmpty {
-      text += TextTable.wrap(
-        "! below the floor beyond its 95% interval. The floor does no more than any correct pattern (it "
-          + "reads each element's kind and sinks a constant), so either the optimiser removed work "
-          + "(check-kernels.py checks the loops on the binary) or, for a gap under a nanosecond, where the "
-          + "linker placed the two loops (code alignment; run --layouts draws it per launch): "
-          + suspects.joined(separator: ", "), indent: 2) + "\n"
+      text +=
+        TextTable.wrap(
+          "! below the floor beyond its 95% interval. The floor does no more than any correct pattern (it "
+            + "reads each element's kind and sinks a constant), so either the optimiser removed work "
+            + "(check-kernels.py checks the loops on the binary) or, for a gap under a nanosecond, where the "
+            + "linker placed the two loops (code alignment; run --layouts draws it per launch): "
+            + suspects.joined(separator: ", "), indent: 2) + "\n"
     }
     return text
   }

@@ -36,10 +36,11 @@ package struct LaunchLevels: Equatable {
     guard launches.count >= 3, !bounds.contains(where: { !$0.isFinite }),
       let between = PairedRatio.launchVariance(launches.map(\.median)), between.isFinite
     else { return nil }
-    let within = launches.map { launch -> Double in
-      let error = (launch.intervalHigh - launch.intervalLow) / (2 * NormalDistribution.quantile95)
-      return error * error
-    }.reduce(0, +) / Double(launches.count)
+    let within =
+      launches.map { launch -> Double in
+        let error = (launch.intervalHigh - launch.intervalLow) / (2 * NormalDistribution.quantile95)
+        return error * error
+      }.reduce(0, +) / Double(launches.count)
     guard within.isFinite, let bimodal = Self.isBimodal(launches.map(\.median), within: within) else { return nil }
     let tau = max(0, between - within)
     launchShare = tau + within > 0 ? tau / (tau + within) : 0

@@ -39,12 +39,12 @@ public enum SyntheticGenerator {
 
   /// Swift files the generator does not write in the modules it writes, at
   /// any depth: a module's directory holds its `generated/` folder alone.
-  public static func strayFiles(_ files: [(path: String, text: String)], root: String) -> [String]
-  {
+  public static func strayFiles(_ files: [(path: String, text: String)], root: String) -> [String] {
     let generated = Set(files.map(\.path))
-    let modules = Set(files.compactMap { file in
-      file.path.firstRange(of: "/generated/").map { String(file.path[..<$0.lowerBound]) }
-    })
+    let modules = Set(
+      files.compactMap { file in
+        file.path.firstRange(of: "/generated/").map { String(file.path[..<$0.lowerBound]) }
+      })
     var stray: [String] = []
     for module in modules.sorted() {
       let paths = (try? FileManager.default.subpathsOfDirectory(atPath: root + "/" + module)) ?? []

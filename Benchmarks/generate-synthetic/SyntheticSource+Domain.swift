@@ -194,9 +194,12 @@ extension SyntheticSource {
       writer.blank()
       writer.block("init()") { writer in
         for kind in kindIndices {
-          var call = "register(" + (["Kind\(kind).self"] + fields.filter { !$0.readsPayload }.map {
-            "\($0.member): \($0.result(kind, ""))"
-          }).joined(separator: ", ") + ")"
+          var call =
+            "register("
+            + (["Kind\(kind).self"]
+            + fields.filter { !$0.readsPayload }.map {
+              "\($0.member): \($0.result(kind, ""))"
+            }).joined(separator: ", ") + ")"
           for (position, operation) in fields.filter(\.readsPayload).enumerated() {
             call += position == 0 ? " " : " \(operation.member): "
             call += "{ \(operation.result(kind, "$0.value")) }"

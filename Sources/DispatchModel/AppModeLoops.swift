@@ -32,10 +32,12 @@ protocol AppModeLoops: AnyObject {
     -> String
   /// The reuse identifier of row `index`'s cell class.
   static func identifier(
-    of rows: [Strategy.FeedElement], at index: Int, using controller: Strategy.FeedController) -> String
+    of rows: [Strategy.FeedElement], at index: Int, using controller: Strategy.FeedController
+  ) -> String
   /// Row `index`'s height in points.
   static func height(
-    of rows: [Strategy.FeedElement], at index: Int, using controller: Strategy.FeedController) -> Double
+    of rows: [Strategy.FeedElement], at index: Int, using controller: Strategy.FeedController
+  ) -> Double
   /// Writes row `index` into cell `cellIndex`, a cell of the row's class.
   static func configure(
     _ cells: [FeedCell], at cellIndex: Int, with rows: [Strategy.FeedElement], at index: Int,
@@ -43,10 +45,12 @@ protocol AppModeLoops: AnyObject {
   /// What the app keeps for row `index` once it has configured it into `cell`.
   static func shownCell(
     _ cell: FeedCell, showing rows: [Strategy.FeedElement], at index: Int,
-    using controller: Strategy.FeedController) -> Strategy.ShownCell
+    using controller: Strategy.FeedController
+  ) -> Strategy.ShownCell
   /// The background colour of shown cell `index`, decided by its class.
   static func color(
-    of cells: [Strategy.ShownCell], at index: Int, using controller: Strategy.FeedController) -> String
+    of cells: [Strategy.ShownCell], at index: Int, using controller: Strategy.FeedController
+  ) -> String
   /// Sets shown cell `index`'s background colour to the colour of its class.
   static func applyBackground(
     to cells: [Strategy.ShownCell], at index: Int, using controller: Strategy.FeedController)

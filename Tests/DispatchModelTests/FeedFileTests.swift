@@ -34,10 +34,11 @@ import Testing
   @Test func loadsTheExampleFeed() throws {
     let file = try FeedFile.load(path: Fixtures.exampleFeed)
     #expect(file.share.map(\.kind) == [.user, .song, .playlist, .playlist])
-    #expect(file.feed.map(\.kind) == [
-      .invitation, .invitation, .newSong, .newEvent, .plainText, .plainText, .media, .media,
-      .memories,
-    ])
+    #expect(
+      file.feed.map(\.kind) == [
+        .invitation, .invitation, .newSong, .newEvent, .plainText, .plainText, .media, .media,
+        .memories,
+      ])
     guard case .playlist(let playlist) = file.share[2] else {
       Issue.record("share[2] is not a playlist")
       return

@@ -115,9 +115,11 @@ import Testing
   @Test func kindIndicesMatchTheElements() throws {
     for distribution in KindDistribution.allCases {
       let elements = feed(13, distribution, count: 700)
-      #expect(try elements.kindIndices() == elements.map { UInt8(try #require(FeedKind.allCases.firstIndex(of: $0.kind))) })
+      #expect(
+        try elements.kindIndices() == elements.map { UInt8(try #require(FeedKind.allCases.firstIndex(of: $0.kind))) })
       let items = share(13, distribution, count: 700)
-      #expect(try items.kindIndices() == items.map { UInt8(try #require(ShareKind.allCases.firstIndex(of: $0.item.kind))) })
+      #expect(
+        try items.kindIndices() == items.map { UInt8(try #require(ShareKind.allCases.firstIndex(of: $0.item.kind))) })
     }
   }
 
@@ -152,6 +154,8 @@ import Testing
       ])
     let rows = Array(FeedItemSequence(source: .tiled(file, seed: 1), count: 5))
     #expect(rows == [file.feed[0], file.feed[1], file.feed[0], file.feed[1], file.feed[0]])
-    #expect(ShareItemSequence(source: .tiled(file, seed: 1), count: 3).map(\.item) == Array(repeating: file.share[0], count: 3))
+    #expect(
+      ShareItemSequence(source: .tiled(file, seed: 1), count: 3).map(\.item)
+        == Array(repeating: file.share[0], count: 3))
   }
 }

@@ -37,7 +37,8 @@ import Testing
   }
 
   @Test func aBootstrapOfNoResamplesIsNoAnswer() {
-    #expect(RatioInterval.bootstrap(numerator: [1, 2], denominator: [1, 2], resamples: 0, below: Self.cycling()) == nil)
+    #expect(
+      RatioInterval.bootstrap(numerator: [1, 2], denominator: [1, 2], resamples: 0, below: Self.cycling()) == nil)
   }
 
   /// Bounds of either sign: the ratio's extremes are among the four

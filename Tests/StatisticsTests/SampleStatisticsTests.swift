@@ -26,7 +26,9 @@ import Testing
   /// spreads.
   @Test func statisticsOfEqualSamplesAreTheValueWithNoSpread() throws {
     let statistics = try SampleStatistics(Array(repeating: 0.1, count: 10))
-    #expect([statistics.min, statistics.p25, statistics.median, statistics.p75, statistics.p90, statistics.max] == Array(repeating: 0.1, count: 6))
+    #expect(
+      [statistics.min, statistics.p25, statistics.median, statistics.p75, statistics.p90, statistics.max]
+        == Array(repeating: 0.1, count: 6))
     #expect(statistics.mean == 0.1)
     #expect(statistics.standardDeviation == 0)
     #expect(statistics.medianAbsoluteDeviation == 0)

@@ -96,13 +96,19 @@ import Testing
       : strategy.prepare(FeedItemSequence(source: source, count: size))
     switch source {
     case .generated(let seed, let distribution, let kinds):
-      return (boundary, app.init(
-        domain: domain.rawValue, size: size, seed: seed, distribution: distribution.rawValue,
-        kinds: kinds, feedFile: nil))
+      return (
+        boundary,
+        app.init(
+          domain: domain.rawValue, size: size, seed: seed, distribution: distribution.rawValue,
+          kinds: kinds, feedFile: nil)
+      )
     case .tiled(_, let seed):
-      return (boundary, app.init(
-        domain: domain.rawValue, size: size, seed: seed, distribution: "file", kinds: 0,
-        feedFile: Fixtures.exampleFeed))
+      return (
+        boundary,
+        app.init(
+          domain: domain.rawValue, size: size, seed: seed, distribution: "file", kinds: 0,
+          feedFile: Fixtures.exampleFeed)
+      )
     }
   }
 

@@ -27,7 +27,9 @@ import Testing
     if distribution == .clustered {
       let order = ShareKind.allCases
       items = try items.sorted {
-        (try #require(order.firstIndex(of: $0.item.kind)), $0.index) < (try #require(order.firstIndex(of: $1.item.kind)), $1.index)
+        (try #require(order.firstIndex(of: $0.item.kind)), $0.index) < (
+          try #require(order.firstIndex(of: $1.item.kind)), $1.index
+        )
       }
     }
     return items.map { SpecOracle.share($0.item, SpecOracle.mixedPlatform(index: $0.index, seed: seed)) }

@@ -129,10 +129,13 @@ import Testing
   ])
   func idsArePercentEncodedInEveryLink(id: String, encoded: String) {
     let user = User(id: id, name: "N", profileImageURL: "i", followerCount: 0)
-    expectAll(.user(user), .shareLine, "[Hi, I want to share an amazing artist with you, N.](https://music.example/user/\(encoded))")
+    expectAll(
+      .user(user), .shareLine,
+      "[Hi, I want to share an amazing artist with you, N.](https://music.example/user/\(encoded))")
     expectAll(
       .song(Self.song(id: id, user: user)), .shareLine,
-      "[Hi, I want to share a great song I just heard, N's Song \(id).](https://music.example/user/\(encoded)/song/\(encoded))")
+      "[Hi, I want to share a great song I just heard, N's Song \(id).](https://music.example/user/\(encoded)/song/\(encoded))"
+    )
     expectAll(
       .playlist(Self.playlist(songs: [], id: id, user: user)), .shareLine,
       "[Hi, I can't stop listening to this playlist, Mix.](https://music.example/user/\(encoded)/playlist/\(encoded))")
@@ -184,12 +187,18 @@ import Testing
 
   @Test func applyingTheBackgroundSetsTheColourOfTheCellsClass() {
     let rows: [(FeedItem, String)] = [
-      (.invitation(InvitationViewObject(id: "1", inviter: "A", eventTitle: "E", isEmpty: false)), "A invited you|E||#FFF4E5"),
+      (
+        .invitation(InvitationViewObject(id: "1", inviter: "A", eventTitle: "E", isEmpty: false)),
+        "A invited you|E||#FFF4E5"
+      ),
       (.newSong(NewSongViewObject(id: "2", songName: "S", artistName: "A", coverURL: "c")), "S|A|c|#000000"),
       (.newEvent(NewEventViewObject(id: "3", title: "T", venue: "V", startsAt: 86_400)), "T|V · 1970-01-02||#FFFFFF"),
       (.plainText(PlainTextViewObject(id: "4", author: "A", text: "hi")), "A|hi||#FF0000"),
       (.media(MediaViewObject(id: "5", author: "A", caption: "C", photoURLs: ["p", "q"])), "A|C|p,q|#1E1E1E"),
-      (.memories(MemoriesViewObject(id: "6", year: 1999, photoURL: "p", caption: "C")), "On this day in 1999|C|p|#FFE8F0"),
+      (
+        .memories(MemoriesViewObject(id: "6", year: 1999, photoURL: "p", caption: "C")),
+        "On this day in 1999|C|p|#FFE8F0"
+      ),
     ]
     for (row, state) in rows { expectAll(row, .feedApplyBackground, state) }
   }

@@ -20,10 +20,12 @@ import Testing
     guard let reference = outputs.first else { return nil }
     for other in outputs.dropFirst() {
       guard other.outputs.count == reference.outputs.count else {
-        return "\(context) \(operation.rawValue): \(other.strategy) gave \(other.outputs.count) outputs, \(reference.strategy) \(reference.outputs.count)"
+        return
+          "\(context) \(operation.rawValue): \(other.strategy) gave \(other.outputs.count) outputs, \(reference.strategy) \(reference.outputs.count)"
       }
       if let index = reference.outputs.indices.first(where: { reference.outputs[$0] != other.outputs[$0] }) {
-        return "\(context) \(operation.rawValue) index \(index): \(reference.strategy) gave \(reference.outputs[index].debugDescription), \(other.strategy) gave \(other.outputs[index].debugDescription)"
+        return
+          "\(context) \(operation.rawValue) index \(index): \(reference.strategy) gave \(reference.outputs[index].debugDescription), \(other.strategy) gave \(other.outputs[index].debugDescription)"
       }
     }
     return nil
@@ -38,7 +40,8 @@ import Testing
       let operation = try #require(SpecOperation(rawValue: line.operation), "the oracle's operation \(line.operation)")
       let output = outputs[operation]?[line.index]
       if output != line.output {
-        return "\(context) \(line.operation) index \(line.index): gave \(output?.debugDescription ?? "nothing"), the SPEC says \(line.output.debugDescription)"
+        return
+          "\(context) \(line.operation) index \(line.index): gave \(output?.debugDescription ?? "nothing"), the SPEC says \(line.output.debugDescription)"
       }
     }
     return nil
@@ -52,7 +55,8 @@ import Testing
   ) {
     for operation in SpecOperation.allCases where operation.domain == domain {
       let outputs = prepared.map { ($0.strategy, $0.outputs(operation)) }
-      #expect(outputs.allSatisfy { $0.1.count == size }, "\(context) \(operation.rawValue)", sourceLocation: sourceLocation)
+      #expect(
+        outputs.allSatisfy { $0.1.count == size }, "\(context) \(operation.rawValue)", sourceLocation: sourceLocation)
       let failure = firstDisagreement(outputs, operation: operation, context: context)
       #expect(failure == nil, "\(failure ?? "")", sourceLocation: sourceLocation)
     }
@@ -69,7 +73,9 @@ import Testing
     }
     for operation in operations {
       let failure = firstDisagreement(
-        try outputs.map { ($0.0, try #require($0.1[operation], "\($0.0) \(operation.rawValue)", sourceLocation: sourceLocation)) },
+        try outputs.map {
+          ($0.0, try #require($0.1[operation], "\($0.0) \(operation.rawValue)", sourceLocation: sourceLocation))
+        },
         operation: operation, context: context)
       #expect(failure == nil, "\(failure ?? "")", sourceLocation: sourceLocation)
     }

@@ -65,7 +65,9 @@ import Testing
     let stale = files[3].path
     let missing = files[10].path
     // Beside the generated folder, and in it.
-    let strays = ["Sources/Synthetic/EnumSwitch/Kinds128.swift", "Sources/Synthetic/EnumSwitch/generated/Kinds128.swift"]
+    let strays = [
+      "Sources/Synthetic/EnumSwitch/Kinds128.swift", "Sources/Synthetic/EnumSwitch/generated/Kinds128.swift",
+    ]
     try "// edited by hand\n".write(toFile: root + "/" + stale, atomically: true, encoding: .utf8)
     try FileManager.default.removeItem(atPath: root + "/" + missing)
     for stray in strays {

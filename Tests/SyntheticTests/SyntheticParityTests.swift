@@ -104,7 +104,8 @@ import Testing
         let expected = Oracle.output(operation, kind: element.kind, payload: element.payload)
         let output = workload.output(operation, at: index)
         if output != expected {
-          return "\(operation) of element \(index) (kind \(element.kind)) gave \(output), the oracle \(expected ?? "nothing")"
+          return
+            "\(operation) of element \(index) (kind \(element.kind)) gave \(output), the oracle \(expected ?? "nothing")"
         }
       }
     }

@@ -51,7 +51,8 @@ package struct AdversarialFeeds {
 
   /// A moment from 1600-01-01 to 9999-12-31, often at the edges.
   package mutating func moment() -> Int {
-    [0, -1, -11_676_096_000, 4_102_444_800, 253_402_300_799, random.draw(-11_676_096_000...253_402_300_799)][random.below(6)]
+    [0, -1, -11_676_096_000, 4_102_444_800, 253_402_300_799, random.draw(-11_676_096_000...253_402_300_799)][
+      random.below(6)]
   }
 
   package mutating func user() -> User {
@@ -137,9 +138,13 @@ package struct AdversarialFeeds {
     let feed: [[String: Any]] = file.feed.map { item in
       switch item {
       case .invitation(let v):
-        return ["kind": "invitation", "id": v.id, "inviter": v.inviter, "eventTitle": v.eventTitle, "isEmpty": v.isEmpty]
+        return [
+          "kind": "invitation", "id": v.id, "inviter": v.inviter, "eventTitle": v.eventTitle, "isEmpty": v.isEmpty,
+        ]
       case .newSong(let v):
-        return ["kind": "newSong", "id": v.id, "songName": v.songName, "artistName": v.artistName, "coverURL": v.coverURL]
+        return [
+          "kind": "newSong", "id": v.id, "songName": v.songName, "artistName": v.artistName, "coverURL": v.coverURL,
+        ]
       case .newEvent(let v):
         return ["kind": "newEvent", "id": v.id, "title": v.title, "venue": v.venue, "startsAt": v.startsAt]
       case .plainText(let v):

@@ -16,7 +16,8 @@ package enum ExpectedStrategies {
     let unexpected = registered.filter { !names.contains($0) }
     let repeated = Set(registered.filter { name in registered.filter { $0 == name }.count > 1 })
     guard missing.isEmpty && unexpected.isEmpty && repeated.isEmpty else {
-      return "the registry holds \(registered): missing \(missing), not expected \(unexpected), repeated \(repeated.sorted())"
+      return
+        "the registry holds \(registered): missing \(missing), not expected \(unexpected), repeated \(repeated.sorted())"
     }
     return nil
   }

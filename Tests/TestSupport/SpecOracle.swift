@@ -83,7 +83,8 @@ package enum SpecOracle {
   }
 
   /// identifier, height, configure (title, subtitle, images), colour.
-  package static func feed(_ item: FeedItem) -> (identifier: String, height: Double, configured: String, color: String) {
+  package static func feed(_ item: FeedItem) -> (identifier: String, height: Double, configured: String, color: String)
+  {
     switch item {
     case .invitation(let v):
       return (

@@ -116,10 +116,10 @@ package struct FeedSelectionOptions {
           Strategies to \(verb) (default: all).
           Valid: \(Registry.names.joined(separator: ", ")).
           """
-          + (verb == "time"
+            + (verb == "time"
               ? "\nA subset's ratios are not the whole run's: "
                 + "fewer representations\nshare the memory (Guides/Run.md). Compare it with the same subset."
-            : ""),
+              : ""),
         example: "--strategies protocol-getter,enum-switch")
       operations = FeedSelectionOptions.operations(
         help:

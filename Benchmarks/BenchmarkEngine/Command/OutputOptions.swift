@@ -47,11 +47,12 @@ package struct OutputOptions {
           + (exports.contains(.gbench)
             ? ";\ngbench: Google Benchmark's JSON, for its compare.py\n(also: dispatch-bench export)." : "."),
         choices: OutputFormat.allCases.map(\.rawValue) + exports.map(\.rawValue), example: "--format markdown")
-      list = .flag("--list",
-      """
-      Print the rows it would \(verb), one per strategy and
-      benchmark case, and exit.
-      """)
+      list = .flag(
+        "--list",
+        """
+        Print the rows it would \(verb), one per strategy and
+        benchmark case, and exit.
+        """)
       allowDebugBuild = .flag("--allow-debug-build", "Do not refuse a debug build (its \(measurements) mean little).")
     }
   }

@@ -160,4 +160,3 @@ extension Machine {
     return pages * pageSize
   }
 }
-

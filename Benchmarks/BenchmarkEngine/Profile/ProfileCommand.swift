@@ -158,7 +158,7 @@ package struct ProfileCommand {
     let results = try ValgrindRunner(
       binary: binary, scratch: scratch.path, jobs: jobs, console: console, quiet: options.quiet
     )
-      .profile(requests)
+    .profile(requests)
     let profile = profileFile(rows: results, path: outputPath, started: started, tool: tool)
     try write(profile)
     console.write(ProfileOutput.render(profile, format: options.format))

@@ -44,9 +44,11 @@ extension Comparison {
         newRow.interval.lowerBound > baseRow.interval.upperBound
         || newRow.interval.upperBound < baseRow.interval.lowerBound
       let verdict: Verdict =
-        !significant ? .unchanged
-        : ratio > 1 + threshold ? .regressed
-        : ratio < 1 - threshold ? .improved : .unchanged
+        !significant
+        ? .unchanged
+        : ratio > 1 + threshold
+          ? .regressed
+          : ratio < 1 - threshold ? .improved : .unchanged
       changes.append(
         RowChange(
           key: newRow.key, baseMedian: baseRow.value, newMedian: newRow.value, ratio: ratio,

@@ -1,7 +1,6 @@
 import BenchmarkResults
 import RunContract
 
-
 /// What `compare` and `report` read off a row: one value per element with
 /// its 95% interval (a point for exact counts).
 package struct Measured {

@@ -33,9 +33,12 @@ package enum LaunchSpeed {
           + "other launches\(layouts ? " of its layout" : ""): time the run "
           + "with \(AdvisedRunOptions.launches.name) 2 or more, or without \(AdvisedRunOptions.quick.name)")
     }
-    let rows = (reference: Set(all.filter { $0.key.strategy.isReference }.map(\.key)).count,
-                strategies: Set(all.filter { !$0.key.strategy.isReference }.map(\.key)).count)
-    var text = "\(launches.count.counted("launch", plural: "launches")), \(rows.strategies.counted("strategy row")), "
+    let rows = (
+      reference: Set(all.filter { $0.key.strategy.isReference }.map(\.key)).count,
+      strategies: Set(all.filter { !$0.key.strategy.isReference }.map(\.key)).count
+    )
+    var text =
+      "\(launches.count.counted("launch", plural: "launches")), \(rows.strategies.counted("strategy row")), "
       + "\(rows.reference.counted("floor and null row")). Each launch's time per\n"
       + "element over its rows' usual (each row's median over \(layouts ? "its layout's" : "the run's") launches):\n"
     text += (layouts ? "layout " : "") + "launch  floor and null  strategy rows\n"
@@ -44,7 +47,8 @@ package enum LaunchSpeed {
       let (a, b) = (reference[launch], strategies[launch])
       let move = Move(reference: a, strategies: b)
       if move == .machine { machine += 1 }
-      text += (layouts ? DecimalText.fixed(Double(launch / LayoutBuilds.launchStride + 1), 0, width: 6) + " " : "")
+      text +=
+        (layouts ? DecimalText.fixed(Double(launch / LayoutBuilds.launchStride + 1), 0, width: 6) + " " : "")
         + DecimalText.fixed(Double(launch % LayoutBuilds.launchStride), 0, width: 6)
         + "  " + Self.factor(a, width: 14) + "  " + Self.factor(b, width: 13)
         + (move.text.map { "  " + $0 } ?? "") + "\n"
@@ -52,7 +56,8 @@ package enum LaunchSpeed {
     let speeds = reference.values.filter { $0 > 0 }
     if let fastest = speeds.min(), let slowest = speeds.max() {
       let spread = slowest / fastest
-      text += "The floor and null rows' launch speed spread: \(DecimalText.fixed(spread, 3))× (a run is flagged\n"
+      text +=
+        "The floor and null rows' launch speed spread: \(DecimalText.fixed(spread, 3))× (a run is flagged\n"
         + "disturbed from \(DecimalText.fixed(MachineDisturbance.speedSpreadLimit, 2))×). "
         + "Both kinds moved alike by \(DecimalText.fixed(marked * 100, 0))% or more in "
         + "\(machine.counted("launch", plural: "launches"))"

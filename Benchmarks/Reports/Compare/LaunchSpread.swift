@@ -55,7 +55,8 @@ package enum LaunchSpread {
         : $1.key.columnFields.lexicographicallyPrecedes($0.key.columnFields)
     }
     for row in widest.prefix(listed) {
-      text += "  \(DecimalText.fixed(row.betweenLaunches * 100, 1, width: 5))% "
+      text +=
+        "  \(DecimalText.fixed(row.betweenLaunches * 100, 1, width: 5))% "
         + "(within \(DecimalText.fixed(row.withinLaunch * 100, 1, width: 4))%)  "
         + row.key.columnFields.joined(separator: "/") + "\n"
     }

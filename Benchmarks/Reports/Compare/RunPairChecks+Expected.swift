@@ -33,7 +33,8 @@ extension RunPairChecks {
     func median(_ values: [Double]) -> String {
       SampleStatistics.percentile(values.sorted(), 0.5).map { DecimalText.fixed($0 * 100, 2) + "%" } ?? missingFigure
     }
-    var text = "drift expected from the rows' standard errors (their launches alone): median\n"
+    var text =
+      "drift expected from the rows' standard errors (their launches alone): median\n"
       + "  \(median(expected.map(\.drift))) over \(expected.count) rows"
     let byDomain = Dictionary(grouping: expected, by: \.domain)
     if byDomain.count > 1 {

@@ -101,7 +101,8 @@ package enum RunPairChecks {
       guard !rows.isEmpty else { continue }
       text += "\(title): \(rows.count) in both runs; ratio drift: " + spread(rows.map(\.drift)) + "\n"
       for (drift, key) in rows.prefix(5) {
-        text += "  \(DecimalText.fixed(drift * 100, 2, width: 6))%  \(key.columnFields.joined(separator: "/"))  "
+        text +=
+          "  \(DecimalText.fixed(drift * 100, 2, width: 6))%  \(key.columnFields.joined(separator: "/"))  "
           + "\(DecimalText.significant(base[key]!, 4)) -> \(DecimalText.significant(new[key]!, 4))\n"
       }
     }
@@ -137,13 +138,15 @@ package enum RunPairChecks {
     guard !paired.isEmpty else { return "" }
     let inside = paired.filter(\.inside).count
     let share = DecimalText.fixed(Double(inside) / Double(paired.count) * 100, 1)
-    var text = "interval cover: \(inside) of \(paired.count) ratios to the baseline (\(share)%) lie in the\n"
+    var text =
+      "interval cover: \(inside) of \(paired.count) ratios to the baseline (\(share)%) lie in the\n"
       + "  first run's 95% interval (calibrated intervals: about 83%)\n"
     // By domain: moderated toward one pool, a domain whose launches vary
     // more than the run's typical row's was covered less (Guides/Method.md).
     let byDomain = Dictionary(grouping: paired, by: \.domain)
     if byDomain.count > 1 {
-      text += "  by domain: "
+      text +=
+        "  by domain: "
         + byDomain.keys.sorted().map { domain in
           "\(domain) \(byDomain[domain]!.filter(\.inside).count) of \(byDomain[domain]!.count)"
         }.joined(separator: ", ") + "\n"
@@ -175,14 +178,16 @@ package enum RunPairChecks {
     var text = ""
     for grouping in groupings {
       guard let members = grouping.members, !members.isEmpty, members.count < strategyRows.count else { continue }
-      text += "strategy rows \(grouping.title) (rows: median, p95, max"
+      text +=
+        "strategy rows \(grouping.title) (rows: median, p95, max"
         + (top > 0 ? "; of the \(top) largest" : "") + "):\n"
       for (name, isMember) in [(grouping.outside, false), (grouping.inside, true)] {
         let keys = strategyRows.filter { members.contains($0) == isMember }
         let (median, p95, largestDrift) = figures(drifts(keys).map(\.drift))
         let label = name + ":" + String(repeating: " ", count: max(1, 34 - name.count - 1))
         let inLargest = top > 0 ? "; \(keys.filter { largest.contains($0) }.count)" : ""
-        text += "  " + label + DecimalText.fixed(Double(keys.count), 0, width: 4) + ": "
+        text +=
+          "  " + label + DecimalText.fixed(Double(keys.count), 0, width: 4) + ": "
           + "\(median), \(p95), \(largestDrift)" + inLargest + "\n"
       }
     }
@@ -205,7 +210,6 @@ package enum RunPairChecks {
       percent(sorted.last)
     )
   }
-
 
   /// B's median nanoseconds over A's for every strategy row both have, per
   /// domain: the median factor, its range and the rows. About 1 everywhere

@@ -24,16 +24,20 @@ extension ChartFrame {
     for tick in scale.ticks {
       guard let y = scale.position(tick) else { continue }
       svg.line(x1: left - 5, y1: y, x2: left, y2: y, axisStroke)
-      svg.element("text", [
-        ("x", SVGDocument.number(left - 8)), ("y", SVGDocument.number(y + 4)), ("text-anchor", "end"),
-      ], text: ChartNumber.label(tick))
+      svg.element(
+        "text",
+        [
+          ("x", SVGDocument.number(left - 8)), ("y", SVGDocument.number(y + 4)), ("text-anchor", "end"),
+        ], text: ChartNumber.label(tick))
     }
     let middle = SVGDocument.number((scale.start + scale.end) / 2)
     let x = SVGDocument.number(max(20, left - tickLabelWidth(scale) - 20))
-    svg.element("text", [
-      ("class", "axis-label"), ("x", x), ("y", middle), ("text-anchor", "middle"),
-      ("transform", "rotate(-90 \(x) \(middle))"),
-    ], text: label)
+    svg.element(
+      "text",
+      [
+        ("class", "axis-label"), ("x", x), ("y", middle), ("text-anchor", "middle"),
+        ("transform", "rotate(-90 \(x) \(middle))"),
+      ], text: label)
     svg.end()
   }
 
@@ -55,10 +59,12 @@ extension ChartFrame {
     svg.begin("g", axisGroup(name))
     svg.line(x1: left, y1: y, x2: right, y2: y, axisStroke)
     marks(&svg)
-    svg.element("text", [
-      ("class", "axis-label"), ("x", SVGDocument.number((left + right) / 2)), ("y", SVGDocument.number(labelY)),
-      ("text-anchor", "middle"),
-    ], text: label)
+    svg.element(
+      "text",
+      [
+        ("class", "axis-label"), ("x", SVGDocument.number((left + right) / 2)), ("y", SVGDocument.number(labelY)),
+        ("text-anchor", "middle"),
+      ], text: label)
     svg.end()
   }
 }

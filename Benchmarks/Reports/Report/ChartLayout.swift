@@ -1,4 +1,3 @@
-
 /// Where a chart's parts go. Across: the plot from `left` to `right`, in a
 /// chart `width` wide. Down, from the top: the title, the legend, the plot,
 /// the band of tick or category labels under it, the axis label and the

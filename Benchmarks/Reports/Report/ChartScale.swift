@@ -1,4 +1,3 @@
-
 /// A map from data values to pixels along one axis, with the values to tick.
 ///
 /// Linear scales start at zero (a bar's length is its value) and tick at nice

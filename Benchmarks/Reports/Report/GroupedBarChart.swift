@@ -1,4 +1,3 @@
-
 /// Grouped bars: categories along x (e.g. operations, or distributions), one bar per series in each group,
 /// each bar a median with a CI whisker.
 ///
@@ -56,10 +55,12 @@ package struct GroupedBarChart {
       title: title, caption: caption, series: series, layout: layout, valueScale: scale,
       valueAxisLabel: valueAxisLabel, swatchWidth: 12,
       swatch: { svg, color, _, x, y in
-        svg.element("rect", [
-          ("x", SVGDocument.number(x)), ("y", SVGDocument.number(y - 6)),
-          ("width", "12"), ("height", "12"), ("fill", color),
-        ])
+        svg.element(
+          "rect",
+          [
+            ("x", SVGDocument.number(x)), ("y", SVGDocument.number(y - 6)),
+            ("width", "12"), ("height", "12"), ("fill", color),
+          ])
       },
       marks: { svg, colors in bars(&svg, columns: columns, layout: layout, scale: scale, colors: colors) },
       axis: { svg in
@@ -148,17 +149,21 @@ package struct GroupedBarChart {
     guard let value = series.value(at: categoryIndex) else { return false }
     let baseline = scale.baseline
     if isZero(value) {
-      svg.element("rect", [
-        ("class", "zero"), ("x", SVGDocument.number(x + 0.5)), ("y", SVGDocument.number(baseline)),
-        ("width", SVGDocument.number(barWidth - 1)), ("height", "0"),
-      ], tooltip: "\(series.name), \(categories[categoryIndex]): 0")
+      svg.element(
+        "rect",
+        [
+          ("class", "zero"), ("x", SVGDocument.number(x + 0.5)), ("y", SVGDocument.number(baseline)),
+          ("width", SVGDocument.number(barWidth - 1)), ("height", "0"),
+        ], tooltip: "\(series.name), \(categories[categoryIndex]): 0")
       return true
     }
     guard let y = scale.position(value) else { return false }
-    svg.element("rect", [
-      ("x", SVGDocument.number(x + 0.5)), ("y", SVGDocument.number(min(y, baseline))),
-      ("width", SVGDocument.number(barWidth - 1)), ("height", SVGDocument.number(abs(baseline - y))),
-    ], tooltip: series.tooltip(at: categoryIndex, category: categories[categoryIndex]))
+    svg.element(
+      "rect",
+      [
+        ("x", SVGDocument.number(x + 0.5)), ("y", SVGDocument.number(min(y, baseline))),
+        ("width", SVGDocument.number(barWidth - 1)), ("height", SVGDocument.number(abs(baseline - y))),
+      ], tooltip: series.tooltip(at: categoryIndex, category: categories[categoryIndex]))
     if let interval = series.interval(at: categoryIndex), let upper = scale.position(interval.upper) {
       ChartFrame.whisker(
         &svg, x: x + barWidth / 2, from: upper, to: scale.clampedPosition(interval.lower), color: color)
@@ -185,14 +190,18 @@ package struct GroupedBarChart {
         let x = left + groupWidth * (Double(index) + 0.5)
         if turnLabels {
           let (anchorX, anchorY) = (SVGDocument.number(x + 4), SVGDocument.number(y + 14))
-          svg.element("text", [
-            ("x", anchorX), ("y", anchorY), ("text-anchor", "end"),
-            ("transform", "rotate(-30 \(anchorX) \(anchorY))"),
-          ], text: category)
+          svg.element(
+            "text",
+            [
+              ("x", anchorX), ("y", anchorY), ("text-anchor", "end"),
+              ("transform", "rotate(-30 \(anchorX) \(anchorY))"),
+            ], text: category)
         } else {
-          svg.element("text", [
-            ("x", SVGDocument.number(x)), ("y", SVGDocument.number(y + 18)), ("text-anchor", "middle"),
-          ], text: category)
+          svg.element(
+            "text",
+            [
+              ("x", SVGDocument.number(x)), ("y", SVGDocument.number(y + 18)), ("text-anchor", "middle"),
+            ], text: category)
         }
       }
     }

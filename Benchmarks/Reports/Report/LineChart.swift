@@ -1,4 +1,3 @@
-
 /// Lines: x numeric (feed size, logarithmic by default), one line with markers and whiskers per series.
 ///
 /// Series differ by marker shape and dash pattern as well as colour, so they
@@ -106,10 +105,12 @@ package struct LineChart {
     svg.begin("g", [("class", "series"), ("data-series", series.name)])
     let path = Self.path(through: points)
     if !path.isEmpty {
-      svg.element("path", [
-        ("class", "line"), ("d", path), ("fill", "none"), ("stroke", color), ("stroke-width", "2"),
-        ("stroke-linejoin", "round"),
-      ] + style.dashAttribute)
+      svg.element(
+        "path",
+        [
+          ("class", "line"), ("d", path), ("fill", "none"), ("stroke", color), ("stroke-width", "2"),
+          ("stroke-linejoin", "round"),
+        ] + style.dashAttribute)
     }
     for case let point? in points {
       if let interval = series.interval(at: point.index), let upper = yScale.position(interval.upper) {
@@ -160,9 +161,11 @@ package struct LineChart {
       for tick in scale.ticks {
         guard let x = scale.position(tick) else { continue }
         svg.line(x1: x, y1: y, x2: x, y2: y + 5, ChartFrame.axisStroke)
-        svg.element("text", [
-          ("x", SVGDocument.number(x)), ("y", SVGDocument.number(y + 18)), ("text-anchor", "middle"),
-        ], text: ChartNumber.label(tick))
+        svg.element(
+          "text",
+          [
+            ("x", SVGDocument.number(x)), ("y", SVGDocument.number(y + 18)), ("text-anchor", "middle"),
+          ], text: ChartNumber.label(tick))
       }
     }
   }
@@ -219,22 +222,28 @@ package enum ChartMarker: CaseIterable {
     }
     switch self {
     case .circle:
-      svg.element("circle", [
-        kind, ("cx", SVGDocument.number(x)), ("cy", SVGDocument.number(y)), ("r", "4"),
-      ] + paint, tooltip: tooltip)
+      svg.element(
+        "circle",
+        [
+          kind, ("cx", SVGDocument.number(x)), ("cy", SVGDocument.number(y)), ("r", "4"),
+        ] + paint, tooltip: tooltip)
     case .square:
-      svg.element("rect", [
-        kind, ("x", SVGDocument.number(x - 3.5)), ("y", SVGDocument.number(y - 3.5)),
-        ("width", "7"), ("height", "7"),
-      ] + paint, tooltip: tooltip)
+      svg.element(
+        "rect",
+        [
+          kind, ("x", SVGDocument.number(x - 3.5)), ("y", SVGDocument.number(y - 3.5)),
+          ("width", "7"), ("height", "7"),
+        ] + paint, tooltip: tooltip)
     case .triangle: outline([(0, -r * 1.2), (r, r * 0.8), (-r, r * 0.8)])
     case .diamond: outline([(0, -r * 1.2), (r, 0), (0, r * 1.2), (-r, 0)])
     case .triangleDown: outline([(0, r * 1.2), (r, -r * 0.8), (-r, -r * 0.8)])
     case .ring:
-      svg.element("circle", [
-        kind, ("cx", SVGDocument.number(x)), ("cy", SVGDocument.number(y)), ("r", "3.5"),
-        ("fill", "#ffffff"), ("stroke", color), ("stroke-width", "1.6"),
-      ], tooltip: tooltip)
+      svg.element(
+        "circle",
+        [
+          kind, ("cx", SVGDocument.number(x)), ("cy", SVGDocument.number(y)), ("r", "3.5"),
+          ("fill", "#ffffff"), ("stroke", color), ("stroke-width", "1.6"),
+        ], tooltip: tooltip)
     }
   }
 }

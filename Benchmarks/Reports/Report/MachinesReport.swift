@@ -1,4 +1,3 @@
-
 /// `report A.csv B.csv …` (or a folder of runs): the picture of the answer
 /// over machines. For each span claim of the answer, each CPU model's 95%
 /// interval of the ratio to the enum side by side (its runs pooled, as
@@ -30,7 +29,8 @@ package struct MachinesReport {
     return GroupedBarChart(
       title: "Does the answer hold on every machine? Each claim's 95% interval on each CPU model",
       caption: "Ratio to the enum's time (log scale); bars at each interval's middle, whiskers its ends; "
-        + "a CPU model's runs pooled. " + answer.machines.map { $0.runs.map(\.run.path).joined(separator: ", ") }
+        + "a CPU model's runs pooled. "
+        + answer.machines.map { $0.runs.map(\.run.path).joined(separator: ", ") }
         .joined(separator: "; "),
       categoryAxisLabel: "claim (ratios to the enum)", valueAxisLabel: "ratio to enum-switch (log scale)",
       categories: claims.map(\.name), series: series, logarithmic: true)

@@ -1,4 +1,3 @@
-
 /// Ranks that a run can stand behind: ties wherever intervals overlap.
 package enum Ranking {
   /// Each interval's rank, 1 for the fastest: one more than the number of

@@ -143,7 +143,8 @@ extension ReportDocument {
         title: "Why: \(chartTitle)", caption: caption, categoryAxisLabel: "per element",
         valueAxisLabel: unit.axisLabel, categories: plotted.map(\.title), series: series,
         logarithmic: unit == .counts ? true : nil, resolution: unit == .counts ? 0.01 : nil)
-      let name = "why-\(slug(key.feed.domain))-\(slug(operation))\(key.mode == .boundary ? "" : "-\(key.mode)")"
+      let name =
+        "why-\(slug(key.feed.domain))-\(slug(operation))\(key.mode == .boundary ? "" : "-\(key.mode)")"
         + "-\(unit).svg"
       return Chart(name: name, title: chartTitle, svg: chart.svg(), table: "")
     }

@@ -27,9 +27,10 @@ package struct ReportDocument {
     markdown += operationCodeSize()
     markdown += launchLevels()
     if let scaling {
-      markdown += scaling.markdown(patterns: ResultsTable.orderedStrategies(run.rows).map(\.rawValue).filter {
-        !StrategyID($0).isReference
-      })
+      markdown += scaling.markdown(
+        patterns: ResultsTable.orderedStrategies(run.rows).map(\.rawValue).filter {
+          !StrategyID($0).isReference
+        })
     }
     let why = whyCharts()
     if !why.isEmpty {

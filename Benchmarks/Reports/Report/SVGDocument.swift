@@ -1,4 +1,3 @@
-
 /// SVG text written element by element, two spaces of indent per open group.
 ///
 /// Every attribute value and text goes through `escaped`, and charts write
@@ -43,9 +42,11 @@ package struct SVGDocument {
   package mutating func line(
     x1: Double, y1: Double, x2: Double, y2: Double, _ attributes: Attributes = []
   ) {
-    element("line", [
-      ("x1", Self.number(x1)), ("y1", Self.number(y1)), ("x2", Self.number(x2)), ("y2", Self.number(y2)),
-    ] + attributes)
+    element(
+      "line",
+      [
+        ("x1", Self.number(x1)), ("y1", Self.number(y1)), ("x2", Self.number(x2)), ("y2", Self.number(y2)),
+      ] + attributes)
   }
 
   private mutating func line(_ line: String) {
@@ -161,17 +162,21 @@ package enum ChartFrame {
   package static func open(_ svg: inout SVGDocument, width: Double, height: Double, title: String, caption: String) {
     let w = SVGDocument.number(width)
     let h = SVGDocument.number(height)
-    svg.begin("svg", [
-      ("xmlns", "http://www.w3.org/2000/svg"), ("width", w), ("height", h),
-      ("viewBox", "0 0 \(w) \(h)"), ("role", "img"), ("font-family", fontFamily),
-    ])
+    svg.begin(
+      "svg",
+      [
+        ("xmlns", "http://www.w3.org/2000/svg"), ("width", w), ("height", h),
+        ("viewBox", "0 0 \(w) \(h)"), ("role", "img"), ("font-family", fontFamily),
+      ])
     svg.element("title", text: title)
     svg.element("desc", text: caption)
     svg.element("rect", [("width", w), ("height", h), ("fill", "#ffffff")])
-    svg.element("text", [
-      ("class", "title"), ("x", "16"), ("y", "28"), ("font-size", SVGDocument.number(titleSize)),
-      ("font-weight", "600"), ("fill", inkColor),
-    ], text: title)
+    svg.element(
+      "text",
+      [
+        ("class", "title"), ("x", "16"), ("y", "28"), ("font-size", SVGDocument.number(titleSize)),
+        ("font-weight", "600"), ("fill", inkColor),
+      ], text: title)
   }
 
   /// The legend: one entry per series, a swatch drawn by `swatch` at the
@@ -185,9 +190,11 @@ package enum ChartFrame {
       let (x, y) = positions[index]
       svg.begin("g", [("class", "legend-entry"), ("data-series", name)])
       swatch(&svg, index, x, y)
-      svg.element("text", [
-        ("x", SVGDocument.number(x + swatchWidth + 6)), ("y", SVGDocument.number(y + 4)),
-      ], text: name)
+      svg.element(
+        "text",
+        [
+          ("x", SVGDocument.number(x + swatchWidth + 6)), ("y", SVGDocument.number(y + 4)),
+        ], text: name)
       svg.end()
     }
     svg.end()
@@ -197,11 +204,13 @@ package enum ChartFrame {
   package static func whisker(_ svg: inout SVGDocument, x: Double, from y1: Double, to y2: Double, color: String) {
     let (middle, top, bottom) = (SVGDocument.number(x), SVGDocument.number(y1), SVGDocument.number(y2))
     let (capLeft, capRight) = (SVGDocument.number(x - 3), SVGDocument.number(x + 3))
-    svg.element("path", [
-      ("class", "whisker"),
-      ("d", "M\(middle) \(top)V\(bottom)M\(capLeft) \(top)H\(capRight)M\(capLeft) \(bottom)H\(capRight)"),
-      ("stroke", darker(color)), ("stroke-width", "1.2"), ("fill", "none"),
-    ])
+    svg.element(
+      "path",
+      [
+        ("class", "whisker"),
+        ("d", "M\(middle) \(top)V\(bottom)M\(capLeft) \(top)H\(capRight)M\(capLeft) \(bottom)H\(capRight)"),
+        ("stroke", darker(color)), ("stroke-width", "1.2"), ("fill", "none"),
+      ])
   }
 
   /// The caption under the plot, one `<text>` line per wrapped line.
@@ -215,10 +224,12 @@ package enum ChartFrame {
 
   /// The note in the middle of a plot with nothing to draw.
   package static func noData(_ svg: inout SVGDocument, x: Double, y: Double) {
-    svg.element("text", [
-      ("class", "no-data"), ("x", SVGDocument.number(x)), ("y", SVGDocument.number(y)),
-      ("text-anchor", "middle"), ("font-size", "14"), ("fill", mutedColor),
-    ], text: "no data")
+    svg.element(
+      "text",
+      [
+        ("class", "no-data"), ("x", SVGDocument.number(x)), ("y", SVGDocument.number(y)),
+        ("text-anchor", "middle"), ("font-size", "14"), ("fill", mutedColor),
+      ], text: "no data")
   }
 
   /// `color` at 60% brightness when it is `#rgb` or `#rrggbb`; otherwise the

@@ -22,12 +22,13 @@ extension ScalingTables {
     text += TextTable.render(
       header: ["pattern"] + kinds.map { "\($0) kinds" },
       rows: order.map { pattern in
-        [pattern] + kinds.map { kinds in
-          let kind = newKind(StrategyID(pattern), kinds: kinds).map { "\($0.lines) in \($0.hunks)" } ?? missingFigure
+        [pattern]
+          + kinds.map { kinds in
+            let kind = newKind(StrategyID(pattern), kinds: kinds).map { "\($0.lines) in \($0.hunks)" } ?? missingFigure
             let operation =
               newOperation(StrategyID(pattern), kinds: kinds).map { "\($0.lines) in \($0.hunks)" } ?? missingFigure
-          return "\(kind) / \(operation)"
-        }
+            return "\(kind) / \(operation)"
+          }
       }, markdown: true, rightAligned: Set(1...max(1, kinds.count)))
     return text + "\n"
   }

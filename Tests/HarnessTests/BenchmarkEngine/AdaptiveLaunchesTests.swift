@@ -38,7 +38,10 @@ import RunContract
   }
 
   @Test(arguments: [
-    (["--launches", "6", "--target-resolution", "3"], "--launches fixes the number of launches; --target-resolution sets adaptive launches"),
+    (
+      ["--launches", "6", "--target-resolution", "3"],
+      "--launches fixes the number of launches; --target-resolution sets adaptive launches"
+    ),
     (["--target-resolution", "fine"], #"--target-resolution: "fine" is not a percentage"#),
     (["--target-resolution", "0"], #"--target-resolution: "0" is outside 0…100 (exclusive)"#),
     (["--max-time", "soon"], #"--max-time: "soon" is not a number of seconds"#),
@@ -61,7 +64,8 @@ import RunContract
     #expect(Set(cases).count == cases.count)
     let chosen = Set(
       cases.filter {
-        ($0.operation == "feed.color" && $0.mode == .app) || ($0.operation == "synthetic.constant" && $0.feed.kinds == 4)
+        ($0.operation == "feed.color" && $0.mode == .app)
+          || ($0.operation == "synthetic.constant" && $0.feed.kinds == 4)
       })
     #expect(!chosen.isEmpty)
     let restricted = plan.restricted(to: chosen)
@@ -88,7 +92,9 @@ import RunContract
     settings.maxTime = maxTime
     settings.maxLaunches = maxLaunches
     let plan = try RunOptions(
-      ParsedArguments(["--operations", "feed.color,feed.identifier,feed.height", "--sizes", "1000", "--modes", "app"], spec: RunOptions.spec)
+      ParsedArguments(
+        ["--operations", "feed.color,feed.identifier,feed.height", "--sizes", "1000", "--modes", "app"],
+        spec: RunOptions.spec)
     ).matrix.plan()
     let launchPlan = LaunchPlan(
       plan: plan, memory: MemoryPlan(budget: 1e12), sampling: SamplingSettings(), seed: 1, launches: 4, quiet: true)
@@ -156,7 +162,9 @@ import RunContract
     let sampling = SamplingSettings()
     let fewer = sampling.sampling(rounds: 10)
     #expect(fewer.minimumRounds == 10)
-    #expect(abs(fewer.sampleTime / Double(fewer.minimumRounds) - sampling.sampleTime / Double(sampling.minimumRounds)) < 1e-12)
+    #expect(
+      abs(fewer.sampleTime / Double(fewer.minimumRounds) - sampling.sampleTime / Double(sampling.minimumRounds)) < 1e-12
+    )
     // In fewer blocks, so that each block's untimed warm-up round stays a
     // sixth of its rounds or less, as at 30 rounds in 5 passes.
     #expect(fewer.passes == 1 && fewer.minimumRoundsPerPass == 10)
@@ -175,7 +183,8 @@ import RunContract
     color.wide = ["handler-table"]
     color.slice = 768
     let height = state("feed.height", 0.09)
-    let launchPlan = adaptive.plan(for: [color.benchmarkCase, height.benchmarkCase], states([color, height]), launch: 5)
+    let launchPlan = adaptive.plan(
+      for: [color.benchmarkCase, height.benchmarkCase], states([color, height]), launch: 5)
     let feed = try #require(launchPlan.plan.feeds.first)
     let colorEntry = try #require(feed.operations.first { $0.operation == .feedColor })
     #expect(colorEntry.strategies == ["enum-switch", "handler-table"])
@@ -234,13 +243,15 @@ import RunContract
     #expect(try LaunchPlan.decoded(launchPlan.encoded()) == launchPlan)
     // Fewer rounds cost less sampling time.
     let full = adaptive.plan(for: cases, [:], launch: 4)
-    #expect(RunEstimate(launchPlan.plan, sampling: launchPlan.sampling).perLaunch
-      < RunEstimate(full.plan, sampling: full.sampling).perLaunch)
+    #expect(
+      RunEstimate(launchPlan.plan, sampling: launchPlan.sampling).perLaunch
+        < RunEstimate(full.plan, sampling: full.sampling).perLaunch)
   }
 
   @Test func aSyntheticFeedsCasesShareTheMostRoundsAnyIsGiven() throws {
     let plan = try RunOptions(
-      ParsedArguments(["--operations", "synthetic.constant", "--sizes", "1000", "--kinds", "2,4"], spec: RunOptions.spec)
+      ParsedArguments(
+        ["--operations", "synthetic.constant", "--sizes", "1000", "--kinds", "2,4"], spec: RunOptions.spec)
     ).matrix.plan()
     let cases = plan.cases
     let given = Dictionary(uniqueKeysWithValues: cases.map { ($0, $0.feed.kinds == 2 ? 10 : 5) })
@@ -296,8 +307,11 @@ import RunContract
     results.info.time = RunTime(wall: 170, seconds: [:])
     let lines = RunCommand.limits(results, target: 0.04)
     try #require(lines.count == 1, "\(lines)")
-    #expect(lines[0].hasPrefix(results.rows[wide].key.path + ": 12% after 25 launches, 97% of its variance between launches"))
-    #expect(lines[0].hasSuffix("about 225 launches would resolve it, at this run's pace (25 in 2m50s) within --max-time 1530"))
+    #expect(
+      lines[0].hasPrefix(results.rows[wide].key.path + ": 12% after 25 launches, 97% of its variance between launches"))
+    #expect(
+      lines[0].hasSuffix("about 225 launches would resolve it, at this run's pace (25 in 2m50s) within --max-time 1530")
+    )
     results.info.time = nil
     #expect(RunCommand.limits(results, target: 0.04)[0].hasSuffix("about 225 launches would resolve it"))
   }

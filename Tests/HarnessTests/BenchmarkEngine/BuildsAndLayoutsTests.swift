@@ -34,8 +34,10 @@ import RunContract
     (["--builds", "a=/nonexistent,b=/bin/true"], "names /nonexistent, which is not an executable file"),
     (["--layouts", "1"], "--layouts"),
     (["--layouts", "4", "--builds", "a=/bin/sh,b=/bin/true"], "--builds and --layouts cannot be used together"),
-    (["--layouts", "4", "--alternate-with", "/bin/sh", "--alternate-output", "/tmp/x.csv"],
-     "--alternate-with and --layouts cannot be used together"),
+    (
+      ["--layouts", "4", "--alternate-with", "/bin/sh", "--alternate-output", "/tmp/x.csv"],
+      "--alternate-with and --layouts cannot be used together"
+    ),
     (["--layouts", "2", "--alternate-output", "/tmp/x.csv"], "--alternate-output needs --alternate-with BINARY"),
     (["--first-layout-seed", "5"], "--first-layout-seed needs --layouts K"),
     (["--layouts", "2", "--first-layout-seed", "0"], "--first-layout-seed"),
@@ -104,9 +106,12 @@ import RunContract
   }
 
   @Test func aCaseWhoseLayoutsDisagreeIsBoundByThemOnceEachHasFourLaunches() throws {
-    let disagree = results(layouts: 3, launches: 4) { layout, launch in 18 + 2 * Double(layout) + 0.01 * Double(launch) }
+    let disagree = results(layouts: 3, launches: 4) { layout, launch in 18 + 2 * Double(layout) + 0.01 * Double(launch)
+    }
     #expect(AdaptiveLaunches.states([disagree]).values.allSatisfy { $0.layoutBound })
-    let fewLaunches = results(layouts: 3, launches: 2) { layout, launch in 18 + 2 * Double(layout) + 0.01 * Double(launch) }
+    let fewLaunches = results(layouts: 3, launches: 2) { layout, launch in
+      18 + 2 * Double(layout) + 0.01 * Double(launch)
+    }
     #expect(AdaptiveLaunches.states([fewLaunches]).values.allSatisfy { !$0.layoutBound })
     let agree = results(layouts: 3, launches: 4) { _, launch in 20 + 0.2 * Double(launch % 2) }
     #expect(AdaptiveLaunches.states([agree]).values.allSatisfy { !$0.layoutBound })

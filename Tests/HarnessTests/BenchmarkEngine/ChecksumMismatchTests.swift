@@ -123,7 +123,9 @@ enum BrokenStrategy: DispatchStrategy {
   @Test func dumpReportsEachStrategysOutputAndExits1() throws {
     var command = try DumpCommand(
       ParsedArguments(["--feed", Fixtures.exampleFeed, "--operations", "feed.identifier"], spec: DumpCommand.spec))
-    command.strategies = [try #require(Registry.strategy(named: "enum-switch")), RegisteredStrategy(BrokenStrategy.self)]
+    command.strategies = [
+      try #require(Registry.strategy(named: "enum-switch")), RegisteredStrategy(BrokenStrategy.self),
+    ]
     nonisolated(unsafe) var output = ""
     nonisolated(unsafe) var errors = ""
     let console = Console(write: { output += $0 }, writeError: { errors += $0 })

@@ -103,9 +103,10 @@ import RunContract
     #expect(feeds[0].timesNull == false)
     #expect(feeds[0].operations.map(\.operation) == [.feedIdentifier])
     #expect(
-      try feeds[0].operations[0].strategies == [Registry.baselineName, "protocol-getter"].sorted {
-        try #require(Registry.names.firstIndex(of: $0)) < #require(Registry.names.firstIndex(of: $1))
-      })
+      try feeds[0].operations[0].strategies
+        == [Registry.baselineName, "protocol-getter"].sorted {
+          try #require(Registry.names.firstIndex(of: $0)) < #require(Registry.names.firstIndex(of: $1))
+        })
     #expect(feeds[0].operations[0].slice == 512)
     #expect(launchPlan.plan.synthetic.isEmpty)
   }

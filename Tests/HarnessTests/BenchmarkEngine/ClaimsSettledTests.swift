@@ -36,7 +36,9 @@ import Testing
   /// The enum's row of one case alone: no claim's rows.
   static func noClaims() throws -> RunFile {
     var run = try open()
-    run.rows = run.rows.filter { $0.key.operation == "share.line" && $0.key.mode == .app && $0.key.strategy == "enum-switch" }
+    run.rows = run.rows.filter {
+      $0.key.operation == "share.line" && $0.key.mode == .app && $0.key.strategy == "enum-switch"
+    }
     return run
   }
 
@@ -49,7 +51,8 @@ import Testing
 
   @Test func anOpenClaimLeavesThemNotAllSettled() throws {
     let reading = Self.reading([try Self.open()])
-    #expect(reading.needs.contains { $0.claim == "fastest, feed.identifier, boundary" }, "\(reading.needs.map(\.claim))")
+    #expect(
+      reading.needs.contains { $0.claim == "fastest, feed.identifier, boundary" }, "\(reading.needs.map(\.claim))")
     #expect(reading.read == MachineClaim.all.count)
     #expect(!reading.allSettled)
   }
@@ -87,14 +90,17 @@ import Testing
 
   @Test func theTimeIsTheFirstMomentNoneIsOpen() {
     #expect(Self.recorded([(Self.openReading, 40), (Self.settledReading, 48), (Self.settledReading, 60)]) == 48)
-    #expect(Self.recorded([(Self.settledReading, 40), (Self.settledReading, 48)]) == 40, "settled after the first launches")
+    #expect(
+      Self.recorded([(Self.settledReading, 40), (Self.settledReading, 48)]) == 40, "settled after the first launches")
   }
 
   /// A claim whose intervals moved back open: the time is when they were
   /// last all settled, or none when they end open.
   @Test func aClaimThatReopensResetsIt() {
     #expect(
-      Self.recorded([(Self.settledReading, 40), (Self.openReading, 48), (Self.settledReading, 60), (Self.settledReading, 70)])
+      Self.recorded([
+        (Self.settledReading, 40), (Self.openReading, 48), (Self.settledReading, 60), (Self.settledReading, 70),
+      ])
         == 60)
     #expect(Self.recorded([(Self.settledReading, 40), (Self.openReading, 48)]) == nil)
   }
@@ -123,7 +129,8 @@ import Testing
     } else {
       let count = "\(reading.read - reading.needs.count) of \(reading.read) claims settled"
       #expect(text.hasPrefix(count), "\(rows): \(text)")
-      #expect(reading.allSettled == text.hasPrefix("\(reading.read) of \(reading.read) claims settled"), "\(rows): \(text)")
+      #expect(
+        reading.allSettled == text.hasPrefix("\(reading.read) of \(reading.read) claims settled"), "\(rows): \(text)")
     }
   }
 }

@@ -19,7 +19,8 @@ import Testing
     try #require(CodeSize(elf: [UInt8](try Data(contentsOf: URL(fileURLWithPath: releaseBinary)))))
   }
 
-  @Test(.enabled(if: hasRelease, needsRelease)) func everyStrategyRowHasPositiveCodeBytesInEveryModeAndAtEveryN() throws {
+  @Test(.enabled(if: hasRelease, needsRelease)) func everyStrategyRowHasPositiveCodeBytesInEveryModeAndAtEveryN() throws
+  {
     let code = try Self.load()
     let feed = FeedID(domain: "feed", size: 1_000, distribution: "uniform", kinds: 6)
     let share = FeedID(domain: "share", size: 1_000, distribution: "uniform", kinds: 3)
@@ -142,7 +143,8 @@ import Testing
   /// visitor's six `visit` methods, which the loop reaches only through
   /// witness tables, so more than its direct calls; never less for any.
   @Test(
-    .enabled(if: hasRelease, needsRelease), .enabled(if: hasValgrindAndObjcopy, "needs valgrind and objcopy (CI installs both)"))
+    .enabled(if: hasRelease, needsRelease),
+    .enabled(if: hasValgrindAndObjcopy, "needs valgrind and objcopy (CI installs both)"))
   func runningTheLoopFindsCodeBehindIndirectCalls() throws {
     let code = try Self.load()
     let rows = try Self.releaseRun().rows
@@ -188,8 +190,11 @@ import Testing
       let loop = row.key.operation == "feed.color" ? "colorLoop" : "shareLoop"
       let module = "App" + row.key.strategy.moduleName
       let prefix = "$s\(module.utf8.count)\(module)0A5LoopsC\(loop.utf8.count)\(loop)_"
-      let loopBytes = try #require(sizes.first { $0.key.hasPrefix(prefix) && $0.key.hasSuffix("F") }?.value, "no \(prefix)… in nm")
-      #expect(try #require(row.codeBytes) >= loopBytes, "\(row.key): \(row.codeBytes ?? 0) bytes, its loop alone \(loopBytes)")
+      let loopBytes = try #require(
+        sizes.first { $0.key.hasPrefix(prefix) && $0.key.hasSuffix("F") }?.value, "no \(prefix)… in nm")
+      #expect(
+        try #require(row.codeBytes) >= loopBytes, "\(row.key): \(row.codeBytes ?? 0) bytes, its loop alone \(loopBytes)"
+      )
     }
   }
 

@@ -55,7 +55,8 @@ import Testing
 
   @Test func quickAndSizesChooseTheSizes() throws {
     #expect(existential(try plan(["--quick", "--domains", "existential"])).map(\.size) == [1_000])
-    #expect(existential(try plan(["--domains", "existential", "--sizes", "1000,10000"])).map(\.size) == [1_000, 10_000])
+    #expect(
+      existential(try plan(["--domains", "existential", "--sizes", "1000,10000"])).map(\.size) == [1_000, 10_000])
   }
 
   @Test func operationsAndFiltersNarrowIt() throws {
@@ -112,7 +113,9 @@ import Testing
       guard result.status == 0 else {
         return .failure(QuickRunFailure(message: "exit \(result.status): \(result.standardError)"))
       }
-      guard case .run(let file) = try Schema.load(output) else { return .failure(QuickRunFailure(message: "not a run")) }
+      guard case .run(let file) = try Schema.load(output) else {
+        return .failure(QuickRunFailure(message: "not a run"))
+      }
       return .success(file)
     } catch {
       return .failure(QuickRunFailure(message: "\(error)"))

@@ -81,7 +81,9 @@ import RunContract
     #expect((naive.fields[column] == "n/a") == !counting, "\(naive.fields[column])")
   }
 
-  @Test(.enabled(if: HeapCounter.isSupported, "needs the malloc interposer: Linux, no sanitizer"), arguments: [1, 10, 1_000])
+  @Test(
+    .enabled(if: HeapCounter.isSupported, "needs the malloc interposer: Linux, no sanitizer"),
+    arguments: [1, 10, 1_000])
   func countsEveryClassInstance(count: Int) {
     let (boxes, counts) = HeapCounter.count {
       (0..<count).map { Box($0) }

@@ -11,7 +11,9 @@ import Testing
 @Suite struct LaunchAndModeTests {
   /// A quick, quiet run of `arguments` into a scratch directory, removed
   /// after: its status, standard error, and run and samples files.
-  static func runFile(_ arguments: [String]) throws -> (status: Int32, error: String, file: RunFile?, samples: SamplesFile?) {
+  static func runFile(_ arguments: [String]) throws -> (
+    status: Int32, error: String, file: RunFile?, samples: SamplesFile?
+  ) {
     let directory = try RunCommandTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let output = directory + "/run.csv"
@@ -94,7 +96,8 @@ import Testing
     ])
     #expect(result.status == 0, "\(result.standardError)")
     // The notes wrap to the terminal's width: read as one line each.
-    #expect(result.standardError.replacing(/\n +/, with: " ").contains("its launches alternating with these, to \(other)"))
+    #expect(
+      result.standardError.replacing(/\n +/, with: " ").contains("its launches alternating with these, to \(other)"))
     // The other build ran launch 1 first and launch 2 second (this build's
     // launches leave no line): its two lines, launch indices 0 and 1.
     let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
@@ -122,7 +125,10 @@ import Testing
   /// means its strategies disagree.
   @Test(arguments: [
     (nil, Int32(70), "failed (exit status 3); nothing was written"),
-    ("/bin/false", Int32(1), "exited with status 1: its strategies disagree (its message is above), or it is not a build"),
+    (
+      "/bin/false", Int32(1),
+      "exited with status 1: its strategies disagree (its message is above), or it is not a build"
+    ),
   ])
   func aFailingAlternateBuildIsNamedAndNothingIsWritten(binary: String?, status: Int32, message: String) throws {
     let directory = try RunCommandTests.temporaryDirectory()
@@ -145,12 +151,19 @@ import Testing
   @Test(arguments: [
     (["--alternate-with", "/bin/sh"], "--alternate-with needs --alternate-output PATH"),
     (["--alternate-output", "/tmp/x.csv"], "--alternate-output needs --alternate-with BINARY"),
-    (["--alternate-with", "/nonexistent/dispatch-bench", "--alternate-output", "/tmp/x.csv"], "is not an executable file"),
+    (
+      ["--alternate-with", "/nonexistent/dispatch-bench", "--alternate-output", "/tmp/x.csv"],
+      "is not an executable file"
+    ),
     (["--alternate-with", "/tmp", "--alternate-output", "/tmp/x.csv"], "is not an executable file"),
-    (["--alternate-with", "/bin/sh", "--alternate-output", "/tmp/x.csv", "--output", "/tmp/./x.csv"],
-     "--alternate-output and --output name the same file, /tmp/x.csv"),
-    (["--alternate-with", "/bin/sh", "--alternate-output", "/tmp/x.csv", "--samples", "/tmp/../tmp/x.csv"],
-     "--alternate-output and --samples name the same file"),
+    (
+      ["--alternate-with", "/bin/sh", "--alternate-output", "/tmp/x.csv", "--output", "/tmp/./x.csv"],
+      "--alternate-output and --output name the same file, /tmp/x.csv"
+    ),
+    (
+      ["--alternate-with", "/bin/sh", "--alternate-output", "/tmp/x.csv", "--samples", "/tmp/../tmp/x.csv"],
+      "--alternate-output and --samples name the same file"
+    ),
   ])
   func aBadAlternateIsRefusedBeforeAnythingRuns(arguments: [String], message: String) throws {
     let result = try Subprocess.run(["run", "--allow-debug-build", "--quick"] + arguments)
@@ -260,7 +273,8 @@ import Testing
     #expect(result.status == 0)
     #expect(result.standardOutput.hasPrefix("dispatch-bench \(ToolVersion.current)"))
     let build = BuildUnderTest.isDebug ? "debug build" : "release build"
-    #expect(result.standardOutput.contains("Swift ") && result.standardOutput.contains(build), "\(result.standardOutput)")
+    #expect(
+      result.standardOutput.contains("Swift ") && result.standardOutput.contains(build), "\(result.standardOutput)")
   }
 
   @Test func sizesWithThousandsSeparatorsSayHowToGroupDigits() throws {

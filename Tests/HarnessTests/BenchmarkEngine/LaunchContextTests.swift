@@ -21,7 +21,8 @@ import Testing
     let adaptive = try LaunchPlan.decoded(try LaunchPlanTests().launchPlan(["--sizes", "1000"]).encoded())
     let first = try #require(adaptive.adaptiveAfter, "the default design is adaptive")
     #expect(adaptive.launch(first + 1).name == "launch \(first + 2) (adaptive)")
-    let fixed = try LaunchPlan.decoded(try LaunchPlanTests().launchPlan(["--sizes", "1000", "--launches", "3"]).encoded())
+    let fixed = try LaunchPlan.decoded(
+      try LaunchPlanTests().launchPlan(["--sizes", "1000", "--launches", "3"]).encoded())
     #expect(fixed.adaptiveAfter == nil)
     #expect(fixed.launch(1).name == "launch 2/3")
   }

@@ -83,11 +83,14 @@ import RunContract
     var other = SampleRuns.machine
     other.cpuModel = "Another CPU"
     func samples(_ launch: Int) -> [RawSample] {
-      rows.map { RawSample(key: $0.key, index: 0, launch: launch, round: 0, elementsPerSample: 1_000, nanosecondsPerElement: 2) }
+      rows.map {
+        RawSample(key: $0.key, index: 0, launch: launch, round: 0, elementsPerSample: 1_000, nanosecondsPerElement: 2)
+      }
     }
     var aggregate = RunAggregate(info: SampleRuns.info)
     aggregate.add(LaunchOutput(rows: rows, samples: samples(0), machine: other), launch: 0)
-    aggregate.add(LaunchOutput(rows: Array(rows.prefix(1)), samples: samples(1), machine: SampleRuns.machine), launch: 1)
+    aggregate.add(
+      LaunchOutput(rows: Array(rows.prefix(1)), samples: samples(1), machine: SampleRuns.machine), launch: 1)
     let results = aggregate.rows(code: nil)
     #expect(results.rows.map(\.key) == rows.map(\.key))
     #expect(results.info.machine.cpuModel == "Another CPU")

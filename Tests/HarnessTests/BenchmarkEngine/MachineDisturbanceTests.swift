@@ -29,7 +29,9 @@ import RunContract
           var value = jitter * (speed[launch] ?? 1)
           if cut.contains(launch) && cutEvery > 0 && index % cutEvery == 0 { value *= 50 }
           samples.append(
-            RawSample(key: key, index: index, launch: launch, round: index, elementsPerSample: 1_000, nanosecondsPerElement: value))
+            RawSample(
+              key: key, index: index, launch: launch, round: index, elementsPerSample: 1_000,
+              nanosecondsPerElement: value))
         }
       }
     }
@@ -67,7 +69,9 @@ import RunContract
     defer { try? FileManager.default.removeItem(atPath: directory) }
     var quiet = SampleRuns.results()
     quiet.samples = quiet.rows.map(\.key).flatMap { key in
-      (0..<10).map { RawSample(key: key, index: $0, launch: $0 % 2, round: $0, elementsPerSample: 1_000, nanosecondsPerElement: 1) }
+      (0..<10).map {
+        RawSample(key: key, index: $0, launch: $0 % 2, round: $0, elementsPerSample: 1_000, nanosecondsPerElement: 1)
+      }
     }
     quiet.computeRatios()
     quiet.recordDisturbance()

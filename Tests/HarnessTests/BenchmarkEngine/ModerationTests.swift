@@ -45,7 +45,8 @@ import RunContract
 
   /// The standard error of the getter's log-ratio to the enum in `domain`.
   static func error(_ run: MeasuredRun, _ domain: Domain) throws -> Double {
-    let row = try #require(run.rows.first { $0.key.feed.domain == domain.rawValue && $0.key.strategy == "protocol-getter" })
+    let row = try #require(
+      run.rows.first { $0.key.feed.domain == domain.rawValue && $0.key.strategy == "protocol-getter" })
     return try #require(row.trackedLogError, "\(domain)")
   }
 

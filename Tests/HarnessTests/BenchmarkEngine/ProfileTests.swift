@@ -26,7 +26,9 @@ import Testing
     #expect(output.calls(to: ValgrindRunner.allocationFunctions, in: { $0 == binary }) == 7)
     #expect(output.calls(to: ValgrindRunner.allocationFunctions) == 14)
     #expect(output.calls(to: ["free"], in: { $0 == binary }) == 6)
-    #expect(output.calls[.init(object: "/opt/swift/usr/lib/swift/linux/libswiftCore.so", function: "swift_bridgeObjectRetain")] == 3)
+    #expect(
+      output.calls[
+        .init(object: "/opt/swift/usr/lib/swift/linux/libswiftCore.so", function: "swift_bridgeObjectRetain")] == 3)
   }
 
   /// What `run` follows to find the code an operation ran: each function's
@@ -215,7 +217,8 @@ import Testing
 
   @Test func listNeedsNoValgrind() throws {
     let result = try Subprocess.run(
-      ["profile", "--operations", "feed.color", "--strategies", "naive", "--list"], environment: ["PATH": "/nonexistent"])
+      ["profile", "--operations", "feed.color", "--strategies", "naive", "--list"],
+      environment: ["PATH": "/nonexistent"])
     #expect(result.status == 0)
     #expect(
       result.standardOutput.split(separator: "\n")

@@ -54,7 +54,9 @@ struct SyntheticCase {
   func pooledVariance(_ synthetic: SyntheticCase, _ generator: inout SplitMix64) -> Double {
     let variances = (0..<40).compactMap { _ in
       PairedRatio.launchVariance(
-        synthetic.generate(&generator).compactMap { PairedRatio.launchEstimate($0.numerator, over: $0.denominator)?.median })
+        synthetic.generate(&generator).compactMap {
+          PairedRatio.launchEstimate($0.numerator, over: $0.denominator)?.median
+        })
     }
     return variances.reduce(0, +) / Double(variances.count)
   }
@@ -80,9 +82,13 @@ struct SyntheticCase {
   @Test func anOutlierLaunchWidensTheIntervalInsteadOfHidingInIt() throws {
     var generator = SplitMix64(seed: 7)
     var synthetic = SyntheticCase(trueRatio: 2)
-    let calm = synthetic.generate(&generator).compactMap { PairedRatio.launchEstimate($0.numerator, over: $0.denominator) }
+    let calm = synthetic.generate(&generator).compactMap {
+      PairedRatio.launchEstimate($0.numerator, over: $0.denominator)
+    }
     synthetic.outlierLaunch = 1.5
-    let wild = synthetic.generate(&generator).compactMap { PairedRatio.launchEstimate($0.numerator, over: $0.denominator) }
+    let wild = synthetic.generate(&generator).compactMap {
+      PairedRatio.launchEstimate($0.numerator, over: $0.denominator)
+    }
     let a = try #require(PairedRatio.combine(calm, pooledVariance: nil))
     let b = try #require(PairedRatio.combine(wild, pooledVariance: nil))
     #expect(b.logHigh - b.logLow > 2 * (a.logHigh - a.logLow))
@@ -212,11 +218,14 @@ struct SyntheticCase {
   func readyCases(_ count: Int, log: CallLog) -> [ReadyCase] {
     (0..<count).map { index in
       let benchmarkCase = BenchmarkCase(
-        feed: FeedID(domain: "feed", size: 1_000, distribution: "uniform", kinds: 6), operation: "op\(index)", mode: .boundary)
+        feed: FeedID(domain: "feed", size: 1_000, distribution: "uniform", kinds: 6), operation: "op\(index)",
+        mode: .boundary)
       let contenders = (0..<3).map { strategy in
         Contender(id: StrategyID("s\(strategy)"), count: 1_000) { _, _ in log.cases.append(index) }
       }
-      return ReadyCase(benchmarkCase: benchmarkCase, label: "case \(index)", contenders: contenders, shuffleSeed: UInt64(index)) {
+      return ReadyCase(
+        benchmarkCase: benchmarkCase, label: "case \(index)", contenders: contenders, shuffleSeed: UInt64(index)
+      ) {
         measured, results in
         log.finished.append(index)
         for samples in measured.contenders {
@@ -248,7 +257,8 @@ struct SyntheticCase {
     }
     let cases = (0..<2).map { index in
       let benchmarkCase = BenchmarkCase(
-        feed: FeedID(domain: "feed", size: 1_000, distribution: "uniform", kinds: 6), operation: "op\(index)", mode: .boundary)
+        feed: FeedID(domain: "feed", size: 1_000, distribution: "uniform", kinds: 6), operation: "op\(index)",
+        mode: .boundary)
       let contenders = (0..<2).map { Contender(id: StrategyID("s\($0)"), count: 1_000, run: slow) }
       return ReadyCase(
         benchmarkCase: benchmarkCase, label: "case \(index)", contenders: contenders, shuffleSeed: UInt64(index),
@@ -292,7 +302,9 @@ struct SyntheticCase {
       // The order cases' blocks begin in, after calibration (8 cases × 3
       // contenders, the first calls).
       var seen: [Int] = []
-      for (previous, next) in zip(log.cases.dropFirst(23), log.cases.dropFirst(24)) where previous != next { seen.append(next) }
+      for (previous, next) in zip(log.cases.dropFirst(23), log.cases.dropFirst(24)) where previous != next {
+        seen.append(next)
+      }
       return seen
     }
     let first = try order(seed: 1)
@@ -460,7 +472,8 @@ final class RangeLog: @unchecked Sendable {
       var file = file
       for operation in SpecOperation.allCases {
         for (strategy, ratio) in [(StrategyID.floor, 0.1), (.null, 0.5)] {
-          var measured = Measured(key: SampleRuns.feed().key(operation.rawValue, strategy), value: 1, interval: 0.9...1.1)
+          var measured = Measured(
+            key: SampleRuns.feed().key(operation.rawValue, strategy), value: 1, interval: 0.9...1.1)
           measured.tracked = Tracked(
             reference: "enum-switch", ratio: ratio * moved, logError: 0.0115, degrees: 6 + PairedRatio.priorDegrees,
             launches: 7)
@@ -513,7 +526,9 @@ final class RangeLog: @unchecked Sendable {
     // together, and their spread, not their centre, is the widening.
     var shift: [String: Double] = [:]
     for operation in SpecOperation.allCases {
-      for strategy in Self.strategies where strategy != "enum-switch" { shift["\(operation.rawValue)/\(strategy)"] = 1 / 1.1 }
+      for strategy in Self.strategies where strategy != "enum-switch" {
+        shift["\(operation.rawValue)/\(strategy)"] = 1 / 1.1
+      }
       shift["\(operation.rawValue)/enum-switch"] = 1.1
     }
     let base = run(seed: 1)
@@ -522,7 +537,8 @@ final class RangeLog: @unchecked Sendable {
     // Around zero the spread would be about 8 (every z near ±5.8); around
     // the centre it is the noise's, a little more for the enum's own rows.
     #expect(widening < 1.6)
-    let changes = Comparison.between(base, new, threshold: 0.02, baseSamples: nil, newSamples: nil, widening: widening).changes
+    let changes = Comparison.between(base, new, threshold: 0.02, baseSamples: nil, newSamples: nil, widening: widening)
+      .changes
     #expect(changes.filter { $0.key.strategy == "enum-switch" }.allSatisfy { $0.verdict == .regressed })
     let others = changes.filter { $0.key.strategy != "enum-switch" }
     #expect(others.filter { $0.verdict == .improved }.count >= others.count * 9 / 10)
@@ -540,8 +556,10 @@ final class RangeLog: @unchecked Sendable {
       let new = run(seed: UInt64(2 * seed + 1), shift: shift, runLevel: 0.0115)
       let widening = RunLevel.widening(base, new)
       #expect(widening > 1)
-      let changes = Comparison.between(base, new, threshold: 0.02, baseSamples: nil, newSamples: nil, widening: widening)
-        .changes
+      let changes = Comparison.between(
+        base, new, threshold: 0.02, baseSamples: nil, newSamples: nil, widening: widening
+      )
+      .changes
       let changed = changes.filter { $0.key.strategy == "protocol-getter" }
       #expect(changed.filter(\.holdsForTheRun).count >= changed.count - 1, "seed \(seed)")
       #expect(changes.filter { $0.holdsForTheRun && $0.key.strategy != "protocol-getter" }.isEmpty, "seed \(seed)")
@@ -572,7 +590,8 @@ final class RangeLog: @unchecked Sendable {
     new.rows = Array(new.rows.prefix(RunLevel.minimumRows - 1))
     #expect(RunLevel.widening(base, new) == 1)
     // Rows of too few launches give none either.
-    #expect(RunLevel.widening(run(seed: 1, launches: 2, runLevel: 0.05), run(seed: 2, launches: 2, runLevel: 0.05)) == 1)
+    #expect(
+      RunLevel.widening(run(seed: 1, launches: 2, runLevel: 0.05), run(seed: 2, launches: 2, runLevel: 0.05)) == 1)
   }
 
   @Test func theOutputSaysHowMuchItWidened() throws {

@@ -51,10 +51,11 @@ import Testing
   }
 
   @Test func aProfileSizeThatCannotFitIsRefusedWithTheEstimate() throws {
-    let result = try Subprocess.run([
-      "profile", "--allow-debug-build", "--operations", "share.line", "--sizes", "40000000000",
-      "--output", "/tmp/never-\(UUID()).csv",
-    ], environment: ["PATH": "/nonexistent"])
+    let result = try Subprocess.run(
+      [
+        "profile", "--allow-debug-build", "--operations", "share.line", "--sizes", "40000000000",
+        "--output", "/tmp/never-\(UUID()).csv",
+      ], environment: ["PATH": "/nonexistent"])
     // Refused before valgrind is even looked for.
     #expect(result.status == 64, "\(result.standardError)")
     #expect(result.standardError.contains("would need about"))
@@ -71,9 +72,18 @@ import Testing
   @Test(arguments: [
     ("not json at all", "not valid JSON: line 1, column 1"),
     (#"{"feed": [{"kind": "poem", "id": "1"}]}"#, #"feed[0]: field "kind": unknown kind "poem""#),
-    (#"{"feed": [{"kind": "memories", "id": "1", "year": "2013", "photoURL": "p", "caption": ""}]}"#, #"feed[0] (memories): field "year": expected a whole number, found a string"#),
-    (#"{"share": [{"kind": "user", "id": "1", "name": "A", "profileImageURL": "p", "followerCount": -3}]}"#, #"share[0] (user): field "followerCount": a count cannot be negative"#),
-    (#"{"share": [{"kind": "playlist", "id": "p", "name": "P", "coverImageURL": "c", "createdAt": 0, "user": {"id": "1", "name": "A", "profileImageURL": "p", "followerCount": 1}, "songs": [{"id": "1", "name": "S", "coverImageURL": "c", "playCount": 9223372036854775807, "createdAt": 0, "user": {"id": "1", "name": "A", "profileImageURL": "p", "followerCount": 1}}, {"id": "2", "name": "S", "coverImageURL": "c", "playCount": 1, "createdAt": 0, "user": {"id": "1", "name": "A", "profileImageURL": "p", "followerCount": 1}}]}]}"#, #"share[0] (playlist): field "songs[1].playCount": the songs' play counts sum past Int.max"#),
+    (
+      #"{"feed": [{"kind": "memories", "id": "1", "year": "2013", "photoURL": "p", "caption": ""}]}"#,
+      #"feed[0] (memories): field "year": expected a whole number, found a string"#
+    ),
+    (
+      #"{"share": [{"kind": "user", "id": "1", "name": "A", "profileImageURL": "p", "followerCount": -3}]}"#,
+      #"share[0] (user): field "followerCount": a count cannot be negative"#
+    ),
+    (
+      #"{"share": [{"kind": "playlist", "id": "p", "name": "P", "coverImageURL": "c", "createdAt": 0, "user": {"id": "1", "name": "A", "profileImageURL": "p", "followerCount": 1}, "songs": [{"id": "1", "name": "S", "coverImageURL": "c", "playCount": 9223372036854775807, "createdAt": 0, "user": {"id": "1", "name": "A", "profileImageURL": "p", "followerCount": 1}}, {"id": "2", "name": "S", "coverImageURL": "c", "playCount": 1, "createdAt": 0, "user": {"id": "1", "name": "A", "profileImageURL": "p", "followerCount": 1}}]}]}"#,
+      #"share[0] (playlist): field "songs[1].playCount": the songs' play counts sum past Int.max"#
+    ),
   ])
   func aBadFeedFileForRunExitsWith65NamingTheItemAndField(text: String, message: String) throws {
     let path = try Self.write(text)
@@ -93,7 +103,8 @@ import Testing
   /// 100 MB of valid rows and one bad one at the end: refused whole, naming
   /// the last item; nothing is half-loaded or printed.
   @Test func aHundredMegabyteFileWithABadLastItem() throws {
-    let row = #"{"kind": "plainText", "id": "f", "author": "Zoë", "text": "A post that is long enough to need two lines, and then a few more words."}"#
+    let row =
+      #"{"kind": "plainText", "id": "f", "author": "Zoë", "text": "A post that is long enough to need two lines, and then a few more words."}"#
     let count = 100 * 1024 * 1024 / (row.utf8.count + 2)
     var text = "{\"feed\": [" + String(repeating: row + ", ", count: count)
     text += #"{"kind": "plainText", "id": "bad", "author": "a", "text": 7}]}"#
@@ -101,7 +112,8 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let result = try Subprocess.run(["dump", "--feed", path, "--operations", "feed.height"])
     #expect(result.status == 65)
-    #expect(result.standardError.contains(#"feed[\#(count)] (plainText): field "text": expected a string, found a number"#))
+    #expect(
+      result.standardError.contains(#"feed[\#(count)] (plainText): field "text": expected a string, found a number"#))
     #expect(result.standardOutput.isEmpty)
   }
 
@@ -125,11 +137,12 @@ import Testing
     let directory = try RunCommandTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try "earlier results\n".write(toFile: directory + "/earlier.csv", atomically: true, encoding: .utf8)
-    let result = try Subprocess.run([
-      "-c",
-      "ulimit -f 2; exec \"$0\" run --quick --allow-debug-build --operations feed.color --output \"$1\"",
-      Subprocess.executable, directory + "/run.csv",
-    ], program: "/bin/sh")
+    let result = try Subprocess.run(
+      [
+        "-c",
+        "ulimit -f 2; exec \"$0\" run --quick --allow-debug-build --operations feed.color --output \"$1\"",
+        Subprocess.executable, directory + "/run.csv",
+      ], program: "/bin/sh")
     #expect(result.status == 73, "\(result.standardError)")
     #expect(result.standardError.contains("cannot write results"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["earlier.csv"])
@@ -164,7 +177,10 @@ import Testing
     #expect(!table.records.isEmpty)
     #expect(table.records.allSatisfy { $0.fields[complete] == "false" })
     // It is a run CSV that compare and report read.
-    guard case .run(let file) = try Schema.load(partial) else { Issue.record("not a run"); return }
+    guard case .run(let file) = try Schema.load(partial) else {
+      Issue.record("not a run")
+      return
+    }
     #expect(file.rows.count == table.records.count)
     #expect(try String(contentsOfFile: directory + "/earlier.csv", encoding: .utf8) == "earlier results\n")
   }

@@ -145,7 +145,9 @@ import Testing
     "--feed": (["--feed", Fixtures.exampleFeed], { options, _ in options.matrix.file?.path == Fixtures.exampleFeed }),
     "--strategies": (["--strategies", "enum-switch"], { options, _ in options.matrix.strategies == ["enum-switch"] }),
     "--operations": (["--operations", "feed.color"], { options, _ in options.matrix.operations == [.feedColor] }),
-    "--filter": (["--filter", "share/*"], { options, _ in options.matrix.filters == [GlobPattern(pattern: "share/*")] }),
+    "--filter": (
+      ["--filter", "share/*"], { options, _ in options.matrix.filters == [GlobPattern(pattern: "share/*")] }
+    ),
     "--modes": (["--modes", "app"], { options, _ in options.matrix.modes == [.app] }),
     "--max-time-per-case": (["--max-time-per-case", "0.5"], { options, _ in options.sampling.sampleTime == 0.5 }),
     "--launches": (["--launches", "3"], { options, _ in options.design == .fixed(3) }),
@@ -165,10 +167,13 @@ import Testing
     "--samples": (["--samples", "samples.csv"], { options, _ in options.samplesPath == "samples.csv" }),
     "--alternate-with": (
       ["--alternate-with", "/bin/sh", "--alternate-output", "base.csv"],
-      { options, _ in options.alternate == AlternateBuild(binary: RunOptions.resolvedPath("/bin/sh") ?? "", output: "base.csv") }
+      { options, _ in
+        options.alternate == AlternateBuild(binary: RunOptions.resolvedPath("/bin/sh") ?? "", output: "base.csv")
+      }
     ),
     "--alternate-output": (
-      ["--alternate-output", "base.csv", "--alternate-with", "/bin/sh"], { options, _ in options.alternate?.output == "base.csv" }
+      ["--alternate-output", "base.csv", "--alternate-with", "/bin/sh"],
+      { options, _ in options.alternate?.output == "base.csv" }
     ),
     "--builds": (
       ["--builds", "a=/bin/sh,b=/bin/ls"],
@@ -179,7 +184,8 @@ import Testing
     ),
     "--layouts": (["--layouts", "4"], { options, _ in options.builds == .layouts(LayoutSeeds(count: 4, first: 1)) }),
     "--first-layout-seed": (
-      ["--layouts", "4", "--first-layout-seed", "5"], { options, _ in options.builds == .layouts(LayoutSeeds(count: 4, first: 5)) }
+      ["--layouts", "4", "--first-layout-seed", "5"],
+      { options, _ in options.builds == .layouts(LayoutSeeds(count: 4, first: 5)) }
     ),
   ]
 
@@ -188,7 +194,8 @@ import Testing
   /// `everyFlag` fails here.
   @Test(arguments: RunOptions.spec.options.map(\.name))
   func parsesEveryFlag(option: String) throws {
-    let given = try #require(Self.everyFlag[option], "run declares \(option): give it a value in everyFlag, and check it")
+    let given = try #require(
+      Self.everyFlag[option], "run declares \(option): give it a value in everyFlag, and check it")
     #expect(given.arguments.contains(option))
     let parsed = try ParsedArguments(given.arguments, spec: RunOptions.spec)
     let holds = given.parsed(try RunOptions(parsed), parsed)
@@ -208,7 +215,8 @@ import Testing
   @Test func compatibleFlagsParseTogether() throws {
     let arguments = [
       "--sizes", "--distributions", "--kinds", "--seed", "--strategies", "--operations", "--filter", "--modes",
-      "--max-time-per-case", "--launches", "--output", "--force", "--samples", "--format", "--wide", "--quiet", "--list",
+      "--max-time-per-case", "--launches", "--output", "--force", "--samples", "--format", "--wide", "--quiet",
+      "--list",
       "--allow-debug-build",
     ]
     let combined = try arguments.flatMap { try #require(Self.everyFlag[$0]).arguments }
@@ -231,17 +239,29 @@ import Testing
     (["--sizes", "10k"], #"--sizes: "10k" is not a whole number (example: --sizes 1000,100000)"#),
     (["--sizes", "0"], #"--sizes: "0" is too small: the allowed range is 1 or more elements"#),
     (["--sizes", "-3"], #"--sizes: "-3" is negative: the allowed range is 1 or more elements"#),
-    (["--kinds", "7"], #"--kinds: "7" is not a number of kinds any domain has: 2…6 for share and feed, 2, 4, 8, 16, 32, 64 for synthetic"#),
+    (
+      ["--kinds", "7"],
+      #"--kinds: "7" is not a number of kinds any domain has: 2…6 for share and feed, 2, 4, 8, 16, 32, 64 for synthetic"#
+    ),
     (["--kinds", "65"], #"--kinds: "65" is too large: the allowed range is 2…64"#),
     (["--kinds", "1"], #"--kinds: "1" is too small: the allowed range is 2…64"#),
     (["--domains", "foo"], #"--domains: "foo" is not a known domain; valid: share, feed, synthetic"#),
-    (["--distributions", "zipf"], #"--distributions: "zipf" is not a known distribution; valid: uniform, clustered, skewed, single"#),
+    (
+      ["--distributions", "zipf"],
+      #"--distributions: "zipf" is not a known distribution; valid: uniform, clustered, skewed, single"#
+    ),
     (["--strategies", "visitor"], #"--strategies: "visitor" is not a known strategy"#),
-    (["--operations", "feed.colour"], #"--operations: "feed.colour" is not a known operation (did you mean 'feed.color'?)"#),
+    (
+      ["--operations", "feed.colour"],
+      #"--operations: "feed.colour" is not a known operation (did you mean 'feed.color'?)"#
+    ),
     (["--seed", "-1"], #"--seed: "-1" is not a whole number from 0 to 18446744073709551615 (example: --seed 42)"#),
     (["--max-time-per-cell", "soon"], #"--max-time-per-case: "soon" is not a number of seconds"#),
     (["--max-time-per-case", "0"], #"--max-time-per-case: "0" is outside"#),
-    (["--format", "xml"], #"--format: "xml" is not one of table, csv, markdown, json, gbench (example: --format markdown)"#),
+    (
+      ["--format", "xml"],
+      #"--format: "xml" is not one of table, csv, markdown, json, gbench (example: --format markdown)"#
+    ),
     (["--filter", "a,,b"], #"--filter: "a,,b" has an empty pattern"#),
     (["--quick", "--full"], "--quick and --full cannot be used together"),
     (["--feed", "x.json", "--distributions", "uniform"], "--distributions applies to generated feeds"),
@@ -255,7 +275,9 @@ import Testing
   }
 
   @Test func aFeedFileThatCannotBeLoadedExitsWith65() {
-    expectCommandError("/nonexistent.json", anywhere: true, status: 65) { try options(["--feed", "/nonexistent.json"]) }
+    expectCommandError("/nonexistent.json", anywhere: true, status: 65) {
+      try options(["--feed", "/nonexistent.json"])
+    }
   }
 
   @Test func aFeedFileWithoutShareItemsCannotTileShareOperations() throws {

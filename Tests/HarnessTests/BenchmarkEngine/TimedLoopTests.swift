@@ -13,25 +13,39 @@ import Testing
 @Suite struct TimedLoopTests {
   @Test(arguments: [
     // A strategy's specialisation of a kernel, its module written out.
-    ("$s16StrategyRegistry7KernelsO10identifier___5range11repetitionsyxm_Say11FeedElementQzG0G10ControllerQzSnySiGSit13DispatchModel0jA0RzlFZ10EnumSwitch0lmA0O_Ttt4g5",
-     "kernel", "EnumSwitch", 0, "identifier"),
+    (
+      "$s16StrategyRegistry7KernelsO10identifier___5range11repetitionsyxm_Say11FeedElementQzG0G10ControllerQzSnySiGSit13DispatchModel0jA0RzlFZ10EnumSwitch0lmA0O_Ttt4g5",
+      "kernel", "EnumSwitch", 0, "identifier"
+    ),
     // The null strategy's, its module's second word taken from
     // `StrategyRegistry` (`04NullA`).
-    ("$s16StrategyRegistry7KernelsO10identifier___5range11repetitionsyxm_Say11FeedElementQzG0G10ControllerQzSnySiGSit13DispatchModel0jA0RzlFZ04NullA0AOO_Ttt4g5",
-     "kernel", "NullStrategy", 0, "identifier"),
-    ("$s16StrategyRegistry7KernelsO10shareMixed__2to9platforms5range11repetitionsyxm_Say12ShareElementQzGSay0J6TargetQzGSays5UInt8VGSnySiGSit13DispatchModel0nA0RzlFZ14ClassicVisitor0noA0O_Ttt5g5",
-     "kernel", "ClassicVisitor", 0, "shareMixed"),
-    ("$s16StrategyRegistry7KernelsO5floor_5range11repetitionsySays5UInt8VG_SnySiGSitFZTf4nnnd_n", "floor", "", 0, "floor"),
+    (
+      "$s16StrategyRegistry7KernelsO10identifier___5range11repetitionsyxm_Say11FeedElementQzG0G10ControllerQzSnySiGSit13DispatchModel0jA0RzlFZ04NullA0AOO_Ttt4g5",
+      "kernel", "NullStrategy", 0, "identifier"
+    ),
+    (
+      "$s16StrategyRegistry7KernelsO10shareMixed__2to9platforms5range11repetitionsyxm_Say12ShareElementQzGSay0J6TargetQzGSays5UInt8VGSnySiGSit13DispatchModel0nA0RzlFZ14ClassicVisitor0noA0O_Ttt5g5",
+      "kernel", "ClassicVisitor", 0, "shareMixed"
+    ),
+    (
+      "$s16StrategyRegistry7KernelsO5floor_5range11repetitionsySays5UInt8VG_SnySiGSitFZTf4nnnd_n", "floor", "", 0,
+      "floor"
+    ),
     ("$s12AppCastChain0A5LoopsC10heightLoop_11repetitionsySnySiG_SitF", "app", "AppCastChain", 0, "heightLoop"),
-    ("$s14SyntheticNaive6Kinds2O8WorkloadC12computedLoop_11repetitionsySnySiG_SitF",
-     "synthetic", "SyntheticNaive", 2, "computedLoop"),
-    ("$s11Existential7GenericC8wrapLoop__11repetitionsySayxG_SnySiGSitAA5ShapeRzlFZAA11InlineValueV_Tg5Tf4nnnd_n",
-     "existential", "Generic", 0, "wrapLoop"),
+    (
+      "$s14SyntheticNaive6Kinds2O8WorkloadC12computedLoop_11repetitionsySnySiG_SitF",
+      "synthetic", "SyntheticNaive", 2, "computedLoop"
+    ),
+    (
+      "$s11Existential7GenericC8wrapLoop__11repetitionsySayxG_SnySiGSitAA5ShapeRzlFZAA11InlineValueV_Tg5Tf4nnnd_n",
+      "existential", "Generic", 0, "wrapLoop"
+    ),
   ])
   func aLoopIsNamedByItsSymbol(symbol: String, family: String, module: String, kinds: Int, loop: String) throws {
     let found = try #require(TimedLoop(symbol: symbol), "\(symbol)")
-    #expect(found.family.rawValue == family && found.module == module && found.kinds == kinds && found.loop == loop,
-            "\(symbol): \(found.line)")
+    #expect(
+      found.family.rawValue == family && found.module == module && found.kinds == kinds && found.loop == loop,
+      "\(symbol): \(found.line)")
   }
 
   @Test(arguments: [

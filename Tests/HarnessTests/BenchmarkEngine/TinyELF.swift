@@ -6,14 +6,17 @@ enum TinyELF {
   static let textAddress = 0x1000
 
   static func file(functions: [(name: String, code: [UInt8])]) -> [UInt8] {
-    func little(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+    func little(_ value: Int, _ count: Int) -> [UInt8] {
+      (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
     let text = functions.flatMap(\.code)
     var strings: [UInt8] = [0]
     var symbols = [UInt8](repeating: 0, count: 24)  // the null symbol
     var address = textAddress
     for function in functions {
       // st_name, st_info (global function), st_other, st_shndx (.text), st_value, st_size.
-      symbols += little(strings.count, 4) + [0x12, 0] + little(1, 2) + little(address, 8) + little(function.code.count, 8)
+      symbols +=
+        little(strings.count, 4) + [0x12, 0] + little(1, 2) + little(address, 8) + little(function.code.count, 8)
       strings += Array(function.name.utf8) + [0]
       address += function.code.count
     }

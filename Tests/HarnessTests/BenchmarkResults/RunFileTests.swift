@@ -49,7 +49,8 @@ import Testing
   }
 
   @Test func readsCRLFAndAByteOrderMark() throws {
-    let text = "\u{FEFF}" + Self.valid.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+    let text =
+      "\u{FEFF}" + Self.valid.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
     let path = try Self.write(text)
     defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(try Self.loadRun(path).rows.count == SampleRuns.results().rows.count)
@@ -112,10 +113,13 @@ import Testing
 
   @Test func refusesAMalformedRow() throws {
     let lines = Self.valid.split(separator: "\n").map(String.init)
-    try expectRejected(lines[0] + "\n" + lines[1] + ",extra\n", "line 2: \(Self.columns.count + 1) fields where the header has \(Self.columns.count)")
+    try expectRejected(
+      lines[0] + "\n" + lines[1] + ",extra\n",
+      "line 2: \(Self.columns.count + 1) fields where the header has \(Self.columns.count)")
     let bad = lines[1].replacingOccurrences(of: ",interleaved,10,", with: ",interleaved,ten,")
     let column = try #require(Self.columns.firstIndex(of: "samples")) + 1
-    try expectRejected(lines[0] + "\n" + bad + "\n", "line 2, column \(column) (samples): \"ten\" is not a whole number")
+    try expectRejected(
+      lines[0] + "\n" + bad + "\n", "line 2, column \(column) (samples): \"ten\" is not a whole number")
     try expectRejected(lines[0] + "\n" + lines[1] + "\n\"open\n", "unterminated quoted field")
   }
 
@@ -226,7 +230,9 @@ import Testing
       #expect(file.info.claimsSettled == settled)
     }
     let reference = Fixtures.packageRoot + "/results/reference/run.csv"
-    #expect(try !CSVReader.parse(String(contentsOfFile: reference, encoding: .utf8)).header.contains("claims_settled_seconds"))
+    #expect(
+      try !CSVReader.parse(String(contentsOfFile: reference, encoding: .utf8)).header.contains("claims_settled_seconds")
+    )
     #expect(try RunFileTests.loadRun(reference).info.claimsSettled == nil)
   }
 

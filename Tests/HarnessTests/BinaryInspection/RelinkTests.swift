@@ -80,7 +80,8 @@ import Testing
       try objects.joined(separator: "\n").write(
         toFile: products + "/dispatch-bench.product/Objects.LinkFileList", atomically: true, encoding: .utf8)
       for object in objects.prefix(made) {
-        try manager.createDirectory(atPath: (object as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try manager.createDirectory(
+          atPath: (object as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         manager.createFile(atPath: object, contents: Data())
       }
       if lld { try Self.script("exit 0", at: root + "/toolchain/usr/bin/ld.lld") }
@@ -163,7 +164,8 @@ import Testing
     #expect(ELFSections.haveFunctionSections([.init(name: ".text", size: 0), own]))
     #expect(!ELFSections.haveFunctionSections([.init(name: ".text", size: 300), own]))
     #expect(!ELFSections.haveFunctionSections([.init(name: ".text", size: 0)]))
-    #expect(RelinkError.noFunctionSections("a.o").description.contains("remove the build directory (`swift package clean`)"))
+    #expect(
+      RelinkError.noFunctionSections("a.o").description.contains("remove the build directory (`swift package clean`)"))
   }
 
   @Test(arguments: [0, UInt64(UInt32.max), UInt64(UInt32.max) + 1])
@@ -199,7 +201,8 @@ import Testing
   // MARK: On the release build
 
   static let release = BuildUnderTest.releaseExecutable
-  static let hasRelease = BuildUnderTest.hasCurrentRelease
+  static let hasRelease =
+    BuildUnderTest.hasCurrentRelease
     && FileManager.default.fileExists(atPath: Fixtures.packageRoot + "/.build/release.yaml")
 
   /// Seeds 1 and 2: the same functions, each the same size, in two orders;
@@ -228,7 +231,10 @@ import Testing
     #expect(orders[0] != orders[1], "seeds 1 and 2 placed the functions in one order")
 
     let run = try Subprocess.run(
-      ["run", "--quick", "--quiet", "--domains", "share", "--operations", "share.mixed", "--output", directory + "/run.csv"],
+      [
+        "run", "--quick", "--quiet", "--domains", "share", "--operations", "share.mixed", "--output",
+        directory + "/run.csv",
+      ],
       currentDirectory: "/", program: binaries[0])
     #expect(run.status == 0, "\(run.standardError)")
 
@@ -255,8 +261,9 @@ import Testing
       try JSONDecoder().decode([String].self, from: Data($0.utf8))
     }
     #expect(
-      laterCommands == [5, 6].map {
-        relink.arguments(seed: UInt64($0), output: "\(directory)/layout-\($0)/dispatch-bench")
-      })
+      laterCommands
+        == [5, 6].map {
+          relink.arguments(seed: UInt64($0), output: "\(directory)/layout-\($0)/dispatch-bench")
+        })
   }
 }

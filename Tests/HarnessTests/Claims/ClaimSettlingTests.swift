@@ -19,14 +19,18 @@ import Testing
   // MARK: Spans
 
   @Test func aSpanWhoseEndsAreEachKnownToTheResolutionIsSettled() {
-    let intervals = [Self.interval("protocol-getter", 1.00, 0.98, 1.02), Self.interval("classic-visitor", 1.10, 1.08, 1.12)]
+    let intervals = [
+      Self.interval("protocol-getter", 1.00, 0.98, 1.02), Self.interval("classic-visitor", 1.10, 1.08, 1.12),
+    ]
     #expect(MachineClaim.spanSettling(intervals, resolution: 0.04) == ClaimSettling(state: .settled))
   }
 
   /// The getter's low end, 0.90, may rise to 1.00 as launches narrow it:
   /// ln(1/0.9) ÷ ln(1.04) = 2.69, squared 7.22 times its launches.
   @Test func aSpanWithAnEndWiderThanTheResolutionIsOpenAndNamesTheRowThatKeepsItOpen() throws {
-    let intervals = [Self.interval("protocol-getter", 1.00, 0.90, 1.02), Self.interval("classic-visitor", 1.10, 1.08, 1.12)]
+    let intervals = [
+      Self.interval("protocol-getter", 1.00, 0.90, 1.02), Self.interval("classic-visitor", 1.10, 1.08, 1.12),
+    ]
     let settling = MachineClaim.spanSettling(intervals, resolution: 0.04)
     #expect(settling.state == .open)
     #expect(settling.rows == [intervals[0].key])

@@ -87,7 +87,9 @@ import RunContract
     // run's --format also offers what other tools read (gbench); the rest
     // of the message is the same.
     let exports = ", " + ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")
-    #expect(errors[0].message.replacingOccurrences(of: exports, with: "") == errors[1].message.replacingOccurrences(of: exports, with: ""))
+    #expect(
+      errors[0].message.replacingOccurrences(of: exports, with: "")
+        == errors[1].message.replacingOccurrences(of: exports, with: ""))
     #expect(errors[0].exitStatus == errors[1].exitStatus)
     if errors[0].exitStatus == ExitStatus.usage {
       #expect(errors.map(\.usageOf) == Self.specs.map(\.name))

@@ -42,9 +42,14 @@ import Testing
         // A strategy with more or fewer outputs is a failure, not an index
         // out of range that takes the test process down.
         let output = try #require(all[operation], "\(replay): \(name) has no \(operation.rawValue)")
-        #expect(output.count == reference.count, "\(replay): \(name) and \(outputs[0].0) give \(output.count) and \(reference.count) outputs of \(operation.rawValue)")
+        #expect(
+          output.count == reference.count,
+          "\(replay): \(name) and \(outputs[0].0) give \(output.count) and \(reference.count) outputs of \(operation.rawValue)"
+        )
         if let index = reference.indices.first(where: { $0 < output.count && reference[$0] != output[$0] }) {
-          Issue.record("\(replay): \(name) and \(outputs[0].0) disagree on \(operation.rawValue) of item \(index): \(output[index].debugDescription) vs \(reference[index].debugDescription)")
+          Issue.record(
+            "\(replay): \(name) and \(outputs[0].0) disagree on \(operation.rawValue) of item \(index): \(output[index].debugDescription) vs \(reference[index].debugDescription)"
+          )
         }
       }
     }
@@ -53,15 +58,19 @@ import Testing
     // feed.apply-background leaves the configured cell with its colour.
     let mixed = try #require(outputs[0].1[.shareMixed])
     #expect(
-      mixed == file.share.indices.map { SpecOracle.share(file.share[$0], SpecOracle.mixedPlatform(index: $0, seed: seed)) },
+      mixed
+        == file.share.indices.map { SpecOracle.share(file.share[$0], SpecOracle.mixedPlatform(index: $0, seed: seed)) },
       "\(replay): share.mixed")
-    #expect(outputs[0].1[.feedApplyBackground] == file.feed.map(SpecOracle.appliedBackground), "\(replay): feed.apply-background")
+    #expect(
+      outputs[0].1[.feedApplyBackground] == file.feed.map(SpecOracle.appliedBackground),
+      "\(replay): feed.apply-background")
     let lines = SpecOracle.dumpLines(file)
     try #require(!lines.isEmpty, "\(replay): the oracle gives no lines")
     for line in lines {
       let operation = try #require(SpecOperation(rawValue: line.operation), "\(line.operation)")
       let actual = try #require(outputs[0].1[operation], "\(replay): no \(line.operation)")
-      try #require(actual.indices.contains(line.index), "\(replay): no output for item \(line.index) of \(line.operation)")
+      try #require(
+        actual.indices.contains(line.index), "\(replay): no output for item \(line.index) of \(line.operation)")
       #expect(actual[line.index] == line.output, "\(replay): \(line.operation) of item \(line.index)")
     }
   }

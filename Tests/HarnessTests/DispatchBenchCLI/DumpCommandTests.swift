@@ -23,7 +23,10 @@ import Testing
     #expect(result.status == 0)
     let lines = result.standardOutput.split(separator: "\n")
     #expect(lines.count == 4 + 9)
-    #expect(lines.first == #"{"index": 0, "operation": "share.line", "output": "[Hi, I want to share an amazing artist with you, Avicii.](https://music.example/user/1)"}"#)
+    #expect(
+      lines.first
+        == #"{"index": 0, "operation": "share.line", "output": "[Hi, I want to share an amazing artist with you, Avicii.](https://music.example/user/1)"}"#
+    )
     #expect(lines.last == #"{"index": 8, "operation": "feed.height", "output": "150"}"#)
   }
 
@@ -37,7 +40,9 @@ import Testing
     #expect(result.status == 0, "\(result.standardError)")
     let file = try FeedFile.load(path: feed)
     let expected =
-      file.share.indices.map { ($0, "share.mixed", SpecOracle.share(file.share[$0], SpecOracle.mixedPlatform(index: $0, seed: 0))) }
+      file.share.indices.map {
+        ($0, "share.mixed", SpecOracle.share(file.share[$0], SpecOracle.mixedPlatform(index: $0, seed: 0)))
+      }
       + file.feed.indices.map { ($0, "feed.apply-background", SpecOracle.appliedBackground(file.feed[$0])) }
     let lines = try result.standardOutput.split(separator: "\n").map { line -> (Int, String, String) in
       let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
@@ -91,9 +96,11 @@ import Testing
 
   /// The examples in dump's help work as written, from the package root.
   @Test func theHelpsExamplesWork() throws {
-    let arguments = ["dump"] + DumpCommand.spec.options.compactMap(\.example).flatMap {
-      $0.split(separator: " ").map(String.init)
-    }
+    let arguments =
+      ["dump"]
+      + DumpCommand.spec.options.compactMap(\.example).flatMap {
+        $0.split(separator: " ").map(String.init)
+      }
     let result = try Subprocess.run(arguments, currentDirectory: Fixtures.packageRoot)
     #expect(result.status == 0, "\(arguments): \(result.standardError)")
     #expect(!result.standardOutput.isEmpty)

@@ -109,7 +109,10 @@ private func longestLine(_ text: String) -> Int {
   @Test func headerAndProgressCountTheSameBenchmarkCases() throws {
     let output = temporaryPath("run.csv")
     defer { try? FileManager.default.removeItem(atPath: output) }
-    let result = try Subprocess.run(["run", "--allow-debug-build", "--feed", Fixtures.exampleFeed, "--modes", "boundary", "--launches", "1", "--max-time-per-case", "0.001", "--output", output])
+    let result = try Subprocess.run([
+      "run", "--allow-debug-build", "--feed", Fixtures.exampleFeed, "--modes", "boundary", "--launches", "1",
+      "--max-time-per-case", "0.001", "--output", output,
+    ])
     #expect(result.status == 0, "\(result.standardError)")
     let header = try #require(
       result.standardError.firstMatch(of: /dispatch-bench run: (\d+) benchmark cases? at ([0-9, and]+) elements/))
@@ -179,7 +182,8 @@ private func longestLine(_ text: String) -> Int {
     let rows = (0..<rowCount).map { row in
       ["feed.apply-background.\(row)"] + header.indices.dropFirst().map { "\(row * 100 + $0).5 (1.0\($0)×)" }
     }
-    let text = TextTable.render(header: header, rows: rows, markdown: false, rightAligned: Set(1..<header.count), width: width)
+    let text = TextTable.render(
+      header: header, rows: rows, markdown: false, rightAligned: Set(1..<header.count), width: width)
     #expect(longestLine(text) <= width, "\(text)")
     for row in rows {
       for value in row.dropFirst() { #expect(text.contains(value), "\(value) at width \(width)") }
@@ -362,10 +366,12 @@ private func longestLine(_ text: String) -> Int {
   @Test func progressLinesComeWithoutCasesEnding() throws {
     let counter = Counter()
     let clock = ManualClock()
-    let console = Console(write: { _ in }, writeError: { text in
-      counter.lock.locked { counter.lines.append(text) }
-      counter.arrived.signal()
-    })
+    let console = Console(
+      write: { _ in },
+      writeError: { text in
+        counter.lock.locked { counter.lines.append(text) }
+        counter.arrived.signal()
+      })
     let progress = Progress(console: console, total: 4, style: .lines, estimate: 10, clock: { clock.now() })
     progress.begin("first case")
     #expect(Self.wait(counter.arrived), "no line on the first case's start")
@@ -396,7 +402,8 @@ private func longestLine(_ text: String) -> Int {
   @Test func anotherToolsOptionGetsNoGuessAndAPointerToHelp() {
     let result = main(["run", "--iterations", "5"])
     #expect(result.status == ExitStatus.usage)
-    #expect(result.standardError.contains("error: unknown option '--iterations' for 'run'\n"), "\(result.standardError)")
+    #expect(
+      result.standardError.contains("error: unknown option '--iterations' for 'run'\n"), "\(result.standardError)")
     #expect(!result.standardError.contains("did you mean"), "\(result.standardError)")
     #expect(result.standardError.contains("See 'dispatch-bench help run' for every option."))
     // A typo still gets its guess.
@@ -411,7 +418,8 @@ private func longestLine(_ text: String) -> Int {
     #expect(result.status == ExitStatus.usage)
     #expect(
       result.standardError.contains(
-        "error: --sizes: \"\(size)\" is \(problem): the allowed range is 1 or more elements (example: --sizes 1000,100000)"),
+        "error: --sizes: \"\(size)\" is \(problem): the allowed range is 1 or more elements (example: --sizes 1000,100000)"
+      ),
       "\(result.standardError)")
   }
 
@@ -443,7 +451,9 @@ private func longestLine(_ text: String) -> Int {
       message = error.message
     }
     #expect(message.contains("--sizes 100000000: 100,000,000 feed elements would need about"), "\(message)")
-    let suggested = try #require(message.firstMatch(of: /the largest size that fits is about ([0-9,]+) elements \(example: --sizes (\d+)\)$/), "\(message)")
+    let suggested = try #require(
+      message.firstMatch(of: /the largest size that fits is about ([0-9,]+) elements \(example: --sizes (\d+)\)$/),
+      "\(message)")
     let largest = try #require(Int(suggested.2))
     #expect(suggested.1 == Substring(largest.groupedDigits))
     #expect(largest > 0)

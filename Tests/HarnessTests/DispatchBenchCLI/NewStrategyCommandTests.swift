@@ -30,12 +30,18 @@ import Testing
 
   @Test(arguments: [
     ([String](), "missing NAME"),
-    (["my-pattern"], "NAME: \"my-pattern\" is not an UpperCamelCase module name: ASCII letters and digits, starting with a capital (did you mean 'MyPattern'?)"),
+    (
+      ["my-pattern"],
+      "NAME: \"my-pattern\" is not an UpperCamelCase module name: ASCII letters and digits, starting with a capital (did you mean 'MyPattern'?)"
+    ),
     (["my_pattern"], "(did you mean 'MyPattern'?)"),
     (["myPattern"], "(did you mean 'MyPattern'?)"),
     (["9Lives"], "is not an UpperCamelCase module name"),
     (["Café"], "is not an UpperCamelCase module name"),
-    (["HTTPTable"], "\"HTTPTable\" has two capitals in a row (HT): each capital starts a word of its registry name, so write HttpTable"),
+    (
+      ["HTTPTable"],
+      "\"HTTPTable\" has two capitals in a row (HT): each capital starts a word of its registry name, so write HttpTable"
+    ),
     (["MyURL"], "so write MyUrl"),
     (["Default"], "\"Default\" is a Swift keyword"),
     (["Swift"], "a module of the toolchain"),
@@ -60,8 +66,9 @@ import Testing
     #expect(name.registryName == registryName)
     #expect(name.caseName == caseName)
     #expect(StrategyName.module(ofRegistryName: registryName) == module)
-    #expect([name.strategyType, name.appModule, name.syntheticModule]
-      == ["\(module)Strategy", "App\(module)", "Synthetic\(module)"])
+    #expect(
+      [name.strategyType, name.appModule, name.syntheticModule]
+        == ["\(module)Strategy", "App\(module)", "Synthetic\(module)"])
   }
 
   // MARK: The package's names
@@ -82,7 +89,10 @@ import Testing
     ("Null", "protocol-getter", "\"null\" names a reference row of every run"),
     ("Platform", "protocol-getter", "declares a type Platform, which a module of that name would hide"),
     ("FeedController", "protocol-getter", "Sources/ProtocolGetter/Feed.swift declares a type FeedController"),
-    ("PlanTestPattern", "protocol-getr", "--from: \"protocol-getr\" is not a strategy of this package (did you mean 'protocol-getter'?); valid: naive, "),
+    (
+      "PlanTestPattern", "protocol-getr",
+      "--from: \"protocol-getr\" is not a strategy of this package (did you mean 'protocol-getter'?); valid: naive, "
+    ),
     ("PlanTestPattern", "null", "--from: \"null\" is not a strategy of this package"),
   ])
   func refusesANameThePackageUses(module: String, template: String, message: String) {
@@ -98,9 +108,11 @@ import Testing
     let scaffold = try plan("PlanTestPattern", from: "enum-switch")
     #expect(scaffold.template.module == "EnumSwitch")
     #expect(scaffold.directory == "Sources/PlanTestPattern")
-    #expect(scaffold.created.map(\.path) == ["Cells", "Feed", "Loops", "Share", "Strategy"].map {
-      "Sources/PlanTestPattern/\($0).swift"
-    })
+    #expect(
+      scaffold.created.map(\.path)
+        == ["Cells", "Feed", "Loops", "Share", "Strategy"].map {
+          "Sources/PlanTestPattern/\($0).swift"
+        })
     // Three existing files: the registries' lists are written from
     // Package.swift's at build time, and nothing under results/ is touched.
     #expect(
@@ -144,7 +156,10 @@ import Testing
     (["new-strategy", "dry-run"], "(did you mean 'DryRun'?)"),
     (["new-strategy", "Naive", "--dry-run"], "Naive is already a strategy"),
     (["new-strategy", "DryRunPattern", "--from", "enum", "--dry-run"], "is not a strategy of this package"),
-    (["new-strategy", "DryRunPattern", "--package-path", "/", "--dry-run"], "--package-path: \"/\" has no Package.swift"),
+    (
+      ["new-strategy", "DryRunPattern", "--package-path", "/", "--dry-run"],
+      "--package-path: \"/\" has no Package.swift"
+    ),
   ])
   func badInputExitsWith64AndTheUsage(arguments: [String], message: String) throws {
     let result = try Subprocess.run(arguments, currentDirectory: Fixtures.packageRoot)

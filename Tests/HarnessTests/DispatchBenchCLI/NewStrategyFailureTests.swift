@@ -17,8 +17,10 @@ import Testing
       try FileManager.default.copyItem(atPath: root + "/" + path, toPath: copy + "/" + path)
     }
     try FileManager.default.createDirectory(atPath: copy + "/Benchmarks/Scripts", withIntermediateDirectories: true)
-    for path in ["Benchmarks/generate-synthetic", "Benchmarks/Scripts/frozen-attributes.txt",
-                 "Benchmarks/Scripts/frozen-sources.py"] {
+    for path in [
+      "Benchmarks/generate-synthetic", "Benchmarks/Scripts/frozen-attributes.txt",
+      "Benchmarks/Scripts/frozen-sources.py",
+    ] {
       try FileManager.default.copyItem(atPath: root + "/" + path, toPath: copy + "/" + path)
     }
     return copy

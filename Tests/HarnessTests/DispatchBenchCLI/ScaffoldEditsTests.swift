@@ -95,7 +95,8 @@ import Testing
     // A second pattern, from the first: one more case, one more entry.
     let second = try StrategyName(module: "Other")
     let twice = try ScaffoldEdits.addingPattern(second, writtenLike: Self.name, toGenerator: edited)
-    #expect(try ScaffoldEdits.syntheticPatterns(inGenerator: twice) == ["naive", "protocol-getter", "my-pattern", "other"])
+    #expect(
+      try ScaffoldEdits.syntheticPatterns(inGenerator: twice) == ["naive", "protocol-getter", "my-pattern", "other"])
     #expect(twice.contains("    .myPattern: .protocolGetter,\n    .other: .myPattern,\n  ]\n"))
   }
 
@@ -110,7 +111,8 @@ import Testing
         Self.name, writtenLike: StrategyName(existing: "EnumSwitch"), toGenerator: generator)
     }
     #expect(throws: ScaffoldError.self) {
-      try ScaffoldEdits.addingPattern(Self.name, writtenLike: Self.template, toGenerator: Self.generator(writtenLike: ""))
+      try ScaffoldEdits.addingPattern(
+        Self.name, writtenLike: Self.template, toGenerator: Self.generator(writtenLike: ""))
     }
   }
 
@@ -252,8 +254,10 @@ import Testing
   @Test(arguments: Registry.names)
   func everyStrategyCopiesUnderTheNewName(strategy: String) throws {
     let name = try StrategyName(module: "CopyTestPattern")
-    let template = try Scaffold.template(named: strategy, among: ScaffoldEdits.strategyModules(
-      inManifest: readText(Fixtures.packageRoot + "/Package.swift")))
+    let template = try Scaffold.template(
+      named: strategy,
+      among: ScaffoldEdits.strategyModules(
+        inManifest: readText(Fixtures.packageRoot + "/Package.swift")))
     let directory = Fixtures.packageRoot + "/Sources/" + template.module
     let files = try directoryEntries(directory).filter { $0.hasSuffix(".swift") }
     #expect(files == ["Cells.swift", "Feed.swift", "Loops.swift", "Share.swift", "Strategy.swift"])

@@ -44,7 +44,8 @@ import Testing
 
   @Test func theGuideDescribesEveryBuildTheScriptTimes() throws {
     let builds = try Self.scriptBuilds()
-    #expect(builds.contains("exclusivity-unchecked") && builds.contains("package") && builds.contains("evolution-frozen"))
+    #expect(
+      builds.contains("exclusivity-unchecked") && builds.contains("package") && builds.contains("evolution-frozen"))
     #expect(try Self.guideBuilds() == builds, "Guides/Builds.md's table of builds against build-matrix.sh's names")
   }
 
@@ -62,7 +63,9 @@ import Testing
     for (build, variables) in settings where build != "osize" && build != "onone" {
       #expect(!variables.isEmpty, "\(build) passes no setting to Package.swift")
       for variable in variables {
-        #expect(package.contains("Context.environment[\"\(variable)\"] == \"1\""), "Package.swift does not read \(variable) (\(build))")
+        #expect(
+          package.contains("Context.environment[\"\(variable)\"] == \"1\""),
+          "Package.swift does not read \(variable) (\(build))")
         #expect(package.contains(".define(\"\(variable)\")"), "Package.swift does not define \(variable) (\(build))")
         #expect(machine.contains(variable), "Machine's build flags do not say \(variable) (\(build))")
       }
@@ -178,10 +181,10 @@ import Testing
     let list = FileManager.default.temporaryDirectory.appendingPathComponent("frozen-\(UUID().uuidString).txt").path
     defer { try? FileManager.default.removeItem(atPath: list) }
     try """
-      Sources/EnumSwitch/Feed.swift
-        @frozen  public enum FeedRow
-        @frozen  public enum NoSuchRow
-      """.write(toFile: list, atomically: true, encoding: .utf8)
+    Sources/EnumSwitch/Feed.swift
+      @frozen  public enum FeedRow
+      @frozen  public enum NoSuchRow
+    """.write(toFile: list, atomically: true, encoding: .utf8)
     let result = try Subprocess.run([Self.frozenSources, "--check", "--list", list], program: "/usr/bin/python3")
     #expect(result.status == 1)
     #expect(result.standardError.contains(":3: Sources/EnumSwitch/Feed.swift: `public enum NoSuchRow`: not found"))

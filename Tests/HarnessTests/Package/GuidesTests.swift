@@ -100,8 +100,12 @@ import Testing
         let command = line.split(separator: "#", maxSplits: 1).first ?? line
         // `run --samples` writes its samples; compare's and export's read them.
         let readsSamples = command.contains("compare") || command.contains("export")
-        for match in command.matches(of: /(?:\s>|--output|--output-dir|--out|--samples-csv|--samples|--alternate-output)[ =]+(?<path>[^ ]+)/) {
-          if readsSamples && match.output.0.hasPrefix("--samples") && !match.output.0.hasPrefix("--samples-csv") { continue }
+        for match in command.matches(
+          of: /(?:\s>|--output|--output-dir|--out|--samples-csv|--samples|--alternate-output)[ =]+(?<path>[^ ]+)/)
+        {
+          if readsSamples && match.output.0.hasPrefix("--samples") && !match.output.0.hasPrefix("--samples-csv") {
+            continue
+          }
           outputs += 1
           let path = match.output.path
           #expect(
@@ -236,7 +240,8 @@ extension GuidesTests {
       let directory = (document.path as NSString).deletingLastPathComponent
       for target in Self.blocks(document.text).flatMap(Self.linkTargets) {
         let path = URL(fileURLWithPath: Fixtures.packageRoot + "/" + directory + "/" + target).standardizedFileURL.path
-        #expect(FileManager.default.fileExists(atPath: path), "\(document.path) links to \(target), which is not in the tree")
+        #expect(
+          FileManager.default.fileExists(atPath: path), "\(document.path) links to \(target), which is not in the tree")
       }
     }
   }
@@ -244,19 +249,23 @@ extension GuidesTests {
   /// Every `results/` path quoted in backticks is in the tree, or its block
   /// cites it by commit (`results/aa/` at commit ac58ea3) and it is there
   /// at that commit; and every `git show COMMIT:PATH` given shows a file.
-  @Test(.enabled(if: Fixtures.hasHistory, "needs the git history (not a shallow clone) to read what the guides cite at a commit"))
+  @Test(
+    .enabled(
+      if: Fixtures.hasHistory, "needs the git history (not a shallow clone) to read what the guides cite at a commit"))
   func everyQuotedResultsPathIsInTheTreeOrAtTheCommitCited() throws {
     var checkedInHistory = 0
     for document in try Self.citingDocuments() {
       for block in Self.blocks(document.text) {
         let commits = Self.citedCommits(block).sorted()
         for path in Self.codeSpans(block).filter(Self.isResultsPath) where !Self.inTree(path) {
-          #expect(!commits.isEmpty, "\(document.path) quotes \(path), which is not in the tree, and cites no commit for it")
+          #expect(
+            !commits.isEmpty, "\(document.path) quotes \(path), which is not in the tree, and cites no commit for it")
           let found = try commits.map { try Self.inHistory(path, at: $0) }
           checkedInHistory += 1
           #expect(
             found.isEmpty || found.contains(true),
-            "\(document.path) quotes \(path), which is neither in the tree nor at commit \(commits.joined(separator: " or "))")
+            "\(document.path) quotes \(path), which is neither in the tree nor at commit \(commits.joined(separator: " or "))"
+          )
         }
         for (commit, path) in Self.gitShows(block) {
           checkedInHistory += 1

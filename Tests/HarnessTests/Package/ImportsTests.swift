@@ -170,7 +170,8 @@ import Testing
   }
 
   @Test func readsACModuleFromItsHeader() {
-    let header = "typedef struct {\n  int count;\n} lib_counts;\nint lib_open(void);\nvoid lib_close(void (*f)(void));\n"
+    let header =
+      "typedef struct {\n  int count;\n} lib_counts;\nint lib_open(void);\nvoid lib_close(void (*f)(void));\n"
     #expect(ImportScan.offered(byHeader: header) == ["lib_counts", "lib_open", "lib_close"])
   }
 

@@ -52,7 +52,9 @@ import Testing
       for file in try Fixtures.files(under: root + directory)
       where [".swift", ".sh", ".py"].contains(where: file.hasSuffix) && !file.contains("/Fixtures/") {
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        found += Self.issueCitations(text, hashComments: !file.hasSuffix(".swift")).map { "\(file.dropFirst(root.count)): \($0)" }
+        found += Self.issueCitations(text, hashComments: !file.hasSuffix(".swift")).map {
+          "\(file.dropFirst(root.count)): \($0)"
+        }
       }
     }
     #expect(found.isEmpty, "comments citing issues:\n\(found.joined(separator: "\n"))")
@@ -64,7 +66,9 @@ import Testing
       let lines = SourceScan(text).lineCount
       return lines > Self.limits.fileLines ? "\(path): \(lines) lines" : nil
     }
-    #expect(long.isEmpty, "over \(Self.limits.fileLines) lines; split by feature (Type+Feature.swift):\n\(long.joined(separator: "\n"))")
+    #expect(
+      long.isEmpty,
+      "over \(Self.limits.fileLines) lines; split by feature (Type+Feature.swift):\n\(long.joined(separator: "\n"))")
   }
 
   @Test func noFunctionIsOverTheLimit() throws {
@@ -73,7 +77,10 @@ import Testing
         "\(path):\($0.line): \($0.length) lines: \($0.declaration)"
       }
     }
-    #expect(long.isEmpty, "over \(Self.limits.functionLines) lines; split into functions that do one thing:\n\(long.joined(separator: "\n"))")
+    #expect(
+      long.isEmpty,
+      "over \(Self.limits.functionLines) lines; split into functions that do one thing:\n\(long.joined(separator: "\n"))"
+    )
   }
 
   // MARK: The scan itself

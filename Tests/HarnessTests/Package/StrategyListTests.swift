@@ -36,7 +36,8 @@ import Testing
     let generator = try String(
       contentsOfFile: Fixtures.packageRoot + "/" + ScaffoldEdits.generator, encoding: .utf8)
     let cases = try ScaffoldEdits.syntheticPatterns(inGenerator: generator)
-    let list = try #require(generator.firstMatch(of: /static let writtenLike: \[SyntheticPattern: SyntheticPattern\] = \[(?<list>[^\]]*)\]/))
+    let list = try #require(
+      generator.firstMatch(of: /static let writtenLike: \[SyntheticPattern: SyntheticPattern\] = \[(?<list>[^\]]*)\]/))
     let scaffoldedCases = Set(list.list.matches(of: /\.(\w+):/).map { String($0.1) })
     return Set(cases.filter { scaffoldedCases.contains(StrategyName(existing: StrategyID($0).moduleName).caseName) })
   }
@@ -54,7 +55,8 @@ import Testing
   /// out of the claims.
   @Test func theAnswersGroupsCoverTheRegistry() throws {
     let scaffolded = try Self.scaffolded()
-    let grouped = [AnswerNames.enumSwitch] + AnswerNames.articles + AnswerNames.alternatives + AnswerNames.costly
+    let grouped =
+      [AnswerNames.enumSwitch] + AnswerNames.articles + AnswerNames.alternatives + AnswerNames.costly
       + AnswerNames.outsideTheClaims
     #expect(Set(grouped.map(\.rawValue)) == Set(Registry.names).subtracting(scaffolded), "\(grouped)")
     #expect(grouped.count == Set(grouped).count, "a pattern in two groups: \(grouped)")

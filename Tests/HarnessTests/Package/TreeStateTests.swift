@@ -50,7 +50,9 @@ struct TreeStateTests {
     try FileManager.default.createDirectory(atPath: directory + "/" + folder + "/X", withIntermediateDirectories: true)
     let executable = directory + "/dispatch-bench"
     let source = directory + "/" + folder + "/X/X.swift"
-    for path in [directory + "/Package.swift", source, executable] { try "".write(toFile: path, atomically: true, encoding: .utf8) }
+    for path in [directory + "/Package.swift", source, executable] {
+      try "".write(toFile: path, atomically: true, encoding: .utf8)
+    }
     let past = Date(timeIntervalSinceNow: -60)
     for path in [directory + "/Package.swift", source] {
       try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path)

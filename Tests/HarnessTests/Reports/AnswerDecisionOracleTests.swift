@@ -25,7 +25,9 @@ import Testing
   ]
   static let constant = "synthetic.constant"
   /// The stakes table's operations, in its order.
-  static let stakes = ["feed.identifier", "feed.color", "feed.height", "feed.configure", "feed.render", "share.instagram"]
+  static let stakes = [
+    "feed.identifier", "feed.color", "feed.height", "feed.configure", "feed.render", "share.instagram",
+  ]
 
   /// The fixture run's rows at 100,000 uniform elements (synthetic rows at
   /// any layout), each a dictionary by column.
@@ -109,7 +111,8 @@ import Testing
 
     func trade(_ pattern: String) throws -> String {
       func hunks(_ change: String) throws -> String {
-        let row = try #require(editCost.first { $0["pattern"] == pattern && $0["change"] == change && $0["kinds"] == "8" })
+        let row = try #require(
+          editCost.first { $0["pattern"] == pattern && $0["change"] == change && $0["kinds"] == "8" })
         let count = try #require(row["hunks"].flatMap(Int.init))
         return count == 1 ? "1 place" : "\(count) places"
       }
@@ -222,7 +225,8 @@ import Testing
     ]
     for mode in ["boundary", "app"] {
       for operation in ["feed.identifier", "feed.color"] {
-        expected.append("getter and visitors, \(operation), \(mode): \(try o.span(Self.articles, [operation], modes: [mode]))")
+        expected.append(
+          "getter and visitors, \(operation), \(mode): \(try o.span(Self.articles, [operation], modes: [mode]))")
       }
     }
     let items = result.output.split(separator: "\n").filter { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }

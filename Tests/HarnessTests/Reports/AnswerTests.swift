@@ -34,7 +34,9 @@ import Testing
     let (arguments, expected) = Self.sections[index]
     let result = InProcess.main(["answer", Self.run, "--format", "markdown"] + arguments)
     #expect(result.status == 0, "\(arguments): \(result.errors)")
-    #expect(result.output == (try Self.expected(expected)), "answer \(arguments.joined(separator: " ")) differs from \(expected)")
+    #expect(
+      result.output == (try Self.expected(expected)),
+      "answer \(arguments.joined(separator: " ")) differs from \(expected)")
   }
 
   /// With every file, the default prints every section, in order, each as
@@ -60,7 +62,10 @@ import Testing
     let result = InProcess.main(["answer", Self.run, "--format", "markdown"])
     #expect(result.status == 0)
     #expect(!result.output.contains("| strategy | time ratio"))
-    #expect(result.output.contains("| dozens of kinds | never an `is`/`as?` chain | `cast-chain` 117 ns at 8 kinds, 784 ns at 64 (linear); handler table 30 ns at 2 kinds, 36 at 64 | – |"))
+    #expect(
+      result.output.contains(
+        "| dozens of kinds | never an `is`/`as?` chain | `cast-chain` 117 ns at 8 kinds, 784 ns at 64 (linear); handler table 30 ns at 2 kinds, 36 at 64 | – |"
+      ))
     #expect(result.errors.contains("--edit-cost"))
   }
 
@@ -69,7 +74,9 @@ import Testing
     let result = InProcess.main(
       ["answer", Self.run, "--edit-cost", Self.editCost, "--profile", Self.profile], width: 80)
     #expect(result.status == 0)
-    for figure in ["enum 12.4 ns per identifier and 11.9 ns per colour (app)", "0.93–1.10×", "42.6 (classic-visitor)", "8.21×"] {
+    for figure in [
+      "enum 12.4 ns per identifier and 11.9 ns per colour (app)", "0.93–1.10×", "42.6 (classic-visitor)", "8.21×",
+    ] {
       #expect(result.output.contains(figure), "\(figure)")
     }
     let wide = result.output.split(separator: "\n").filter { $0.count > 80 }
@@ -106,7 +113,9 @@ import Testing
   /// the enum, branches and mispredicts (conditional plus indirect) from the
   /// profile.
   @Test func theCountsSectionIsTheRunsAndTheProfilesFigures() throws {
-    let result = InProcess.main(["answer", Self.run, "--profile", Self.profile, "--section", "counts", "--format", "markdown"])
+    let result = InProcess.main([
+      "answer", Self.run, "--profile", Self.profile, "--section", "counts", "--format", "markdown",
+    ])
     #expect(result.status == 0, "\(result.errors)")
     let run = try CSVReader.parse(try String(contentsOfFile: Self.run, encoding: .utf8))
     let profile = try CSVReader.parse(try String(contentsOfFile: Self.profile, encoding: .utf8))
@@ -120,7 +129,9 @@ import Testing
       try #require(row[column].flatMap(Double.init), "\(column)")
     }
     func fixed(_ value: Double) -> String { String(format: "%.2f", value) }
-    let lines = result.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("| feed.") || $0.hasPrefix("| share.") }
+    let lines = result.output.split(separator: "\n").map(String.init).filter {
+      $0.hasPrefix("| feed.") || $0.hasPrefix("| share.")
+    }
     try #require(lines.count > 10, "\(result.output)")
     for line in lines {
       let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -130,13 +141,17 @@ import Testing
       let counted = try records(profile, key)
       let enumCounted = try records(profile, key.merging(["strategy": "enum-switch"]) { $1 })
       if strategy != "enum-switch" {
-        let expected = "\(fixed(try number(timed, "ratio_to_baseline")))× (\(fixed(try number(timed, "ratio_to_baseline_low")))–\(fixed(try number(timed, "ratio_to_baseline_high"))))"
+        let expected =
+          "\(fixed(try number(timed, "ratio_to_baseline")))× (\(fixed(try number(timed, "ratio_to_baseline_low")))–\(fixed(try number(timed, "ratio_to_baseline_high"))))"
         #expect(cells[3] == expected, "\(line)")
-        let instructions = try number(counted, "instructions_per_element") / number(enumCounted, "instructions_per_element")
+        let instructions =
+          try number(counted, "instructions_per_element") / number(enumCounted, "instructions_per_element")
         #expect(cells[4] == fixed(instructions) + "×", "\(line)")
       }
-      let branches = try number(counted, "conditional_branches_per_element") + number(counted, "indirect_branches_per_element")
-      let mispredicts = try number(counted, "conditional_mispredicts_per_element") + number(counted, "indirect_mispredicts_per_element")
+      let branches =
+        try number(counted, "conditional_branches_per_element") + number(counted, "indirect_branches_per_element")
+      let mispredicts =
+        try number(counted, "conditional_mispredicts_per_element") + number(counted, "indirect_mispredicts_per_element")
       #expect(cells[5] == fixed(branches), "\(line)")
       #expect(cells[6] == fixed(mispredicts), "\(line)")
     }
@@ -158,19 +173,24 @@ import Testing
     // (its ratio × the enum's median), which agrees with its ratio.
     func median(_ operation: String, _ strategy: String) throws -> Double {
       func row(_ strategy: String) throws -> [String: String] {
-        try #require(rows.first { $0["operation"] == operation && $0["strategy"] == strategy }, "\(operation) \(strategy)")
+        try #require(
+          rows.first { $0["operation"] == operation && $0["strategy"] == strategy }, "\(operation) \(strategy)")
       }
       let base = try #require(try row("enum-switch")["median_ns"].flatMap(Double.init))
       guard strategy != "enum-switch" else { return base }
       return base * (try #require(try row(strategy)["ratio_to_baseline"].flatMap(Double.init)))
     }
-    let lines = result.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("| feed.") || $0.hasPrefix("| share.") }
+    let lines = result.output.split(separator: "\n").map(String.init).filter {
+      $0.hasPrefix("| feed.") || $0.hasPrefix("| share.")
+    }
     try #require(!lines.isEmpty, "\(result.output)")
     for line in lines {
       let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
       let operation = cells[0]
       #expect(cells[1] == String(format: "%.1f", try median(operation, "enum-switch")), "\(line)")
-      let contenders = try ["protocol-getter", "classic-visitor", "generic-visitor"].map { ($0, try median(operation, $0)) }
+      let contenders = try ["protocol-getter", "classic-visitor", "generic-visitor"].map {
+        ($0, try median(operation, $0))
+      }
       let slowest = try #require(contenders.max { $0.1 < $1.1 })
       #expect(cells[2] == String(format: "%.1f", slowest.1) + " (\(slowest.0))", "\(line)")
     }

@@ -26,7 +26,8 @@ import Testing
         rows.append(row)
       }
     }
-    return AnswerRows(run: RunFile(path: "\(build).csv", info: SampleRuns.info, rows: rows), size: 100_000, layout: "uniform")
+    return AnswerRows(
+      run: RunFile(path: "\(build).csv", info: SampleRuns.info, rows: rows), size: 100_000, layout: "uniform")
   }
 
   @Test func eachBuildSaysWhetherTheEnumIsFastestFromItsIntervals() {
@@ -36,7 +37,8 @@ import Testing
     #expect(table.rows.allSatisfy { $0[1] == "app" })
     #expect(table.rows[0].last == "yes: every other interval above 1")
     #expect(table.rows[1].last?.hasPrefix("cannot tell: protocol-getter on identifier (0.90–1.20×)") == true)
-    #expect(table.rows[2].last?.hasPrefix("no: faster than the enum: protocol-getter on identifier (0.50–0.80×)") == true)
+    #expect(
+      table.rows[2].last?.hasPrefix("no: faster than the enum: protocol-getter on identifier (0.50–0.80×)") == true)
     #expect(table.rows[0][2] == "3.0, 3.0")
     #expect(table.rows[0][3] == "1.50–2.50×")
     // No real-work operation in these runs: the figure is missing, not made up.
@@ -138,9 +140,12 @@ import Testing
   /// A profile of no build given, or two of one, is refused by name.
   @Test func aProfileOfNoBuildOrTwoOfOneIsRefused() {
     let builds = [run("release", flags: "-O")]
-    #expect(throws: CommandError.self) { try AnswerCommand.match([profile(flags: "-Osize", instructions: 1)], to: builds) }
     #expect(throws: CommandError.self) {
-      try AnswerCommand.match([profile(flags: "-O", instructions: 1), profile(flags: "-O", instructions: 2)], to: builds)
+      try AnswerCommand.match([profile(flags: "-Osize", instructions: 1)], to: builds)
+    }
+    #expect(throws: CommandError.self) {
+      try AnswerCommand.match(
+        [profile(flags: "-O", instructions: 1), profile(flags: "-O", instructions: 2)], to: builds)
     }
   }
 }

@@ -52,7 +52,8 @@ import Testing
 
     // A run that names no family may be the same CPU: said so.
     let perhaps = InProcess.main(["compare", old, a, "--wide"])
-    #expect(perhaps.output.split(separator: "\n")[1].hasPrefix("Machines, perhaps: these runs name their CPU differently"))
+    #expect(
+      perhaps.output.split(separator: "\n")[1].hasPrefix("Machines, perhaps: these runs name their CPU differently"))
     #expect(perhaps.output.contains("\"AMD EPYC\" gives no family, model or stepping"))
   }
 }

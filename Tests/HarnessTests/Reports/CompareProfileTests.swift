@@ -13,11 +13,16 @@ import Testing
   @Test func theTableSetsCountsBesideEachProfiledRow() throws {
     let result = InProcess.main(["compare", Self.run, "--profile", Self.profile, "--format", "markdown"])
     #expect(result.status == 0, "\(result.errors)")
-    #expect(result.output.contains("| rank | strategy | ns | ratio | 95% interval | instructions ratio | branches | mispredicts | explained by |"))
+    #expect(
+      result.output.contains(
+        "| rank | strategy | ns | ratio | 95% interval | instructions ratio | branches | mispredicts | explained by |"))
     // The same counts as answer's counts section (counts.md).
     #expect(result.output.contains("| 1 | enum-switch | 13.8 | 1.0× |  | 1 (55.2) | 7.00 | 0.84 |  |"))
-    #expect(result.output.contains("| 9 | cast-chain | 176 | 12.7× | 12.6× – 12.8× | 33.74× | 241.53 | 7.31 | retains and releases |"))
-    #expect(result.output.contains("- cast-chain: time 12.71× the enum-switch's, instructions 33.74×: retains and releases"))
+    #expect(
+      result.output.contains(
+        "| 9 | cast-chain | 176 | 12.7× | 12.6× – 12.8× | 33.74× | 241.53 | 7.31 | retains and releases |"))
+    #expect(
+      result.output.contains("- cast-chain: time 12.71× the enum-switch's, instructions 33.74×: retains and releases"))
     // A case the profile does not hold has empty count cells.
     #expect(result.output.contains("| 2 | enum-switch | 639 | 1.0× |  |  |  |  |  |"))
   }

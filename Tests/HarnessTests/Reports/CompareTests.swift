@@ -59,7 +59,8 @@ import RunContract
   @Test func aChangeInsideTheThresholdIsUnchanged() throws {
     // 3% slower, clearly outside the intervals, but inside a 5% threshold.
     let result = try compare(SampleRuns.results(), SampleRuns.results(scale: ["feed.height/enum-switch": 1.03]))
-    let cell = try #require(result.changes.first { $0.key.operation == "feed.height" && $0.key.strategy == "enum-switch" })
+    let cell = try #require(
+      result.changes.first { $0.key.operation == "feed.height" && $0.key.strategy == "enum-switch" })
     #expect(cell.significant)
     #expect(cell.verdict == .unchanged)
     // With a 1% threshold the same change is a regression.
@@ -73,7 +74,8 @@ import RunContract
     var base = SampleRuns.results()
     base.rows[1] = SampleRuns.row("protocol-getter", "feed.identifier", samples: (0..<10).map { 5 + Double($0) * 3 })
     var new = base
-    new.rows[1] = SampleRuns.row("protocol-getter", "feed.identifier", samples: (0..<10).map { (5 + Double($0) * 3) * 1.1 })
+    new.rows[1] = SampleRuns.row(
+      "protocol-getter", "feed.identifier", samples: (0..<10).map { (5 + Double($0) * 3) * 1.1 })
     let result = try compare(base, new)
     #expect(result.changes.allSatisfy { $0.verdict == .unchanged })
   }
@@ -330,7 +332,9 @@ import RunContract
       for (index, strategy) in Self.strategies.enumerated() {
         let id = "\(operation.rawValue)/\(strategy)"
         let factor = slow.flatMap { $0.key == id ? $0.factor : nil } ?? 1
-        let ratio = (1 + Double(index) * 0.5) * factor * exp(error * synthetic.normal(&generator) + runLevel * synthetic.normal(&generator))
+        let ratio =
+          (1 + Double(index) * 0.5) * factor
+          * exp(error * synthetic.normal(&generator) + runLevel * synthetic.normal(&generator))
         let median = 10 * ratio * speed
         var row = SampleRuns.row(
           StrategyID(strategy), operation.rawValue, samples: [median * 0.99, median, median * 1.01])
@@ -402,7 +406,8 @@ import RunContract
     let result = try Self.compare([a, b])
     #expect(result.status == 2)
     let cells = try Self.cells(result.json)
-    let slow = try #require(cells.first { $0["strategy"] as? String == "naive" && $0["operation"] as? String == "feed.color" })
+    let slow = try #require(
+      cells.first { $0["strategy"] as? String == "naive" && $0["operation"] as? String == "feed.color" })
     #expect(slow["verdict"] as? String == "regressed")
     #expect(slow["fails_run"] as? Bool == true)
     let interval = try #require(slow["ratio_ci95"] as? [Double])
@@ -436,7 +441,8 @@ import RunContract
     #expect(result.status == 0)
     let cells = try Self.cells(result.json)
     #expect(!cells.contains { ["regressed", "improved"].contains($0["verdict"] as? String) })
-    let slow = try #require(cells.first { $0["strategy"] as? String == "naive" && $0["operation"] as? String == "feed.color" })
+    let slow = try #require(
+      cells.first { $0["strategy"] as? String == "naive" && $0["operation"] as? String == "feed.color" })
     #expect(slow["verdict"] as? String == "within resolution")
     // Seven launches: no note.
     let seven = try Self.compare([try Self.write(directory, "c", seed: 1), try Self.write(directory, "d", seed: 2)])
@@ -460,7 +466,9 @@ import RunContract
     let csv = InProcess.main(["compare", Fixtures.pairA, "--samples", samples, "--format", "csv"])
     let table = try CSVReader.parse(csv.output)
     let column = { (name: String) in try #require(table.header.firstIndex(of: name), "\(name)") }
-    let (strategy, ratio, low, high) = (try column("strategy"), try column("ratio"), try column("ratio_ci95_low"), try column("ratio_ci95_high"))
+    let (strategy, ratio, low, high) = (
+      try column("strategy"), try column("ratio"), try column("ratio_ci95_low"), try column("ratio_ci95_high")
+    )
     let rows = table.records.filter { $0.fields[strategy] != "enum-switch" && !$0.fields[low].isEmpty }
     try #require(!rows.isEmpty, "no ratio with an interval")
     for row in rows {

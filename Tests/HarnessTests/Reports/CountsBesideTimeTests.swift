@@ -33,7 +33,10 @@ import Testing
     let counts = try Self.counts(
       Self.profile(
         [.instructions: 50, .conditionalBranches: 9, .conditionalMispredicts: 1],
-        [.instructions: 400, .conditionalBranches: 40, .indirectBranches: 3, .conditionalMispredicts: 3, .indirectMispredicts: 0.5]))
+        [
+          .instructions: 400, .conditionalBranches: 40, .indirectBranches: 3, .conditionalMispredicts: 3,
+          .indirectMispredicts: 0.5,
+        ]))
     #expect(counts.size == 1_000)
     #expect(counts.instructionRatio == 8)
     #expect(counts.branches == 43)
@@ -46,10 +49,15 @@ import Testing
   /// a release per element that the other does not pay.
   @Test func theBaselinesReleasesExplainACheapGetter() throws {
     let counts = try Self.counts(
-      Self.profile([.instructions: 50, .releases: 1, .conditionalMispredicts: 0.5], [.instructions: 400, .conditionalMispredicts: 4]))
+      Self.profile(
+        [.instructions: 50, .releases: 1, .conditionalMispredicts: 0.5],
+        [.instructions: 400, .conditionalMispredicts: 4]))
     let explanation = try #require(counts.explanation(timeRatio: 3))
     #expect(explanation.name == "retains and releases")
-    #expect(explanation.text.hasPrefix("time 3.00× the enum-switch's, instructions 8.00×: retains and releases, 2.00 per 100 instructions for enum-switch against 0.00 for protocol-getter"))
+    #expect(
+      explanation.text.hasPrefix(
+        "time 3.00× the enum-switch's, instructions 8.00×: retains and releases, 2.00 per 100 instructions for enum-switch against 0.00 for protocol-getter"
+      ))
   }
 
   /// Time far above instructions: the row mispredicts more per instruction.
@@ -72,7 +80,8 @@ import Testing
   /// lacks has no counts.
   @Test func theBaselineAndAMissingRow() throws {
     let profile = Self.profile([.instructions: 48.5], [.instructions: 400])
-    let enumCounts = try #require(CountsBesideTime(ResultKey(Self.feedCase, "enum-switch"), baseline: "enum-switch", profile: profile))
+    let enumCounts = try #require(
+      CountsBesideTime(ResultKey(Self.feedCase, "enum-switch"), baseline: "enum-switch", profile: profile))
     #expect(enumCounts.isBaseline)
     #expect(enumCounts.cells(explanation: nil)[0] == "1 (48.5)")
     #expect(CountsBesideTime(ResultKey(Self.feedCase, "naive"), baseline: "enum-switch", profile: profile) == nil)

@@ -12,7 +12,8 @@ import Testing
   /// The enum at 1 ns, `any-boxed` at 3 ns, 2.8–3.2 times it; the floor too.
   static func rows() -> [TimingRow] {
     ["enum-switch", "any-boxed", "floor"].map { name in
-      var row = SampleRuns.row(StrategyID(name), "existential.wrap", samples: name == "any-boxed" ? [3, 3, 3] : [1, 1, 1])
+      var row = SampleRuns.row(
+        StrategyID(name), "existential.wrap", samples: name == "any-boxed" ? [3, 3, 3] : [1, 1, 1])
       row.key = ResultKey(BenchmarkCase(feed: feed, operation: "existential.wrap", mode: .app), StrategyID(name))
       if name == "any-boxed" {
         (row.ratioToBaseline, row.ratioToBaselineLow, row.ratioToBaselineHigh) = (3, 2.8, 3.2)
@@ -36,13 +37,22 @@ import Testing
   }
 
   @Test func aProfileGivesEachContendersCounts() throws {
-    let key = ResultKey(BenchmarkCase(feed: FeedID(domain: Self.feed.domain, size: 1_000, distribution: "uniform", kinds: 1),
-      operation: "existential.wrap", mode: .app), "any-boxed")
+    let key = ResultKey(
+      BenchmarkCase(
+        feed: FeedID(domain: Self.feed.domain, size: 1_000, distribution: "uniform", kinds: 1),
+        operation: "existential.wrap", mode: .app), "any-boxed")
     let profile = ProfileFile(
       path: "profile.csv", info: SampleRuns.info, tool: "callgrind",
-      rows: [ProfileRow(key: key, counts: [.instructions: 422, .indirectBranches: 3, .retains: 1, .allocations: 1, .exclusivityChecks: 0])])
+      rows: [
+        ProfileRow(
+          key: key,
+          counts: [.instructions: 422, .indirectBranches: 3, .retains: 1, .allocations: 1, .exclusivityChecks: 0])
+      ])
     let table = try Self.answer(profile: profile).existentialTable()
-    #expect(table.columns.map(\.title).suffix(5) == ["instructions", "indirect branches", "retains", "allocations", "exclusivity checks"])
+    #expect(
+      table.columns.map(\.title).suffix(5) == [
+        "instructions", "indirect branches", "retains", "allocations", "exclusivity checks",
+      ])
     #expect(table.rows[1].suffix(5) == ["422", "3.00", "1.00", "1.00", "0.00"])
     // The enum has no profile row here: its counts are missing, not zero.
     #expect(table.rows[0].suffix(5).allSatisfy { $0 == missingFigure })

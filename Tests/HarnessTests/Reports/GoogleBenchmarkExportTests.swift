@@ -77,7 +77,8 @@ import RunContract
     }
     let benchmarks = try checkDocument(result.standardOutput, rows: file.rows.count)
     let median = try #require(
-      benchmarks.first { $0["name"] as? String == "share.instagram/enum-switch/boundary/100000/uniform/kinds:3_median" })
+      benchmarks.first { $0["name"] as? String == "share.instagram/enum-switch/boundary/100000/uniform/kinds:3_median" }
+    )
     let row = try #require(
       file.rows.first {
         $0.key.operation == "share.instagram" && $0.key.strategy.rawValue == "enum-switch" && $0.key.mode == .boundary
@@ -90,11 +91,14 @@ import RunContract
 
   @Test func samplesBecomeRepetitions() throws {
     let key = ResultKey(
-      BenchmarkCase(feed: FeedID(domain: "share", size: 1000, distribution: "uniform", kinds: 3), operation: "share.line"),
+      BenchmarkCase(
+        feed: FeedID(domain: "share", size: 1000, distribution: "uniform", kinds: 3), operation: "share.line"),
       StrategyID("naive"))
     let values = [10.0, 12.0, 11.0]
     let samples = values.enumerated().map { index, value in
-      RawSample(key: key, index: index, launch: 0, round: index, position: 0, elementsPerSample: 500, nanosecondsPerElement: value)
+      RawSample(
+        key: key, index: index, launch: 0, round: index, position: 0, elementsPerSample: 500,
+        nanosecondsPerElement: value)
     }
     var row = TimingRow.empty
     row.key = key
@@ -158,7 +162,8 @@ import RunContract
     let other = InProcess.main(["export", Self.run, "--format", "json"])
     #expect(other.status == 64)
     #expect(other.output.isEmpty)
-    #expect(other.errors.contains(#"--format: "json" is not one of gbench (example: --format gbench)"#), "\(other.errors)")
+    #expect(
+      other.errors.contains(#"--format: "json" is not one of gbench (example: --format gbench)"#), "\(other.errors)")
   }
 
   @Test func exportIsInTheOverviewAndItsFlagsInHelp() throws {
@@ -197,8 +202,11 @@ import RunContract
     let iterations = benchmarks.filter { $0["run_type"] as? String == "iteration" }
     #expect(iterations.count == file.rows.count * 3)
     let name = "share.instagram/enum-switch/boundary/100000/uniform/kinds:3"
-    let row = try #require(file.rows.first { $0.key.operation == "share.instagram" && $0.key.strategy == "enum-switch"
-      && $0.key.mode == .boundary && $0.key.feed.size == 100_000 && $0.key.feed.distribution == "uniform" })
+    let row = try #require(
+      file.rows.first {
+        $0.key.operation == "share.instagram" && $0.key.strategy == "enum-switch"
+          && $0.key.mode == .boundary && $0.key.feed.size == 100_000 && $0.key.feed.distribution == "uniform"
+      })
     let times = iterations.filter { $0["run_name"] as? String == name }.compactMap { $0["real_time"] as? Double }
     try #require(times.count == 3, "\(name): \(times)")
     for (time, factor) in zip(times.sorted(), [0.9, 1, 1.1]) {
@@ -211,7 +219,8 @@ import RunContract
       toFile: directory + "/other.csv", atomically: true, encoding: .utf8)
     let other = try Subprocess.run(["export", Self.run, "--samples", directory + "/other.csv"])
     #expect(other.status == 65, "\(other.standardError)")
-    #expect(other.standardError.contains("holds the samples of run 2026-01-01T00-00-00Z-another"), "\(other.standardError)")
+    #expect(
+      other.standardError.contains("holds the samples of run 2026-01-01T00-00-00Z-another"), "\(other.standardError)")
   }
 
   /// --output refuses an existing file, leaving it as it was, unless

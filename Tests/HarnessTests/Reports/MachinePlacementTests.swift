@@ -49,7 +49,8 @@ import Testing
     #expect(R.pooled([.missing, .missing]) == .missing)
     #expect(R.pooled([.pattern("enum-switch"), .pattern("enum-switch")]) == .pattern("enum-switch"))
     #expect(R.pooled([.pattern("enum-switch"), .pattern("naive")]) == .untold(["enum-switch", "naive"]))
-    #expect(R.pooled([.pattern("enum-switch"), .untold(["naive", "enum-switch"])]) == .untold(["enum-switch", "naive"]))
+    #expect(
+      R.pooled([.pattern("enum-switch"), .untold(["naive", "enum-switch"])]) == .untold(["enum-switch", "naive"]))
   }
 
   /// `answer a.csv b.csv` of one model prints its column, exit 0.
@@ -57,7 +58,10 @@ import Testing
     let directory = try RunCommandTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let paths = try M.write(
-      [try M.run(M.family25, path: "a.csv"), try M.run(M.family25, path: "b.csv"), try M.run(M.family26, path: "c.csv")],
+      [
+        try M.run(M.family25, path: "a.csv"), try M.run(M.family25, path: "b.csv"),
+        try M.run(M.family26, path: "c.csv"),
+      ],
       in: directory)
     let result = InProcess.main(["answer"] + paths + ["--format", "markdown"])
     #expect(result.status == 0, "\(result.errors)")
@@ -101,7 +105,8 @@ import Testing
     // reading, committed and here alike).
     #expect(
       inside.summary.hasPrefix(
-        "This machine (Intel Xeon f6 m207) lies inside the committed machines' range on 12 of 13 claims; 1 it cannot tell."),
+        "This machine (Intel Xeon f6 m207) lies inside the committed machines' range on 12 of 13 claims; 1 it cannot tell."
+      ),
       "\(inside.summary)")
 
     // Above: its whole interval beyond every committed one, named.
@@ -114,7 +119,8 @@ import Testing
         == "getter and visitors, feed.identifier, app: 3.20–3.60× here, above the machines' 1.64–3.05×")
 
     // Another fastest pattern differs.
-    let faster = Change(strategies: ["protocol-getter"], operation: "feed.identifier", mode: .boundary, interval: 0.80...0.90)
+    let faster = Change(
+      strategies: ["protocol-getter"], operation: "feed.identifier", mode: .boundary, interval: 0.80...0.90)
     let differs = MachinePlacement(Self.rows(try M.run(Self.intel, path: "mine.csv", [faster])), among: committed)
     let line = try #require(differs.outside.first)
     #expect(line.place == .differs && line.claim == "fastest, feed.identifier, boundary")
@@ -185,7 +191,8 @@ import Testing
 /// progress lines fit.
 @Suite struct ClosingWidthTests {
   @Test func notesWrapToTheWidthKeepingTheirIndent() {
-    let note = "adaptive launches: 4 of every case, then 9 more launches of 1 to 48 cases, the widest first; "
+    let note =
+      "adaptive launches: 4 of every case, then 9 more launches of 1 to 48 cases, the widest first; "
       + "44 of 48 cases did not meet the target resolution of 4% within --max-time 2m50s (met_target says which rows)"
       + "\n  synthetic/synthetic.constant/cast-chain/uniform/100000/app: 15% after 12 launches, 91% of its variance "
       + "between launches; about 170 launches would resolve it"
@@ -194,12 +201,15 @@ import Testing
     #expect(lines.allSatisfy { $0.count <= 80 }, "\(wrapped)")
     #expect(lines.filter { $0.hasPrefix("  synthetic/") }.count == 1)
     #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("  ") })
-    #expect(wrapped.split(whereSeparator: { $0 == " " || $0 == "\n" }) == note.split(whereSeparator: { $0 == " " || $0 == "\n" }))
+    #expect(
+      wrapped.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        == note.split(whereSeparator: { $0 == " " || $0 == "\n" }))
     #expect(RunCommand.wrapped(note, width: nil) == note)
   }
 
   @Test func progressLinesAreCutToTheWidth() {
-    let line = "[launch 3/12] [case 17/48] synthetic/synthetic.constant/cast-chain/uniform/100000/app · 1m2s elapsed, ~1m40s left"
+    let line =
+      "[launch 3/12] [case 17/48] synthetic/synthetic.constant/cast-chain/uniform/100000/app · 1m2s elapsed, ~1m40s left"
     let fitted = Progress.fitted(line, to: 80)
     #expect(fitted.count == 80 && fitted.hasPrefix("[launch 3/12]") && fitted.hasSuffix("~1m40s left"), "\(fitted)")
     #expect(Progress.fitted(line, to: nil) == line)
@@ -219,7 +229,8 @@ import Testing
     #expect(result.status == 0, "\(result.errors)")
     let markdown = try String(contentsOfFile: output + "/machines.md", encoding: .utf8)
     #expect(markdown.contains("![") && markdown.contains("(machines.svg)"))
-    #expect(markdown.contains("| getter and visitors, feed.identifier, app | 2.42–3.05× | 1.64–2.00× | 1.64–3.05× | moves |"))
+    #expect(
+      markdown.contains("| getter and visitors, feed.identifier, app | 2.42–3.05× | 1.64–2.00× | 1.64–3.05× | moves |"))
     let svg = try String(contentsOfFile: output + "/machines.svg", encoding: .utf8)
     // A whisker per machine and span claim, its tooltip naming both ends.
     #expect(svg.contains("family 25, getter and visitors, feed.identifier, app"), "\(svg.prefix(400))")

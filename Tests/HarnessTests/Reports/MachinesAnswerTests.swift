@@ -84,7 +84,8 @@ import Testing
   /// reach each other holds, with the range over both.
   @Test func aSpanMovesWhereTheMachinesIntervalsLieApartAndHoldsWhereTheyMeet() throws {
     let table = Self.table(try Self.runsApart())
-    #expect(table.columns.map(\.title) == ["claim", Self.family25, Self.family26, "over the machines", "on every machine?"])
+    #expect(
+      table.columns.map(\.title) == ["claim", Self.family25, Self.family26, "over the machines", "on every machine?"])
     #expect(table.columns.map(\.terminalTitle)[1...2] == ["family 25", "family 26"])
     let moves = try Self.row(table, "getter and visitors, feed.identifier, app")
     #expect(moves == [moves[0], "2.42–3.05×", "1.64–2.00×", "1.64–3.05×", "moves"])
@@ -93,9 +94,12 @@ import Testing
     let decision = try Self.row(table, "fastest, feed.identifier, app")
     #expect(decision == [decision[0], "enum-switch", "enum-switch", "enum-switch", "holds"])
     #expect(table.items.contains("family 26 is \(Self.family26): f26.csv"), "\(table.items)")
-    #expect(table.items.contains { $0.hasPrefix("Of 13 claims, 11 hold on every machine, 1 moves between them") }, "\(table.items)")
     #expect(
-      table.items.contains("getter and visitors, feed.identifier, app moves: family 26's 1.64–2.00× lies below family 25's 2.42–3.05×"),
+      table.items.contains { $0.hasPrefix("Of 13 claims, 11 hold on every machine, 1 moves between them") },
+      "\(table.items)")
+    #expect(
+      table.items.contains(
+        "getter and visitors, feed.identifier, app moves: family 26's 1.64–2.00× lies below family 25's 2.42–3.05×"),
       "\(table.items)")
     #expect(!table.items.contains { $0.contains("without family") })
   }
@@ -103,7 +107,8 @@ import Testing
   /// A decision that names another pattern on one machine moves; one that
   /// a machine's run cannot settle is said so, not called holding.
   @Test func aDecisionMovesWhereAMachineNamesAnotherPattern() throws {
-    let faster = Change(strategies: ["protocol-getter"], operation: "feed.identifier", mode: .boundary, interval: 0.80...0.90)
+    let faster = Change(
+      strategies: ["protocol-getter"], operation: "feed.identifier", mode: .boundary, interval: 0.80...0.90)
     let close = Change(strategies: ["protocol-getter"], operation: "feed.identifier", mode: .app, interval: 0.95...1.05)
     let table = Self.table([
       try Self.run(Self.family25, path: "f25.csv"), try Self.run(Self.family26, path: "f26.csv", [faster, close]),
@@ -111,13 +116,16 @@ import Testing
     let moves = try Self.row(table, "fastest, feed.identifier, boundary")
     #expect(moves[1...2] == ["enum-switch", "protocol-getter"])
     #expect(moves[3...4] == ["enum-switch, protocol-getter", "moves"], "\(moves)")
-    #expect(table.items.contains("fastest, feed.identifier, boundary moves: enum-switch on family 25, protocol-getter on family 26"))
+    #expect(
+      table.items.contains(
+        "fastest, feed.identifier, boundary moves: enum-switch on family 25, protocol-getter on family 26"))
     let untold = try Self.row(table, "fastest, feed.identifier, app")
     #expect(untold[2] == "enum-switch or protocol-getter")
     #expect(untold[3...4] == ["enum-switch", "cannot tell"], "\(untold)")
     #expect(
       table.items.contains(
-        "fastest, feed.identifier, app cannot tell: family 26's run does not tell enum-switch and protocol-getter apart"),
+        "fastest, feed.identifier, app cannot tell: family 26's run does not tell enum-switch and protocol-getter apart"
+      ),
       "\(table.items)")
   }
 
@@ -157,9 +165,14 @@ extension MachinesAnswerTests {
     let result = InProcess.main(["answer"] + paths + ["--format", "markdown"])
     #expect(result.status == 0, "\(result.errors)")
     let lines = result.output.split(separator: "\n").map(String.init)
-    #expect(lines.first == "| claim | \(Self.family25) | \(Self.family26) | AMD EPYC | over the machines | on every machine? |")
-    #expect(lines.contains("| getter and visitors, feed.identifier, app | 2.42–3.05× | 1.64–2.00× | 2.42–3.05× | 1.64–3.05× | moves |"))
-    #expect(lines.contains { $0.hasPrefix("| fastest, feed.identifier, app | enum-switch |") && $0.hasSuffix("| holds |") })
+    #expect(
+      lines.first
+        == "| claim | \(Self.family25) | \(Self.family26) | AMD EPYC | over the machines | on every machine? |")
+    #expect(
+      lines.contains(
+        "| getter and visitors, feed.identifier, app | 2.42–3.05× | 1.64–2.00× | 2.42–3.05× | 1.64–3.05× | moves |"))
+    #expect(
+      lines.contains { $0.hasPrefix("| fastest, feed.identifier, app | enum-switch |") && $0.hasSuffix("| holds |") })
     #expect(!lines.contains { $0.hasPrefix("| decision") || $0.contains("| situation |") }, "only the machines section")
     #expect(result.output.contains("\(paths[2]) names its CPU \"AMD EPYC\", without family, model or stepping"))
 
@@ -197,10 +210,13 @@ extension MachinesAnswerTests {
     var otherBaseline = try Self.run(Self.family26, path: "baseline.csv")
     otherBaseline.info.baseline = "protocol-getter"
     let baseline = InProcess.main(["answer", paths[0], try Self.write([otherBaseline], in: directory)[0]])
-    #expect(baseline.status == 65 && baseline.errors.contains("takes its ratios against protocol-getter"), "\(baseline.errors)")
+    #expect(
+      baseline.status == 65 && baseline.errors.contains("takes its ratios against protocol-getter"),
+      "\(baseline.errors)")
 
     let withProfile = InProcess.main(["answer", paths[0], paths[2], "--profile", Fixtures.profile])
-    #expect(withProfile.status == 64 && withProfile.errors.contains("--profile goes with one run"), "\(withProfile.errors)")
+    #expect(
+      withProfile.status == 64 && withProfile.errors.contains("--profile goes with one run"), "\(withProfile.errors)")
     let kinds = InProcess.main(["answer", paths[0], paths[2], "--sections", "kinds"])
     #expect(kinds.status == 64 && kinds.errors.contains("the kinds section reads one run"), "\(kinds.errors)")
     // The decision table over several runs: each figure a range over them.

@@ -38,23 +38,38 @@ import Testing
     let light = ["feed.identifier", "feed.color"]
     let modes = ["boundary", "app"]
     var claims = [
-      Claim(name: "getter and visitors on real work, both modes", strategies: O.articles, operations: O.realWork, modes: modes),
-      Claim(name: "class hierarchy and type eraser on real work", strategies: O.alternatives, operations: O.realWork, modes: modes),
-      Claim(name: "naive, cast-chain, handler-table on real work", strategies: O.costly, operations: O.realWork, modes: modes),
+      Claim(
+        name: "getter and visitors on real work, both modes", strategies: O.articles, operations: O.realWork,
+        modes: modes),
+      Claim(
+        name: "class hierarchy and type eraser on real work", strategies: O.alternatives, operations: O.realWork,
+        modes: modes),
+      Claim(
+        name: "naive, cast-chain, handler-table on real work", strategies: O.costly, operations: O.realWork,
+        modes: modes),
     ]
     for mode in modes {
       for operation in light {
-        claims.append(Claim(name: "getter and visitors, \(operation), \(mode)", strategies: O.articles, operations: [operation], modes: [mode]))
+        claims.append(
+          Claim(
+            name: "getter and visitors, \(operation), \(mode)", strategies: O.articles, operations: [operation],
+            modes: [mode]))
       }
     }
     claims.append(
-      Claim(name: "visitors, \(O.constant) at 64 kinds, app", strategies: O.visitors, operations: [O.constant], modes: ["app"], kinds: "64"))
+      Claim(
+        name: "visitors, \(O.constant) at 64 kinds, app", strategies: O.visitors, operations: [O.constant],
+        modes: ["app"], kinds: "64"))
     for mode in modes {
       for operation in light {
-        claims.append(Claim(name: "fastest, \(operation), \(mode)", strategies: nil, operations: [operation], modes: [mode]))
+        claims.append(
+          Claim(name: "fastest, \(operation), \(mode)", strategies: nil, operations: [operation], modes: [mode]))
       }
     }
-    claims.append(Claim(name: "fastest, \(O.constant) at 64 kinds, app", strategies: nil, operations: [O.constant], modes: ["app"], kinds: "64"))
+    claims.append(
+      Claim(
+        name: "fastest, \(O.constant) at 64 kinds, app", strategies: nil, operations: [O.constant], modes: ["app"],
+        kinds: "64"))
     return claims
   }()
 
@@ -118,7 +133,8 @@ import Testing
     for strategy in strategies {
       for operation in claim.operations {
         for mode in claim.modes {
-          guard let row = rows.first(where: { $0["strategy"] == strategy && matches($0, operation, mode, claim.kinds) }),
+          guard
+            let row = rows.first(where: { $0["strategy"] == strategy && matches($0, operation, mode, claim.kinds) }),
             let interval = interval(row)
           else { continue }
           intervals[strategy, default: []].append(interval)

@@ -107,9 +107,10 @@ import Testing
   /// Whether `quoted` is `printed` with some rows left out: the same lines
   /// in the same order, every header and separator kept.
   static func isQuote(_ quoted: [String], of printed: [String]) -> Bool {
-    let kept = Set(printed.indices.filter { index in
-      printed[index].hasPrefix("|---") || (index + 1 < printed.count && printed[index + 1].hasPrefix("|---"))
-    })
+    let kept = Set(
+      printed.indices.filter { index in
+        printed[index].hasPrefix("|---") || (index + 1 < printed.count && printed[index + 1].hasPrefix("|---"))
+      })
     var remaining = quoted[...]
     for (index, line) in printed.enumerated() {
       if remaining.first == line {
@@ -133,7 +134,8 @@ import Testing
       var reportDirectory: String?
       if arguments.first == "report" {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("readme-report-\(UUID())").path
-        if let flag = arguments.firstIndex(where: { $0 == "--out" || $0 == "--output-dir" }), flag + 1 < arguments.count {
+        if let flag = arguments.firstIndex(where: { $0 == "--out" || $0 == "--output-dir" }), flag + 1 < arguments.count
+        {
           arguments[flag + 1] = scratch
         } else {
           arguments += ["--output-dir", scratch]
@@ -159,12 +161,15 @@ import Testing
     for passage in passages(in: readme) {
       let printed = passage.commands.map { command in
         let (status, text) = outputs.output(command)
-        if status != 0 { failures.append("\(passage.section): `dispatch-bench \(command.joined(separator: " "))` exited \(status)") }
+        if status != 0 {
+          failures.append("\(passage.section): `dispatch-bench \(command.joined(separator: " "))` exited \(status)")
+        }
         return text
       }
       let spaced = printed.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
       for figure in proseFigures(in: passage.text) where !spaced.contains(where: { holdsToken($0, figure) }) {
-        failures.append("\(passage.section): \(figure) is not printed by \(passage.commands.map { $0.joined(separator: " ") })")
+        failures.append(
+          "\(passage.section): \(figure) is not printed by \(passage.commands.map { $0.joined(separator: " ") })")
       }
       let printedTables = printed.map { $0.split(separator: "\n").map(String.init).filter { $0.hasPrefix("|") } }
       for table in tables(in: passage.text) where !printedTables.contains(where: { isQuote(table, of: $0) }) {
@@ -201,7 +206,9 @@ import Testing
     #expect(passages.count == 1)
     #expect(passages.first?.section == "One")
     #expect(
-      passages.first?.commands == [["answer", "results/x.csv", "--sections", "decision", "--format", "markdown"], ["compare", "a.csv"]])
+      passages.first?.commands == [
+        ["answer", "results/x.csv", "--sections", "decision", "--format", "markdown"], ["compare", "a.csv"],
+      ])
     #expect(passages.first.map { Self.proseFigures(in: $0.text) } == ["1.5×", "3 of 4"])
     #expect(passages.first.map { Self.tables(in: $0.text) } == [["| a | b |", "|---|---:|", "| 1 | 2 |"]])
   }
@@ -259,7 +266,9 @@ import Testing
       let figures = Self.proseFigures(in: passage.text)
       var targets = [figures.first, figures.last].compactMap { $0 }
       for table in Self.tables(in: passage.text) {
-        if let cell = table.dropFirst(2).first?.split(separator: "|").dropFirst().first(where: { $0.contains(where: \.isNumber) }) {
+        if let cell = table.dropFirst(2).first?.split(separator: "|").dropFirst().first(where: {
+          $0.contains(where: \.isNumber)
+        }) {
           targets.append(cell.trimmingCharacters(in: .whitespaces))
         }
       }

@@ -53,7 +53,8 @@ import Testing
     let parts = heading.components(separatedBy: " · ")
     return rows.filter { row in
       parts.count == 5 && row["domain"] == parts[0]
-        && parts[1] == "\(Int(row["size"] ?? "")?.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) ?? "") elements"
+        && parts[1]
+          == "\(Int(row["size"] ?? "")?.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) ?? "") elements"
         && row["distribution"] == parts[2] && parts[3] == "\(row["kinds"] ?? "") kinds"
         && parts[4] == "\(row["mode"] ?? "") mode"
     }
@@ -75,7 +76,8 @@ import Testing
       for line in table.rows {
         for (column, cell) in zip(table.header, line).dropFirst() {
           let row = try #require(
-            feed.first { $0["operation"] == line[0] && $0["strategy"] == column }, "\(table.heading) \(line[0]) \(column)")
+            feed.first { $0["operation"] == line[0] && $0["strategy"] == column },
+            "\(table.heading) \(line[0]) \(column)")
           let context = "\(table.heading), \(line[0]), \(column): \(cell)"
           if column == "floor" {
             #expect(Self.shows(cell[...], row["median_ns"].flatMap(Double.init)), "\(context)")
@@ -116,7 +118,8 @@ import Testing
               $0["domain"] == parts.first && "\($0["mode"] ?? "") mode" == parts.last && $0["operation"] == line[0]
                 && $0["strategy"] == column
             }, "\(table.heading) \(line[0]) \(column)")
-          #expect(cell.replacingOccurrences(of: ",", with: "") == row["code_bytes"], "\(table.heading) \(line[0]) \(column)")
+          #expect(
+            cell.replacingOccurrences(of: ",", with: "") == row["code_bytes"], "\(table.heading) \(line[0]) \(column)")
         }
       }
     }

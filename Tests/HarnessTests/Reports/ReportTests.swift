@@ -6,7 +6,6 @@ import TestSupport
 import Testing
 import RunContract
 
-
 /// `dispatch-bench report`: the files it writes, and that they are sound.
 @Suite struct ReportTests {
   /// A run with every kind of chart: several operations on one feed, a size
@@ -18,7 +17,8 @@ import RunContract
       for (strategy, base) in strategies {
         let factor = Double(feed.size).squareRoot() / 100 + 1
         cells.append(
-          SampleRuns.row(StrategyID(strategy), operation, samples: (0..<10).map { base * factor + Double($0) * 0.1 }, feed: feed))
+          SampleRuns.row(
+            StrategyID(strategy), operation, samples: (0..<10).map { base * factor + Double($0) * 0.1 }, feed: feed))
       }
     }
     let primary = SampleRuns.feed(.feed, size: 100_000)
@@ -56,15 +56,16 @@ import RunContract
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     #expect(files.contains("report.md"))
     let charts = files.filter { $0.hasSuffix(".svg") }
-    #expect(charts == [
-      "distributions-feed-identifier-100000.svg", "operations-feed-100000-uniform.svg",
-      "sizes-feed-identifier-uniform-6.svg",
-      // The why section: per operation of the feed with several, one chart
-      // per unit (no counts here: no profile, no allocations).
-      "why-feed-feed-height-bytes.svg", "why-feed-feed-height-time.svg",
-      "why-feed-feed-identifier-bytes.svg", "why-feed-feed-identifier-time.svg",
-      "why-feed-feed-render-bytes.svg", "why-feed-feed-render-time.svg",
-    ])
+    #expect(
+      charts == [
+        "distributions-feed-identifier-100000.svg", "operations-feed-100000-uniform.svg",
+        "sizes-feed-identifier-uniform-6.svg",
+        // The why section: per operation of the feed with several, one chart
+        // per unit (no counts here: no profile, no allocations).
+        "why-feed-feed-height-bytes.svg", "why-feed-feed-height-time.svg",
+        "why-feed-feed-identifier-bytes.svg", "why-feed-feed-identifier-time.svg",
+        "why-feed-feed-render-bytes.svg", "why-feed-feed-render-time.svg",
+      ])
     for chart in charts {
       let svg = try String(contentsOfFile: "\(directory)/\(chart)", encoding: .utf8)
       #expect(try Self.seriesNames(svg) == ["naive", "protocol-getter", "enum-switch"], "\(chart)")
@@ -252,11 +253,15 @@ import RunContract
     let compared = try Subprocess.run(["compare", run, "--format", "markdown"])
     let compareHeadings = compared.standardOutput.split(separator: "\n").filter { $0.hasPrefix("### ") }
     #expect(!compareHeadings.isEmpty)
-    for heading in compareHeadings { #expect(heading.hasSuffix(" boundary mode") || heading.hasSuffix(" app mode"), "\(heading)") }
+    for heading in compareHeadings {
+      #expect(heading.hasSuffix(" boundary mode") || heading.hasSuffix(" app mode"), "\(heading)")
+    }
     let tables = ResultsTable.tables(results, markdown: true)
     let tableHeadings = tables.split(separator: "\n").filter { $0.hasPrefix("### ") }
     #expect(!tableHeadings.isEmpty)
-    for heading in tableHeadings { #expect(heading.hasSuffix(" boundary mode") || heading.hasSuffix(" app mode"), "\(heading)") }
+    for heading in tableHeadings {
+      #expect(heading.hasSuffix(" boundary mode") || heading.hasSuffix(" app mode"), "\(heading)")
+    }
   }
 
   @Test func aBadRunFileExitsWith65() throws {
@@ -279,6 +284,7 @@ import RunContract
     #expect(result.status == 0, "\(result.standardError)")
     #expect(FileManager.default.fileExists(atPath: directory + "/run-report/report.md"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
-    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory)) == ["run.csv", "run-report", "elsewhere"])
+    #expect(
+      Set(try FileManager.default.contentsOfDirectory(atPath: directory)) == ["run.csv", "run-report", "elsewhere"])
   }
 }

@@ -52,7 +52,8 @@ import Testing
     let factor = try #require(claim.settling(rows, resolution: 0.04).launchFactor)
     let text = RunAnswer.claims(run, resolution: 0.04)
     #expect(
-      text.contains("\(claim.name) is not (0.95–1.10×), about --max-time \(Int((170 * factor).rounded(.up))) would settle it"),
+      text.contains(
+        "\(claim.name) is not (0.95–1.10×), about --max-time \(Int((170 * factor).rounded(.up))) would settle it"),
       "\(text)")
   }
 
@@ -63,7 +64,8 @@ import Testing
     run.info.claimsSettled = 48.4
     run.info.time = RunTime(wall: 171.2, seconds: [:])
     let sentence = RunAnswer.precision(run)
-    #expect(sentence.hasPrefix("Precision: 13 of 13 claims settled, the last after 48 s of a 171 s run. "), "\(sentence)")
+    #expect(
+      sentence.hasPrefix("Precision: 13 of 13 claims settled, the last after 48 s of a 171 s run. "), "\(sentence)")
     for line in TextTable.wrap(sentence, width: 80, indent: 2).split(separator: "\n") {
       #expect(line.count <= 80, "wider than 80 columns: \(line)")
     }
@@ -85,14 +87,17 @@ import Testing
   /// naming them to adaptive launches.
   @Test func aRunOfFixedLaunchesCountsTheClaimsOnly() throws {
     let text = RunAnswer.claims(try Self.run(), resolution: 0.04, adaptive: false)
-    #expect(text.hasSuffix(" claims settled (adaptive launches, the default, go to the others' rows first). "), "\(text)")
+    #expect(
+      text.hasSuffix(" claims settled (adaptive launches, the default, go to the others' rows first). "), "\(text)")
     #expect(!text.contains("would settle it"))
   }
 
   /// A run of none of the claims' rows says nothing of them.
   @Test func aRunWithoutTheClaimsRowsSaysNothingOfThem() throws {
     var run = try Self.run()
-    run.rows = run.rows.filter { $0.key.operation == "share.line" && $0.key.mode == .app && $0.key.strategy == "enum-switch" }
+    run.rows = run.rows.filter {
+      $0.key.operation == "share.line" && $0.key.mode == .app && $0.key.strategy == "enum-switch"
+    }
     #expect(RunAnswer.claims(run, resolution: 0.04) == "")
   }
 }

@@ -73,7 +73,8 @@ import RunContract
     }
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("speed-\(UUID()).csv").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    try SamplesFile.document(runID: run.info.runID, samples: samples).write(toFile: path, atomically: true, encoding: .utf8)
+    try SamplesFile.document(runID: run.info.runID, samples: samples).write(
+      toFile: path, atomically: true, encoding: .utf8)
     let result = InProcess.main(["compare", Fixtures.pairA, "--samples", path, "--show", "launch-speed"])
     #expect(result.status == 0, "\(result.errors)")
     let lines = result.output.split(separator: "\n").map(String.init)
@@ -97,7 +98,8 @@ import RunContract
       sample.launch *= LayoutBuilds.launchStride
       return sample
     }
-    try SamplesFile.document(runID: run.info.runID, samples: single).write(toFile: path, atomically: true, encoding: .utf8)
+    try SamplesFile.document(runID: run.info.runID, samples: single).write(
+      toFile: path, atomically: true, encoding: .utf8)
     let refused = InProcess.main(["compare", Fixtures.pairA, "--samples", path, "--show", "launch-speed"])
     #expect(refused.status == 65)
     #expect(refused.errors.contains("the samples hold one launch in a layout"), "\(refused.errors)")
@@ -115,7 +117,8 @@ import RunContract
     // The row that drifts most in the fixture pair is the enum's own
     // feed.render against the floor (drift.txt); mark it short of its
     // target in the second run, every other row met.
-    let shortKey = try #require(b.rows.first { $0.key.strategy.rawValue == "enum-switch" && $0.key.operation == "feed.render" }?.key)
+    let shortKey = try #require(
+      b.rows.first { $0.key.strategy.rawValue == "enum-switch" && $0.key.operation == "feed.render" }?.key)
     func write(_ file: RunFile, shortOfTarget: ResultKey?) throws -> String {
       let rows = file.rows.map { row in
         var row = row
@@ -145,7 +148,10 @@ import RunContract
     #expect(line("met in both runs")?.contains(" 17: ") == true)
     // The one short row is the largest move of the 18.
     #expect(line("short of it in either run")?.hasSuffix("  1: 4.47%, 4.47%, 4.47%") == true)
-    #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("%, ") }.allSatisfy { $0.count <= 80 })
+    #expect(
+      result.output.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("%, ") }.allSatisfy {
+        $0.count <= 80
+      })
 
     // Runs of a fixed design have no target: no grouping by it.
     let fixed = InProcess.main(["compare", Fixtures.pairA, Fixtures.pairB, "--show", "drift"])
@@ -241,15 +247,35 @@ import RunContract
   static let refusals: [(arguments: [String], status: Int32, message: String)] = [
     ([Fixtures.pairA, "--show", "drift"], 64, "--show drift reads two runs"),
     ([Fixtures.pairA, Fixtures.pairB, "--require-callgrind"], 64, "--require-callgrind goes with --show code-bytes"),
-    ([Fixtures.pairA, Fixtures.pairB, "--show", "noise"], 64, "--show: \"noise\" is not one of verdicts, drift, speed, code-bytes"),
-    ([Fixtures.runs + "/profile-v1.csv", Fixtures.profile, "--show", "speed"], 64, "--show speed reads runs, not profiles"),
+    (
+      [Fixtures.pairA, Fixtures.pairB, "--show", "noise"], 64,
+      "--show: \"noise\" is not one of verdicts, drift, speed, code-bytes"
+    ),
+    (
+      [Fixtures.runs + "/profile-v1.csv", Fixtures.profile, "--show", "speed"], 64,
+      "--show speed reads runs, not profiles"
+    ),
     ([Fixtures.pairA, Fixtures.pairB, "--operations", "feed.color"], 64, "--operations goes with --show ratios"),
-    ([Fixtures.pairA, Fixtures.pairB, "--show", "ratios", "--operations", "feed.colour"], 64, "is not a known operation"),
-    ([Fixtures.pairA, Fixtures.pairB, "--show", "ratios", "--format", "csv"], 64, "--show ratios prints a table or Markdown"),
-    ([Fixtures.pairA, Fixtures.pairB, "--show", "drift", "--format", "markdown"], 64, "--format goes with verdicts and ratios"),
+    (
+      [Fixtures.pairA, Fixtures.pairB, "--show", "ratios", "--operations", "feed.colour"], 64,
+      "is not a known operation"
+    ),
+    (
+      [Fixtures.pairA, Fixtures.pairB, "--show", "ratios", "--format", "csv"], 64,
+      "--show ratios prints a table or Markdown"
+    ),
+    (
+      [Fixtures.pairA, Fixtures.pairB, "--show", "drift", "--format", "markdown"], 64,
+      "--format goes with verdicts and ratios"
+    ),
     ([Fixtures.pairA, Fixtures.pairB, "--show", "ratios", "--operations", "feed.color"], 65, "no share or feed rows"),
-    ([Fixtures.pairA, "--show", "launch-spread"], 64, "--show launch-spread reads the run's raw samples: pass --samples"),
-    ([Fixtures.pairA, "--show", "launch-speed"], 64, "--show launch-speed reads the run's raw samples: pass --samples"),
+    (
+      [Fixtures.pairA, "--show", "launch-spread"], 64,
+      "--show launch-spread reads the run's raw samples: pass --samples"
+    ),
+    (
+      [Fixtures.pairA, "--show", "launch-speed"], 64, "--show launch-speed reads the run's raw samples: pass --samples"
+    ),
     ([Fixtures.pairA, Fixtures.pairB, "--show", "launch-spread"], 64, "--show launch-spread reads one run"),
     ([AnswerTests.run, Fixtures.runVersion4, "--show", "drift"], 65, "the runs have no rows in common"),
     ([AnswerTests.run, Fixtures.runVersion4, "--show", "speed"], 65, "has no strategy rows in common with"),

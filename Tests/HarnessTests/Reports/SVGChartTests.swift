@@ -4,7 +4,7 @@ import Testing
 
 import Foundation
 #if canImport(FoundationXML)
-  import FoundationXML
+import FoundationXML
 #endif
 
 @Suite struct SVGChartTests {
@@ -166,7 +166,7 @@ import Foundation
       series: [
         ChartSeries(
           name: "naive", values: [0, -3, nil, 5, 2000, .nan, .infinity],
-          lower: [-1, -4, 1, 0, 1500, 1, 1], upper: [1, -2, 2, 6, 2500, .nan, 2]),
+          lower: [-1, -4, 1, 0, 1500, 1, 1], upper: [1, -2, 2, 6, 2500, .nan, 2])
       ],
       logarithmic: true)
     let root = try #require(SVGTree.parse(chart.svg()))
@@ -190,8 +190,9 @@ import Foundation
     #expect(bars[1].attributes["class"] == "zero" && bars[1].attributes["height"] == "0")
     #expect(bars[0].attributes["height"] != "0" && bars[2].attributes["height"] != "0")
     // One unit, one label, on the value axis.
-    #expect(root.all("text", class: "axis-label").map(\.allText).filter { $0.contains("per element") }
-      == ["count per element (log scale)", "per element"])
+    #expect(
+      root.all("text", class: "axis-label").map(\.allText).filter { $0.contains("per element") }
+        == ["count per element (log scale)", "per element"])
     // At the resolution's half and above, a value is drawn as itself.
     let visible = GroupedBarChart(
       title: "Counts", caption: "seed 1", categoryAxisLabel: "per element", valueAxisLabel: "count per element",
@@ -273,7 +274,8 @@ import Foundation
     let dashes = groups.map { $0.all("path", class: "line").first?.attributes["stroke-dasharray"] ?? "" }
     // Nine strategies and two reference rows outnumber the markers; the
     // marker and the dash cycle at different lengths, so the pair is unique.
-    #expect(Set(zip(markers, dashes).map { "\($0) \($1)" }).count == groups.count, "markers \(markers), dashes \(dashes)")
+    #expect(
+      Set(zip(markers, dashes).map { "\($0) \($1)" }).count == groups.count, "markers \(markers), dashes \(dashes)")
     #expect(dashes[0] == "" && dashes[1] != "" && dashes[1] != dashes[2], "dashes \(dashes)")
     #expect(markers.first == "marker circle")
     #expect(ChartMarker.allCases.count >= 6)
@@ -343,8 +345,14 @@ import Foundation
   func computesLogarithmsWithoutFoundation(x: Double) {
     var exact = 0.0
     var y = x
-    while y >= 10 { y /= 10; exact += 1 }
-    while y < 1 { y *= 10; exact -= 1 }
+    while y >= 10 {
+      y /= 10
+      exact += 1
+    }
+    while y < 1 {
+      y *= 10
+      exact -= 1
+    }
     // log10 of the remaining 1 ≤ y < 10 by bisection on 10^t, independently of ChartMath.
     var (low, high) = (0.0, 1.0)
     for _ in 0..<60 {
@@ -352,7 +360,10 @@ import Foundation
       var power = 1.0
       var term = 1.0
       let ln = middle * 2.302_585_092_994_046
-      for k in 1..<40 { term *= ln / Double(k); power += term }
+      for k in 1..<40 {
+        term *= ln / Double(k)
+        power += term
+      }
       if power < y { low = middle } else { high = middle }
     }
     exact += low
@@ -381,7 +392,9 @@ import Foundation
     let chart = GroupedBarChart(
       title: "Colours", caption: "seed 1", categoryAxisLabel: "operation",
       valueAxisLabel: "median ns per element", categories: ["a"],
-      series: [ChartSeries(name: "naive", color: "#123456", values: [1]), ChartSeries(name: "enum-switch", values: [2])])
+      series: [
+        ChartSeries(name: "naive", color: "#123456", values: [1]), ChartSeries(name: "enum-switch", values: [2]),
+      ])
     let root = try #require(SVGTree.parse(chart.svg()))
     #expect(root.all("g", class: "series").map { $0.attributes["fill"] ?? "" } == ["#123456", "#D55E00"])
     let swatches = root.all("g", class: "legend-entry").map { $0.all("rect").first?.attributes["fill"] ?? "" }

@@ -148,9 +148,11 @@ import Testing
   /// 12 is far outside its interval, so the checks below can fail.
   @Test func theUnevenRunsOwnMediansDisagreeWithItsRatios() throws {
     let run = Self.unevenRun()
-    let getter = try #require(run.rows.first { $0.key.strategy == "protocol-getter" && $0.key.operation == "feed.color" })
+    let getter = try #require(
+      run.rows.first { $0.key.strategy == "protocol-getter" && $0.key.operation == "feed.color" })
     let enumRow = try #require(run.rows.first { $0.key.strategy == "enum-switch" && $0.key.operation == "feed.color" })
-    let interval = try #require(getter.ratioToBaselineLow.flatMap { low in getter.ratioToBaselineHigh.map { low...$0 } })
+    let interval = try #require(
+      getter.ratioToBaselineLow.flatMap { low in getter.ratioToBaselineHigh.map { low...$0 } })
     #expect(interval.contains(1.65), "the paired ratio \(interval)")
     #expect(!interval.contains(getter.median / enumRow.median), "own medians \(getter.median) ÷ \(enumRow.median)")
     #expect(interval.contains(getter.shownMedian / enumRow.shownMedian))
@@ -195,7 +197,8 @@ import Testing
     // the enum's is the ratio.
     let chart = ChartSection.operations.value
     for row in file.rows where row.key.strategy != .floor && row.key.strategy != file.info.baseline {
-      let base = try #require(file.rows.first { $0.key.benchmarkCase == row.key.benchmarkCase && $0.key.strategy == file.info.baseline })
+      let base = try #require(
+        file.rows.first { $0.key.benchmarkCase == row.key.benchmarkCase && $0.key.strategy == file.info.baseline })
       let (bar, baseBar) = (try #require(chart(row)).value, try #require(chart(base)).value)
       let ratio = try #require(row.ratioToBaseline)
       #expect(Swift.abs(bar / baseBar - ratio) < 1e-9 * ratio, "\(row.key): bars \(bar) and \(baseBar)")

@@ -113,7 +113,8 @@ import Testing
 
   @Test func aBootstrapOfZeroDenominatorsAllowsAnyRatio() {
     var random = SplitMix64(seed: 1)
-    #expect(RatioInterval.bootstrap(numerator: [1, 2, 3], denominator: [0, 0, 0]) { random.below($0) } == 0...Double.infinity)
+    #expect(
+      RatioInterval.bootstrap(numerator: [1, 2, 3], denominator: [0, 0, 0]) { random.below($0) } == 0...Double.infinity)
   }
 
   @Test func aBootstrapContainsTheRatioOfTheMedians() throws {

@@ -32,7 +32,8 @@ enum ChartFixture: String, CaseIterable, CustomTestStringConvertible {
       }
     case .barAwkward, .lineAwkward:
       return [
-        ChartSeries(name: "naive", values: [0, -1, nil, .nan], lower: [-1, -2, nil, 0], upper: [1, 0, nil, .infinity]),
+        ChartSeries(
+          name: "naive", values: [0, -1, nil, .nan], lower: [-1, -2, nil, 0], upper: [1, 0, nil, .infinity]),
         ChartSeries(name: "x & <y>", values: [3, .infinity, 3000, 0.001], lower: [0, 2, -.infinity, 0], upper: [4]),
         ChartSeries(name: "", values: []),
       ]

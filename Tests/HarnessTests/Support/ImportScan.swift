@@ -48,7 +48,8 @@ struct ImportScan {
         let module = indices[(at + 1)...].first(where: { !Self.declaring.contains(words[$0].text) })
       else { continue }
       let prefixes = indices[..<at].map { words[$0].text }
-      imports.append(Import(module: words[module].text, line: words[module].line, exported: prefixes.contains("_exported")))
+      imports.append(
+        Import(module: words[module].text, line: words[module].line, exported: prefixes.contains("_exported")))
     }
     self.imports = imports.sorted { $0.line < $1.line }
     let importLines = Set(imports.map(\.line))

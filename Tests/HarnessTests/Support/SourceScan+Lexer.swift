@@ -43,7 +43,8 @@ extension SourceScan {
     private static let backslash = UInt8(ascii: "\\")
 
     private static func startsWord(_ byte: UInt8) -> Bool {
-      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
         || byte == UInt8(ascii: "_")
     }
 

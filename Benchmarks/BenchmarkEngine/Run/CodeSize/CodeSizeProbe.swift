@@ -122,7 +122,10 @@ package struct CodeSizeProbe {
     guard let failure else { return }
     // Stop the others, and wait for them before their scratch goes.
     for other in running.keys { kill(other, SIGTERM) }
-    for other in running.keys { var status: Int32 = 0; _ = waitpid(other, &status, 0) }
+    for other in running.keys {
+      var status: Int32 = 0
+      _ = waitpid(other, &status, 0)
+    }
     throw failure
   }
 

@@ -20,8 +20,9 @@ extension MeasuredRun {
   package mutating func countCode(
     underCallgrind code: CodeSize, seed: UInt64, cores: Int, console: Console, note: (String) -> Void
   ) -> Bool {
-    let probed = Set(rows.map(\.key).filter { !$0.strategy.isReference && $0.feed.isSpecDomain }
-      .map { CodeSizeProbe.Key($0) })
+    let probed = Set(
+      rows.map(\.key).filter { !$0.strategy.isReference && $0.feed.isSpecDomain }
+        .map { CodeSizeProbe.Key($0) })
     guard !probed.isEmpty else { return false }
     if let reason = CodeSizeProbe.unavailable() {
       note("note: \(reason), so code_bytes of share and feed rows counts direct calls only (a lower bound)")

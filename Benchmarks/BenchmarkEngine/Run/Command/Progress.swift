@@ -206,11 +206,13 @@ package final class Ticker: @unchecked Sendable {
     pthread_cond_init(&condition, nil)
     let context = Unmanaged.passRetained(self).toOpaque()
     var thread = pthread_t()
-    let status = pthread_create(&thread, nil, { context in
-      let ticker = Unmanaged<Ticker>.fromOpaque(context!).takeRetainedValue()
-      ticker.loop()
-      return nil
-    }, context)
+    let status = pthread_create(
+      &thread, nil,
+      { context in
+        let ticker = Unmanaged<Ticker>.fromOpaque(context!).takeRetainedValue()
+        ticker.loop()
+        return nil
+      }, context)
     if status == 0 {
       self.thread = thread
     } else {

@@ -170,7 +170,8 @@ package struct RunCommand {
     var text = "adaptive launches: \(adaptive.initialLaunches) of every case"
     if let most = adaptive.laterLaunches.max(), let fewest = adaptive.laterLaunches.min() {
       let cases = fewest == most ? most.counted("case") : "\(fewest) to \(most) cases"
-      text += ", then \(adaptive.laterLaunches.count.counted("more launch", plural: "more launches")) of \(cases), "
+      text +=
+        ", then \(adaptive.laterLaunches.count.counted("more launch", plural: "more launches")) of \(cases), "
         + (adaptive.claimLaunches > 0 ? "\(adaptive.claimLaunches) for the claims still open, then " : "")
         + "the widest first"
       if let fewest = adaptive.fewerRounds.min(), let most = adaptive.fewerRounds.max() {

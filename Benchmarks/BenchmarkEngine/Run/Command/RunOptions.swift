@@ -110,7 +110,6 @@ package struct RunOptions {
     outputOptions[keyPath: field]
   }
 
-
   package init(_ parsed: ParsedArguments) throws(CommandError) {
     let arguments = parsed.reading(Self.declared)
     let options = Self.declared

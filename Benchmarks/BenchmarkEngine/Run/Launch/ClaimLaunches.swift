@@ -61,8 +61,9 @@ package struct ClaimLaunches {
     var needs: [String: Need] = [:]
     var read: Set<String> = []
     for rows in builds {
-      guard let answerRows = AnswerRows(run: RunFile(path: "", info: info, rows: rows), primary: RunMatrix.primarySize)?
-        .atSizeAndLayout
+      guard
+        let answerRows = AnswerRows(run: RunFile(path: "", info: info, rows: rows), primary: RunMatrix.primarySize)?
+          .atSizeAndLayout
       else { continue }
       let byKey = Dictionary(rows.map { ($0.key, $0) }) { first, _ in first }
       for (claim, settling) in MachineClaim.settlings(answerRows, resolution: resolution, of: claims) {

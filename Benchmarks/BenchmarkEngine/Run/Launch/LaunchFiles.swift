@@ -31,7 +31,6 @@ package struct LaunchFiles {
     directory = plan.lastIndex(of: "/").map { String(plan[..<$0]) } ?? "."
   }
 
-
   package init(directory: String) { self.directory = directory }
 
   package var plan: String { "\(directory)/plan.json" }

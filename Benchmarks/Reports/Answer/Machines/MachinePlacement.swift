@@ -120,7 +120,8 @@ package struct MachinePlacement {
     let counted = lines.filter { $0.place != .notMeasuredHere && $0.place != .notMeasuredThere }
     let inside = counted.filter { $0.place == .inside }.count
     let unmeasured = lines.count - counted.count
-    var text = "This machine (\(cpu.shortLabel)) lies inside the committed machines' range on \(inside) of "
+    var text =
+      "This machine (\(cpu.shortLabel)) lies inside the committed machines' range on \(inside) of "
       + "\(counted.count) claims"
     let outsideCount = outside.count
     text += outsideCount == 0 ? "" : " and outside it on \(outsideCount)"

@@ -66,7 +66,8 @@ package enum RunAnswer {
       among: committed)
     // The screen's room: the first claims outside, then where the rest are.
     let shown = placement.outside.prefix(maxOutsideShown)
-    var lines = [""] + [TextTable.wrap(placement.summary, indent: 2)]
+    var lines =
+      [""] + [TextTable.wrap(placement.summary, indent: 2)]
       + shown.map { TextTable.wrap("- " + MachinePlacement.outsideText($0), margin: 2, indent: 2) }
     if placement.outside.count > shown.count {
       lines.append(
@@ -98,7 +99,8 @@ package enum RunAnswer {
     } else {
       text += claims.isEmpty ? "the" : "The"
     }
-    text += " median resolution is \(percent(median)), the widest \(percent(worst)) "
+    text +=
+      " median resolution is \(percent(median)), the widest \(percent(worst)) "
       + "(\(widest.key.benchmarkCase.operation), \(widest.key.strategy), \(widest.key.mode.rawValue) mode). "
       + "The ranges above are 95% intervals over launches."
     if let target, worst > target {
@@ -123,7 +125,8 @@ package enum RunAnswer {
       ($0.1.launchFactor ?? .infinity) < ($1.1.launchFactor ?? .infinity)
     }
     let missing = MachineClaim.all.count - read.count
-    var text = "\(read.count - open.count) of \(read.count.counted("claim")) settled"
+    var text =
+      "\(read.count - open.count) of \(read.count.counted("claim")) settled"
       + (missing == 0 ? "" : " (this run has no rows for \(missing) more)")
     if open.isEmpty, let settled = run.info.claimsSettled { text += lastSettled(settled, wall: run.info.time?.wall) }
     guard adaptive else {

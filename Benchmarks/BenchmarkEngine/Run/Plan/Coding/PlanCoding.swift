@@ -101,7 +101,9 @@ extension FeedID: Codable {
   private enum CodingKeys: String, CodingKey {
     // `layout` in the plan's JSON, as before the property's rename, so that
     // an older build can time a plan this one writes (`--alternate-with`).
-    case domain, size, distribution = "layout", kinds, source
+    case domain, size
+    case distribution = "layout"
+    case kinds, source
   }
 
   public func encode(to encoder: any Encoder) throws {
