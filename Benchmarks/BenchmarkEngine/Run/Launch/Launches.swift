@@ -101,6 +101,12 @@ package struct Launches {
         let cases = adaptive.next(states, elapsed: elapsed, secondsPerEstimated: costs)
         if cases.isEmpty {
           summary.stop = Self.stop(states, adaptive.settings)
+          // Rows relaunched alone have pooled their launch variance over
+          // their own cases only, so the rows so far can leave a claim open
+          // that the whole run's rows settle: the claims are read once more
+          // on those, as the CSV holds them, so the file's time and its
+          // closing line's count agree.
+          summary.record(claims.reading(aggregates.map { $0.ratios() }, info: info), elapsed: clock.elapsed)
           return .completed
         }
         launchPlan = adaptive.plan(for: cases, states, launch: index)
