@@ -227,14 +227,17 @@ let package = Package(
         path: "Benchmarks/BenchmarkEngine"),
       // What a user reads from runs: answer, compare, report (Markdown and SVG
       // charts) and export. Not the engine: what it reads of a run is the
-      // CSV, and RunContract.
+      // CSV, and RunContract. Not optimised: nothing it does is timed, its
+      // commands take a fraction of a second either way, and optimising it
+      // was a sixth of a cold release build's CPU (Guides/Development.md,
+      // "Where a build's time goes").
       .target(
         name: "Reports",
         dependencies: [
           "BenchmarkResults", "BinaryInspection", "Claims", "CommandLineSupport", "DispatchModel", "RunContract",
           "Statistics", "StrategyRegistry",
         ],
-        path: "Benchmarks/Reports"),
+        path: "Benchmarks/Reports", swiftSettings: [.unsafeFlags(["-Onone"])]),
       // The command line: `dispatch-bench`'s commands and their dispatch,
       // dump and new-strategy. Not the app modules (see AppModeRegistry).
       .target(
