@@ -7,6 +7,7 @@
 #   .ci/last-screen-check.sh           a default run's last screen
 #   Benchmarks/Scripts/embedded-verdicts.py   the Embedded tables' verdicts
 #   Benchmarks/Scripts/swiftpm-retry.sh       a retry after a crash, loud
+#   Benchmarks/Independent/package-benchmark.sh   its options refused before any build
 #
 # Usage: bash .ci/tests/scripts-test.sh   (exits 1 naming each case that failed)
 set -uo pipefail
@@ -271,6 +272,19 @@ check "retry: the crash is written to SWIFTPM_RETRY_LOG" grep -q "died of signal
 expect "retry: a crash after an earlier one in the same CI run fails, unretried" 139 "after an earlier crash in this run" retry 139 0
 check "retry: a crash after an earlier one runs once" test "$(calls)" = 1
 unset SWIFTPM_RETRY_LOG
+
+# --- Benchmarks/Independent/package-benchmark.sh ---------------------------
+# Bad options are refused (64) before the script looks for a build or
+# writes its package, so these need neither.
+pb() { bash Benchmarks/Independent/package-benchmark.sh "$@"; }
+expect "package-benchmark: a layout seed of 0 is refused" 64 "--layout-seed: \"0\" is not 1 to 4294967294" \
+  pb --layout-seed 0
+expect "package-benchmark: a layout seed past lld's 32 bits is refused" 64 "is not 1 to 4294967294" \
+  pb --layout-seed 4294967295
+expect "package-benchmark: a layout seed that is no number is refused" 64 "--layout-seed: \"x\" is not a whole number" \
+  pb --layout-seed x
+expect "package-benchmark: an option without its value is refused" 64 "--layout-seed needs a value" pb --layout-seed
+expect "package-benchmark: an unknown option is refused" 64 "unknown option \"--layout\"" pb --layout 1
 
 echo "scripts-test: $((cases - ${#failures[@]})) of $cases cases passed"
 if [ "${#failures[@]}" -gt 0 ]; then

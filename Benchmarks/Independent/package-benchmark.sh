@@ -24,6 +24,11 @@
 #   --iteration-elements N, --order reversed, --representations all
 #                         how package-benchmark times them (package-benchmark.swift
 #                         says each); unset, its defaults
+#   --layout-seed N       links package-benchmark's binary with ld.lld's
+#                         --shuffle-sections=.text.*=N: the same machine code in
+#                         another function order, as `dispatch-bench run
+#                         --layouts` relinks its own (N from 1; unset, the
+#                         linker's order)
 #   --save DIR            keeps the evidence in DIR: rounds.tsv (every figure
 #                         printed, per round), each dispatch-bench run's CSV and
 #                         each package-benchmark run's wall-clock percentiles
@@ -50,21 +55,21 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 usage="usage: package-benchmark.sh [--rounds N] [--traits LIST|none|default] [--metrics wall-clock]"
 usage+=" [--max-duration-ms N] [--max-iterations N] [--warmup N] [--iteration-elements N] [--order reversed]"
-usage+=" [--representations all] [--save DIR] [DISPATCH-BENCH] [-- RUN-OPTIONS]"
+usage+=" [--representations all] [--layout-seed N] [--save DIR] [DISPATCH-BENCH] [-- RUN-OPTIONS]"
 fail() { echo "package-benchmark.sh: $1" >&2; exit "${2:-64}"; }
 
-rounds=5 traits=MallocInterposer save="" binary=.build/release/dispatch-bench iteration_elements=100000
+rounds=5 traits=MallocInterposer save="" binary=.build/release/dispatch-bench iteration_elements=100000 layout_seed=
 settings=()  # NAME=VALUE for package-benchmark.swift, through the environment
 while [ $# -gt 0 ]; do
   case "$1" in
     --) shift; break ;;
     --rounds|--traits|--metrics|--max-duration-ms|--max-iterations|--warmup|--iteration-elements|--order \
-      | --representations|--save)
+      | --representations|--layout-seed|--save)
       [ $# -ge 2 ] || fail "$1 needs a value ($usage)"
       option=$1 value=$2
       shift 2
       case "$option" in
-        --rounds|--max-duration-ms|--max-iterations|--warmup|--iteration-elements)
+        --rounds|--max-duration-ms|--max-iterations|--warmup|--iteration-elements|--layout-seed)
           [[ "$value" =~ ^[0-9]+$ ]] || fail "$option: \"$value\" is not a whole number (example: $option 3)" ;;
       esac
       case "$option" in
@@ -89,6 +94,9 @@ while [ $# -gt 0 ]; do
         --representations)
           [ "$value" = all ] || fail "--representations: \"$value\" is not a choice it knows (the only one: all)"
           settings+=(PKGBENCH_REPRESENTATIONS=all) ;;
+        --layout-seed)
+          [ "$value" -ge 1 ] && [ "$value" -le 4294967294 ] || fail "--layout-seed: \"$value\" is not 1 to 4294967294"
+          layout_seed=$value ;;
         --save) save=$value ;;
       esac ;;
     -*) fail "unknown option \"$1\" (RUN-OPTIONS go after --; $usage)" ;;
@@ -105,6 +113,10 @@ reader=.build/release/dispatch-bench
 # MARK: The throwaway package
 
 package=.build-pkgbench/${traits//,/+}
+# The function order: lld's shuffle of every function's section (the app
+# modules are built with -function-sections), or its own order.
+layout_flags=""
+[ -z "$layout_seed" ] || layout_flags=", \"-Xlinker\", \"--shuffle-sections=.text.*=$layout_seed\""
 case "$traits" in
   none) trait_list="" traits_argument=", traits: []" ;;
   default) trait_list="default" traits_argument="" ;;
@@ -150,7 +162,7 @@ let libraryPolicy: [SwiftSetting] = [.unsafeFlags(["-disable-cmo"])]
 let functionSections: [SwiftSetting] = [
   .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
 ]
-let linkedByLLD: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux]))]
+let linkedByLLD: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"$layout_flags], .when(platforms: [.linux]))]
 
 let package = Package(
   name: "pkgbench",
@@ -260,7 +272,7 @@ done
 
 # MARK: The ratios
 
-settings_line=${settings[*]:-package-benchmark\'s defaults}
+settings_line=${settings[*]:-package-benchmark\'s defaults}${layout_seed:+; layout seed $layout_seed}
 echo "package-benchmark 1.38.1 (traits: ${trait_list:-none}; ${settings_line})" \
   "against dispatch-bench run${run_options[*]:+ ${run_options[*]}}"
 echo "app mode, 100,000 uniform rows; ratio to enum-switch; $rounds rounds, interleaved"
