@@ -6,7 +6,7 @@
 #   .ci/swift-test-skips.sh            the closing count, the @Test bound, skips
 #   .ci/last-screen-check.sh           a default run's last screen
 #   Benchmarks/Scripts/embedded-verdicts.py   the Embedded tables' verdicts
-#   Benchmarks/Scripts/swiftpm-retry.sh       a retry after a crash, loud
+#   Benchmarks/Scripts/swiftpm-retry.sh       a retry after a crash, loud; swift run's only if SwiftPM's own
 #   Benchmarks/Independent/package-benchmark.sh   its options refused before any build
 #
 # Usage: bash .ci/tests/scripts-test.sh   (exits 1 naming each case that failed)
@@ -272,6 +272,41 @@ check "retry: the crash is written to SWIFTPM_RETRY_LOG" grep -q "died of signal
 expect "retry: a crash after an earlier one in the same CI run fails, unretried" 139 "after an earlier crash in this run" retry 139 0
 check "retry: a crash after an earlier one runs once" test "$(calls)" = 1
 unset SWIFTPM_RETRY_LOG
+
+# swiftpm_run_retry: a stand-in for `swift run`, acting out the outcomes in
+# its file, one a call: SwiftPM's own crash before the program (its
+# backtrace names the swift-run thread), the program's crash after printing,
+# the program's crash with nothing printed yet, or a pass.
+fake_run() {
+  local outcomes=$1 outcome
+  echo "called" >>"$outcomes.calls"
+  outcome=$(head -1 "$outcomes")
+  sed -i 1d "$outcomes"
+  case "$outcome" in
+    swiftpm-crash) printf '*** Program crashed ***\nThread 0 "swift-run":\n' >&2; return 139 ;;
+    program-crash) echo "a table"; printf 'Thread 0 "dispatch-bench" crashed:\n' >&2; return 139 ;;
+    program-crash-silent) printf 'Thread 0 "dispatch-bench" crashed:\n' >&2; return 139 ;;
+    pass) echo "the answer"; return 0 ;;
+  esac
+}
+run_retry() { # run_retry OUTCOMES...: swiftpm_run_retry on fake_run given them
+  printf '%s\n' "$@" >"$scratch/outcomes"
+  : >"$scratch/outcomes.calls"
+  (source Benchmarks/Scripts/swiftpm-retry.sh \
+    && swiftpm_run_retry "$scratch/run.out" "$scratch/run.err" fake_run "$scratch/outcomes")
+}
+run_calls() { wc -l <"$scratch/outcomes.calls"; }
+expect "run retry: SwiftPM's own crash, then a pass, passes loudly" 0 "RETRY: .fake_run .* died of signal 11" \
+  run_retry swiftpm-crash pass
+check "run retry: SwiftPM's own crash runs twice" test "$(run_calls)" = 2
+check "run retry: the pass's output is what is left" grep -q "the answer" "$scratch/run.out"
+expect "run retry: a program's crash after printing is its status, unretried" 139 "" run_retry program-crash pass
+check "run retry: a program's crash runs once" test "$(run_calls)" = 1
+expect "run retry: a program's crash before printing is not SwiftPM's, unretried" 139 "" \
+  run_retry program-crash-silent pass
+check "run retry: a silent program crash runs once" test "$(run_calls)" = 1
+expect "run retry: SwiftPM crashing twice fails" 139 "died of signal 11 again: failing" \
+  run_retry swiftpm-crash swiftpm-crash
 
 # --- Benchmarks/Independent/package-benchmark.sh ---------------------------
 # Bad options are refused (64) before the script looks for a build or
