@@ -68,7 +68,9 @@ _swiftpm_retry_once() {
   status=0
   "$@" || status=$?
   if [ "$status" -ge 128 ]; then
-    [ -z "${SWIFTPM_RETRY_LOG:-}" ] || echo "\`$description\` died of signal $((status - 128)) again" >>"$SWIFTPM_RETRY_LOG"
+    if [ -n "${SWIFTPM_RETRY_LOG:-}" ]; then
+      echo "\`$description\` died of signal $((status - 128)) again" >>"$SWIFTPM_RETRY_LOG"
+    fi
     _swiftpm_retry_banner "\`$description\` died of signal $((status - 128)) again: failing."
   fi
   return "$status"
