@@ -316,6 +316,11 @@ expect "package-benchmark: a layout seed of 0 is refused" 64 "--layout-seed: \"0
   pb --layout-seed 0
 expect "package-benchmark: a layout seed past lld's 32 bits is refused" 64 "is not 1 to 4294967294" \
   pb --layout-seed 4294967295
+expect "package-benchmark: a layout seed too long for the shell is refused, in one line" 64 \
+  "^package-benchmark.sh: --layout-seed: \"99999999999999999999\" is not 1 to 4294967294$" \
+  pb --layout-seed 99999999999999999999
+check "package-benchmark: a long layout seed gets no shell error" \
+  bash -c '! bash Benchmarks/Independent/package-benchmark.sh --layout-seed 99999999999999999999 2>&1 | grep -q "integer expression"'
 expect "package-benchmark: a layout seed that is no number is refused" 64 "--layout-seed: \"x\" is not a whole number" \
   pb --layout-seed x
 expect "package-benchmark: an option without its value is refused" 64 "--layout-seed needs a value" pb --layout-seed

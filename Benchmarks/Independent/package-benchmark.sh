@@ -95,7 +95,9 @@ while [ $# -gt 0 ]; do
           [ "$value" = all ] || fail "--representations: \"$value\" is not a choice it knows (the only one: all)"
           settings+=(PKGBENCH_REPRESENTATIONS=all) ;;
         --layout-seed)
-          [ "$value" -ge 1 ] && [ "$value" -le 4294967294 ] || fail "--layout-seed: \"$value\" is not 1 to 4294967294"
+          # lld reads 32 bits; a longer number would overflow the shell's test.
+          [ "${#value}" -le 10 ] && [ "$value" -ge 1 ] && [ "$value" -le 4294967294 ] \
+            || fail "--layout-seed: \"$value\" is not 1 to 4294967294"
           layout_seed=$value ;;
         --save) save=$value ;;
       esac ;;
